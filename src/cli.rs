@@ -1,0 +1,291 @@
+//! The headless commands. Errors carry the exit code SPEC section 7 gives them.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context as _, anyhow};
+use clap::{Parser, Subcommand, ValueEnum};
+use url::Url;
+
+use crate::inspect::{Inspection, read_page};
+use crate::policy::{ImportedSettings, Settings};
+use crate::report;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "follow-inspector",
+    version,
+    about = "See which links the scraper follows from a page, and why.",
+    long_about = "See which links the scraper follows from a page, and why.\n\n\
+        Run without a command to open the desktop inspector."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Classify every link of a page (a saved HTML file or a URL) and print a report.
+    Inspect(InspectArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Aligned columns for a terminal, with counts per verdict and the lints.
+    Table,
+    /// One JSON object (SPEC section 7); field names are stable.
+    Json,
+    /// A header row, then one line per link.
+    Csv,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct InspectArgs {
+    /// A saved HTML file, or a URL (`https://…`, `http://…`, or a bare `acme.com`).
+    pub target: String,
+
+    /// The page's original URL, for a saved file. Without it the page's
+    /// `<link rel=canonical>` or `og:url` is used; a file with neither needs it.
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+
+    /// The scraper's crawl depth (1-5). It sets N, the number of links followed
+    /// from the start page: N = (depth - 1) × 3.
+    #[arg(long, value_name = "D", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(1..=5))]
+    pub depth: u32,
+
+    /// Follow N links on every page instead of (depth - 1) × 3, to reproduce a
+    /// scraper configured differently.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// A storage-data JSON object with the follow* keys (a user's settings export);
+    /// missing keys take the scraper's defaults, other keys are ignored.
+    #[arg(long, value_name = "FILE.json", conflicts_with = "profile")]
+    pub settings: Option<PathBuf>,
+
+    /// A saved settings profile, by name.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+
+    /// How to print the report.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+/// A failed command, with its exit code.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad arguments, an unreadable file or invalid settings: exit 2.
+    Usage(anyhow::Error),
+    /// The page could not be fetched: exit 3.
+    Fetch(anyhow::Error),
+}
+
+impl Failure {
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            Failure::Usage(_) => ExitCode::from(2),
+            Failure::Fetch(_) => ExitCode::from(3),
+        }
+    }
+
+    pub fn error(&self) -> &anyhow::Error {
+        match self {
+            Failure::Usage(e) | Failure::Fetch(e) => e,
+        }
+    }
+}
+
+fn usage(err: anyhow::Error) -> Failure {
+    Failure::Usage(err)
+}
+
+/// What `inspect` was pointed at.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Target {
+    File(PathBuf),
+    Url(Url),
+}
+
+impl Target {
+    /// A path that exists is a file; `scheme://…` must be http(s); a bare host
+    /// name means `https://host/`.
+    pub fn parse(raw: &str) -> anyhow::Result<Target> {
+        let raw = raw.trim();
+        if Path::new(raw).exists() {
+            return Ok(Target::File(PathBuf::from(raw)));
+        }
+        if let Some((scheme, _)) = raw.split_once("://") {
+            let url = Url::parse(raw).with_context(|| format!("`{raw}` is not a valid URL"))?;
+            return match scheme.to_ascii_lowercase().as_str() {
+                "http" | "https" => Ok(Target::Url(url)),
+                _ => Err(anyhow!(
+                    "`{raw}`: only http and https URLs can be inspected, not `{scheme}:`"
+                )),
+            };
+        }
+        let looks_like_path = raw.starts_with(['.', '/', '~'])
+            || raw.contains(std::path::MAIN_SEPARATOR)
+            || [".html", ".htm", ".xhtml"]
+                .iter()
+                .any(|ext| raw.to_ascii_lowercase().ends_with(ext));
+        if looks_like_path || !raw.contains('.') || raw.contains(char::is_whitespace) {
+            return Err(anyhow!("no such file: {raw}"));
+        }
+        let url = Url::parse(&format!("https://{raw}/"))
+            .with_context(|| format!("`{raw}` is neither a file nor a host name"))?;
+        Ok(Target::Url(url))
+    }
+}
+
+/// Reads `--settings`, reporting ignored keys on stderr.
+fn load_settings(args: &InspectArgs) -> Result<Settings, Failure> {
+    if args.profile.is_some() {
+        return Err(usage(anyhow!(
+            "--profile: settings profiles are not available in this version; \
+             pass a storage-data export with --settings FILE.json"
+        )));
+    }
+    let Some(path) = &args.settings else {
+        return Ok(Settings::default());
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read settings file {}", path.display()))
+        .map_err(usage)?;
+    let imported = ImportedSettings::from_json(&text)
+        .with_context(|| format!("invalid settings in {}", path.display()))
+        .map_err(usage)?;
+    if !imported.ignored_keys.is_empty() {
+        eprintln!(
+            "note: {} has keys that are not follow settings, ignored: {}",
+            path.display(),
+            imported.ignored_keys.join(", ")
+        );
+    }
+    Ok(imported.settings)
+}
+
+fn inspect_file(path: &Path, args: &InspectArgs, settings: Settings) -> Result<Inspection, Failure> {
+    let bytes = std::fs::read(path)
+        .with_context(|| format!("cannot read {}", path.display()))
+        .map_err(usage)?;
+    let given_url = args
+        .base_url
+        .as_deref()
+        .map(|raw| {
+            Url::parse(raw)
+                .ok()
+                .filter(|u| matches!(u.scheme(), "http" | "https"))
+                .ok_or_else(|| usage(anyhow!("--base-url `{raw}` is not an absolute http(s) URL")))
+        })
+        .transpose()?;
+    // Read once with a placeholder URL when the page must name its own.
+    let provisional = given_url.clone().map_or_else(
+        || Url::parse("http://unknown.invalid/").map_err(|e| usage(e.into())),
+        Ok,
+    )?;
+    let mut read = read_page(&bytes, None, &provisional);
+    let page_url = match given_url {
+        Some(url) => url,
+        None => {
+            let url = read.canonical_url.clone().ok_or_else(|| {
+                usage(anyhow!(
+                    "{} has no <link rel=canonical> or og:url: pass its original URL with --base-url URL",
+                    path.display()
+                ))
+            })?;
+            read.set_page_url(&url);
+            url
+        }
+    };
+    Ok(Inspection::single_page(
+        read,
+        page_url,
+        args.depth,
+        args.limit,
+        settings,
+    ))
+}
+
+/// Runs `inspect` and prints the report on stdout.
+pub fn run_inspect(args: &InspectArgs) -> Result<(), Failure> {
+    let settings = load_settings(args)?;
+    let target = Target::parse(&args.target).map_err(usage)?;
+    let inspection = match target {
+        Target::File(path) => inspect_file(&path, args, settings)?,
+        Target::Url(url) => {
+            return Err(Failure::Fetch(anyhow!(
+                "fetching URLs is not supported yet ({url}): save the page and inspect the file \
+                 with --base-url"
+            )));
+        }
+    };
+    let rendered = match args.format {
+        Format::Json => report::to_json(&inspection).map_err(anyhow::Error::from),
+        Format::Csv => report::to_csv(&inspection).map_err(anyhow::Error::from),
+        Format::Table => Ok(report::to_table(&inspection)),
+    }
+    .context("cannot render the report")
+    .map_err(usage)?;
+    let mut stdout = std::io::stdout().lock();
+    // A closed pipe (`| head`) is not an error worth reporting.
+    let _ = stdout.write_all(rendered.as_bytes());
+    Ok(())
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match &cli.command {
+        Some(Command::Inspect(args)) => run_inspect(args),
+        None => Err(usage(anyhow!(
+            "the desktop inspector is not built into this version; run `follow-inspector inspect --help`"
+        ))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("error: {:#}", failure.error());
+            failure.exit_code()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets() {
+        assert_eq!(
+            Target::parse("acme.com").unwrap(),
+            Target::Url(Url::parse("https://acme.com/").unwrap())
+        );
+        assert_eq!(
+            Target::parse("http://acme.com/x").unwrap(),
+            Target::Url(Url::parse("http://acme.com/x").unwrap())
+        );
+        assert!(
+            Target::parse("ftp://acme.com/")
+                .unwrap_err()
+                .to_string()
+                .contains("only http and https")
+        );
+        assert!(
+            Target::parse("missing/page.html")
+                .unwrap_err()
+                .to_string()
+                .contains("no such file")
+        );
+        assert!(matches!(Target::parse("Cargo.toml").unwrap(), Target::File(_)));
+    }
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

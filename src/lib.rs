@@ -1,0 +1,9 @@
+//! Follow Inspector: reproduces the scraper's in-site link-following policy
+//! (`SPEC.md`) on real pages and explains every verdict.
+
+pub mod cli;
+pub mod copy;
+pub mod inspect;
+pub mod page;
+pub mod policy;
+pub mod report;

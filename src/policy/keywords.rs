@@ -1,0 +1,182 @@
+//! Keyword matching on the haystack of SPEC section 4, and asset detection.
+
+use std::ops::Range;
+
+use percent_encoding::percent_decode_str;
+use serde::Serialize;
+
+/// Where a keyword was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchedIn {
+    Url,
+    Text,
+}
+
+impl MatchedIn {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchedIn::Url => "url",
+            MatchedIn::Text => "text",
+        }
+    }
+}
+
+/// A keyword found in a haystack. `span` is a byte range into the lowercased part
+/// it was found in ([`Haystack::url_part`] or [`Haystack::text_part`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KeywordHit {
+    pub keyword: String,
+    pub matched_in: MatchedIn,
+    pub span: Range<usize>,
+}
+
+/// `lower(percent_decode_utf8_lossy(key)) + " " + lower(text)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Haystack {
+    joined: String,
+    url_len: usize,
+}
+
+impl Haystack {
+    pub fn new(key: &str, text: &str) -> Self {
+        let mut joined = percent_decode_str(key).decode_utf8_lossy().to_lowercase();
+        let url_len = joined.len();
+        joined.push(' ');
+        joined.push_str(&text.to_lowercase());
+        Self { joined, url_len }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.joined
+    }
+
+    /// The decoded, lowercased URL part.
+    pub fn url_part(&self) -> &str {
+        &self.joined[..self.url_len]
+    }
+
+    /// The lowercased text part.
+    pub fn text_part(&self) -> &str {
+        &self.joined[self.url_len + 1..]
+    }
+
+    /// The first keyword of `keywords` (in list order) that the haystack contains,
+    /// with its list position.
+    pub fn find_first(&self, keywords: &[String]) -> Option<(usize, KeywordHit)> {
+        keywords.iter().enumerate().find_map(|(i, keyword)| {
+            self.joined
+                .find(keyword.as_str())
+                .map(|at| (i, self.hit(keyword, at)))
+        })
+    }
+
+    /// A match that starts in the URL part counts as in the URL, even when a
+    /// keyword with a space runs across the joining space.
+    fn hit(&self, keyword: &str, at: usize) -> KeywordHit {
+        let end = at + keyword.len();
+        if at < self.url_len {
+            KeywordHit {
+                keyword: keyword.to_owned(),
+                matched_in: MatchedIn::Url,
+                span: at..end.min(self.url_len),
+            }
+        } else {
+            let offset = self.url_len + 1;
+            KeywordHit {
+                keyword: keyword.to_owned(),
+                matched_in: MatchedIn::Text,
+                span: at - offset..end - offset,
+            }
+        }
+    }
+}
+
+/// SPEC section 4's asset extensions.
+pub const ASSET_EXTENSIONS: [&str; 45] = [
+    "jpg", "jpeg", "png", "gif", "webp", "svg", "ico", "bmp", "tif", "tiff", "avif", "css", "js",
+    "mjs", "map", "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "zip", "rar", "7z", "gz",
+    "tar", "mp3", "mp4", "m4a", "avi", "mov", "wmv", "webm", "ogg", "wav", "woff", "woff2", "ttf",
+    "otf", "eot", "exe", "dmg", "apk", "iso",
+];
+
+/// The asset extension the URL path ends with (`.` + extension), if any. Only the
+/// path counts: query and fragment never make a link an asset.
+pub fn asset_extension(path: &str) -> Option<&'static str> {
+    let path = path.to_lowercase();
+    ASSET_EXTENSIONS.iter().copied().find(|ext| {
+        path.strip_suffix(ext)
+            .is_some_and(|head| head.ends_with('.'))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kws(list: &str) -> Vec<String> {
+        crate::policy::parse_list(list)
+    }
+
+    #[test]
+    fn substring_matching_finds_tag_in_heritage() {
+        let h = Haystack::new("https://acme.test/our-heritage", "Our Heritage");
+        let (i, hit) = h.find_first(&kws("tag")).unwrap();
+        assert_eq!(i, 0);
+        assert_eq!(hit.matched_in, MatchedIn::Url);
+        assert_eq!(&h.url_part()[hit.span.clone()], "tag");
+    }
+
+    #[test]
+    fn percent_encoded_chinese_path_matches() {
+        let key = "https://acme.test/%E8%81%94%E7%B3%BB%E6%88%91%E4%BB%AC";
+        let h = Haystack::new(key, "");
+        assert_eq!(h.url_part(), "https://acme.test/联系我们");
+        let (_, hit) = h.find_first(&kws("contact,联系")).unwrap();
+        assert_eq!(hit.keyword, "联系");
+        assert_eq!(hit.matched_in, MatchedIn::Url);
+        assert_eq!(&h.url_part()[hit.span], "联系");
+    }
+
+    #[test]
+    fn invalid_utf8_percent_escapes_decode_lossily() {
+        let h = Haystack::new("https://acme.test/%FF%FEabout", "");
+        assert_eq!(h.url_part(), "https://acme.test/\u{fffd}\u{fffd}about");
+    }
+
+    #[test]
+    fn link_text_matches_and_is_lowercased() {
+        let h = Haystack::new("https://acme.test/page?id=7", "Über UNS – Kontakt");
+        let (i, hit) = h.find_first(&kws("contact,kontakt")).unwrap();
+        assert_eq!(i, 1);
+        assert_eq!(hit.matched_in, MatchedIn::Text);
+        assert_eq!(&h.text_part()[hit.span], "kontakt");
+    }
+
+    #[test]
+    fn list_order_decides_not_position_in_haystack() {
+        let h = Haystack::new("https://acme.test/about/contact", "");
+        let (i, hit) = h.find_first(&kws("contact,about")).unwrap();
+        assert_eq!((i, hit.keyword.as_str()), (0, "contact"));
+    }
+
+    #[test]
+    fn a_keyword_across_the_joining_space_counts_as_url() {
+        let h = Haystack::new("https://acme.test/about", "us");
+        let (_, hit) = h.find_first(&kws("about us")).unwrap();
+        assert_eq!(hit.matched_in, MatchedIn::Url);
+        assert_eq!(&h.url_part()[hit.span], "about");
+    }
+
+    #[test]
+    fn assets_by_path_suffix_only() {
+        assert_eq!(asset_extension("/logo.png"), Some("png"));
+        assert_eq!(asset_extension("/Files/Report.PDF"), Some("pdf"));
+        assert_eq!(asset_extension("/fonts/a.woff2"), Some("woff2"));
+        assert_eq!(asset_extension("/feed.json"), None);
+        assert_eq!(asset_extension("/page.html"), None);
+        assert_eq!(asset_extension("/png"), None);
+        assert_eq!(asset_extension("/catalog.pdf/"), None);
+        assert_eq!(asset_extension("/archive.tar.gz"), Some("gz"));
+    }
+}

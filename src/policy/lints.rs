@@ -1,0 +1,394 @@
+//! The wiki's pitfalls as lints (SPEC section 6). `psl` is used here only, to say
+//! where a Public Suffix List would disagree; it never takes part in a verdict.
+
+use serde::Serialize;
+use url::{Host, Url};
+
+use crate::copy;
+use super::domains::root_domain;
+use super::keywords::asset_extension;
+use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings};
+use super::verdict::{LinkDecision, Verdict};
+
+/// The stable lint codes, in SPEC order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LintCode {
+    WhiteEmpty,
+    OptionsStack,
+    BlackShadowsWhite,
+    AssetSuffixOnly,
+    PublicSuffixRoot,
+    BadAllowedDomain,
+    SuspiciousSeparator,
+    RedirectedHost,
+}
+
+impl LintCode {
+    pub fn id(self) -> &'static str {
+        match self {
+            LintCode::WhiteEmpty => "white_empty",
+            LintCode::OptionsStack => "options_stack",
+            LintCode::BlackShadowsWhite => "black_shadows_white",
+            LintCode::AssetSuffixOnly => "asset_suffix_only",
+            LintCode::PublicSuffixRoot => "public_suffix_root",
+            LintCode::BadAllowedDomain => "bad_allowed_domain",
+            LintCode::SuspiciousSeparator => "suspicious_separator",
+            LintCode::RedirectedHost => "redirected_host",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Lint {
+    pub code: LintCode,
+    pub message: String,
+}
+
+/// What the lints may look at beyond the settings.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LintContext<'a> {
+    /// The page being scanned (the final URL after redirects).
+    pub page_url: Option<&'a Url>,
+    /// The URL the user asked for, when it was fetched.
+    pub start_url: Option<&'a Url>,
+    /// The page's decided links.
+    pub links: &'a [LinkDecision],
+}
+
+/// Lints of the settings alone (what the settings panel shows with no page).
+pub fn lint_settings(settings: &Settings) -> Vec<Lint> {
+    lint(settings, LintContext::default())
+}
+
+/// All lints, one per code at most, in SPEC order.
+pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
+    let opts = settings.options();
+    let mut lints = Vec::new();
+    let mut push = |code, message: Option<String>| {
+        if let Some(message) = message {
+            lints.push(Lint { code, message });
+        }
+    };
+    push(
+        LintCode::WhiteEmpty,
+        opts.keywords_white
+            .is_empty()
+            .then(|| copy::LINT_WHITE_EMPTY.to_owned()),
+    );
+    push(
+        LintCode::OptionsStack,
+        (opts.allow_subdomain && !opts.allowed_domains.is_empty())
+            .then(|| copy::LINT_OPTIONS_STACK.to_owned()),
+    );
+    push(LintCode::BlackShadowsWhite, black_shadows_white(&opts));
+    push(LintCode::AssetSuffixOnly, asset_suffix_only(&opts, ctx.links));
+    push(
+        LintCode::PublicSuffixRoot,
+        ctx.page_url.and_then(|u| public_suffix_root(&opts, u)),
+    );
+    push(LintCode::BadAllowedDomain, bad_allowed_domains(&opts));
+    push(LintCode::SuspiciousSeparator, suspicious_separators(&opts));
+    push(
+        LintCode::RedirectedHost,
+        ctx.start_url
+            .zip(ctx.page_url)
+            .and_then(|(start, page)| redirected_host(start, page)),
+    );
+    lints
+}
+
+fn quoted(items: &[String]) -> String {
+    items
+        .iter()
+        .map(|i| format!("`{i}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A white keyword containing a black one can never fire: every haystack that
+/// contains it also contains the black keyword, and black is checked first.
+fn black_shadows_white(opts: &FollowOptions) -> Option<String> {
+    let shadowed: Vec<String> = opts
+        .keywords_white
+        .iter()
+        .filter_map(|w| {
+            let b = opts.keywords_black.iter().find(|b| w.contains(b.as_str()))?;
+            Some(if b == w {
+                format!("`{w}`")
+            } else {
+                format!("`{w}` (contains `{b}`)")
+            })
+        })
+        .collect();
+    (!shadowed.is_empty()).then(|| copy::lint_black_shadows_white(&shadowed.join(", ")))
+}
+
+/// File suffixes that are not pages but that the asset list does not know, so a
+/// link to them can be followed: the pitfall of suffix-only detection.
+const NON_PAGE_SUFFIXES: [&str; 20] = [
+    "json", "xml", "rss", "atom", "txt", "csv", "ics", "vcf", "rtf", "odt", "ods", "odp", "epub",
+    "bz2", "xz", "7zip", "msi", "heic", "flac", "m4v",
+];
+
+fn asset_suffix_only(opts: &FollowOptions, links: &[LinkDecision]) -> Option<String> {
+    if !opts.skip_assets {
+        return None;
+    }
+    let examples: Vec<String> = links
+        .iter()
+        .filter(|l| matches!(l.verdict, Verdict::Followed | Verdict::RankedOut))
+        .filter_map(|l| l.url.as_ref())
+        .filter(|u| {
+            let path = u.path().to_lowercase();
+            asset_extension(&path).is_none()
+                && path
+                    .rsplit_once('.')
+                    .is_some_and(|(_, ext)| NON_PAGE_SUFFIXES.contains(&ext))
+        })
+        .map(|u| u.path().to_owned())
+        .take(3)
+        .collect();
+    (!examples.is_empty()).then(|| copy::lint_asset_suffix_only(&quoted(&examples)))
+}
+
+/// The PSL registrable domain of a host, when the list knows one.
+pub fn registrable_domain(host: &str) -> Option<String> {
+    let domain = psl::domain(host.as_bytes())?;
+    std::str::from_utf8(domain.as_bytes()).ok().map(str::to_owned)
+}
+
+/// True when the naive root of `host` is itself a public suffix (`co.uk`).
+pub fn root_is_public_suffix(host: &str) -> bool {
+    let root = root_domain(host);
+    root.contains('.')
+        && psl::suffix(root.as_bytes()).is_some_and(|s| s.as_bytes() == root.as_bytes())
+}
+
+fn public_suffix_root(opts: &FollowOptions, page_url: &Url) -> Option<String> {
+    if !opts.allow_subdomain {
+        return None;
+    }
+    match page_url.host()? {
+        Host::Ipv4(_) | Host::Ipv6(_) => Some(copy::lint_ip_host(
+            page_url.host_str()?,
+            root_domain(page_url.host_str()?),
+        )),
+        Host::Domain(host) => root_is_public_suffix(host)
+            .then(|| copy::lint_public_suffix_root(host, root_domain(host))),
+    }
+}
+
+/// Why an allowed-domain entry can never equal a URL's hostname, if it cannot.
+pub fn allowed_domain_problem(entry: &str) -> Option<&'static str> {
+    if entry.contains("://") {
+        Some("has a scheme")
+    } else if entry.contains('/') {
+        Some("has a path")
+    } else if entry.contains(':') {
+        Some("has a port")
+    } else if entry.contains('*') {
+        Some("has a `*` (wildcards are not supported)")
+    } else if entry.chars().any(char::is_whitespace) {
+        Some("has spaces")
+    } else {
+        None
+    }
+}
+
+fn bad_allowed_domains(opts: &FollowOptions) -> Option<String> {
+    let bad: Vec<String> = opts
+        .allowed_domains
+        .iter()
+        .filter_map(|d| allowed_domain_problem(d).map(|why| format!("`{d}` {why}")))
+        .collect();
+    (!bad.is_empty()).then(|| copy::lint_bad_allowed_domain(&bad.join("; ")))
+}
+
+/// Characters that look like separators but are not: the item is probably two.
+pub const SUSPICIOUS_SEPARATORS: [char; 5] = ['，', '、', ';', '\n', '\r'];
+
+fn suspicious_separators(opts: &FollowOptions) -> Option<String> {
+    let lists = [
+        (KEY_WHITE, &opts.keywords_white),
+        (KEY_BLACK, &opts.keywords_black),
+        (KEY_ALLOWED, &opts.allowed_domains),
+    ];
+    let found: Vec<String> = lists
+        .iter()
+        .flat_map(|(key, items)| {
+            items
+                .iter()
+                .filter(|i| i.contains(SUSPICIOUS_SEPARATORS))
+                .map(move |i| format!("`{}` in {key}", i.escape_debug()))
+        })
+        .collect();
+    (!found.is_empty()).then(|| copy::lint_suspicious_separator(&found.join(", ")))
+}
+
+fn redirected_host(start: &Url, page: &Url) -> Option<String> {
+    let (from, to) = (start.host_str()?, page.host_str()?);
+    (from != to).then(|| copy::lint_redirected_host(from, to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(lints: &[Lint]) -> Vec<&'static str> {
+        lints.iter().map(|l| l.code.id()).collect()
+    }
+
+    fn settings(f: impl FnOnce(&mut Settings)) -> Settings {
+        let mut s = Settings::default();
+        f(&mut s);
+        s
+    }
+
+    #[test]
+    fn defaults_raise_no_settings_lint() {
+        assert!(lint_settings(&Settings::default()).is_empty());
+    }
+
+    #[test]
+    fn empty_white_list() {
+        let lints = lint_settings(&settings(|s| s.follow_keywords_white = " , ".into()));
+        assert_eq!(codes(&lints), ["white_empty"]);
+        assert!(lints[0].message.contains("nothing will be followed"));
+    }
+
+    #[test]
+    fn options_stack_when_both_on() {
+        let s = settings(|s| {
+            s.follow_subdomain = true;
+            s.follow_allowed_domains = "acmecorp.io".into();
+        });
+        assert_eq!(codes(&lint_settings(&s)), ["options_stack"]);
+        let only_one = settings(|s| s.follow_allowed_domains = "acmecorp.io".into());
+        assert!(lint_settings(&only_one).is_empty());
+    }
+
+    #[test]
+    fn keyword_in_both_lists_and_white_containing_black() {
+        let s = settings(|s| {
+            s.follow_keywords_white = "about,blog,tagline,contact".into();
+            s.follow_keywords_black = "blog,tag".into();
+        });
+        let lints = lint_settings(&s);
+        assert_eq!(codes(&lints), ["black_shadows_white"]);
+        assert!(lints[0].message.contains("`blog`"));
+        assert!(lints[0].message.contains("`tagline` (contains `tag`)"));
+        assert!(!lints[0].message.contains("`about`"));
+    }
+
+    #[test]
+    fn bad_allowed_domain_entries() {
+        for entry in [
+            "https://acmecorp.io",
+            "acmecorp.io/de",
+            "acmecorp.io:8080",
+            "*.acmecorp.io",
+            "acme corp.io",
+        ] {
+            let s = settings(|s| s.follow_allowed_domains = entry.into());
+            assert_eq!(codes(&lint_settings(&s)), ["bad_allowed_domain"], "{entry}");
+        }
+        let good = settings(|s| s.follow_allowed_domains = "acmecorp.io, acme-blog.io".into());
+        assert!(lint_settings(&good).is_empty());
+    }
+
+    #[test]
+    fn suspicious_separators_in_any_list() {
+        for white in ["联系，关于", "contact、about", "contact;about", "contact\nabout"] {
+            let s = settings(|s| s.follow_keywords_white = white.into());
+            assert_eq!(codes(&lint_settings(&s)), ["suspicious_separator"], "{white:?}");
+        }
+        let s = settings(|s| s.follow_allowed_domains = "a.io;b.io".into());
+        let lints = lint_settings(&s);
+        assert!(codes(&lints).contains(&"suspicious_separator"));
+        assert!(lints.iter().any(|l| l.message.contains("followAllowedDomains")));
+    }
+
+    #[test]
+    fn public_suffix_root_only_in_subdomain_mode() {
+        let on = settings(|s| s.follow_subdomain = true);
+        for page in ["https://www.acme.co.uk/", "http://acme.com.cn/", "https://192.168.1.10/"] {
+            let url = Url::parse(page).unwrap();
+            let ctx = LintContext {
+                page_url: Some(&url),
+                ..Default::default()
+            };
+            assert_eq!(codes(&lint(&on, ctx)), ["public_suffix_root"], "{page}");
+            assert!(lint(&Settings::default(), ctx).is_empty(), "{page}");
+        }
+        for page in ["https://www.acme.com/", "https://acme.test/", "https://localhost/"] {
+            let url = Url::parse(page).unwrap();
+            let ctx = LintContext {
+                page_url: Some(&url),
+                ..Default::default()
+            };
+            assert!(lint(&on, ctx).is_empty(), "{page}");
+        }
+    }
+
+    #[test]
+    fn registrable_domain_differs_from_the_naive_root() {
+        assert_eq!(
+            registrable_domain("www.acme.co.uk").as_deref(),
+            Some("acme.co.uk")
+        );
+        assert_eq!(registrable_domain("shop.acme.com").as_deref(), Some("acme.com"));
+        assert!(root_is_public_suffix("acme.co.uk"));
+        assert!(!root_is_public_suffix("acme.com"));
+    }
+
+    #[test]
+    fn asset_suffix_only_when_a_non_page_file_would_be_followed() {
+        use crate::policy::{Candidate, decide_page};
+        let page = Url::parse("https://acme.com/").unwrap();
+        let candidates: Vec<Candidate> = ["/contact.json", "/contact", "/about.png"]
+            .iter()
+            .map(|h| Candidate {
+                href: (*h).into(),
+                text: String::new(),
+            })
+            .collect();
+        let s = Settings::default();
+        let d = decide_page(&candidates, &page, &page, &s.options(), 3);
+        let ctx = LintContext {
+            page_url: Some(&page),
+            start_url: None,
+            links: &d.links,
+        };
+        let lints = lint(&s, ctx);
+        assert_eq!(codes(&lints), ["asset_suffix_only"]);
+        assert!(lints[0].message.contains("`/contact.json`"));
+        let d = decide_page(&candidates[1..], &page, &page, &s.options(), 3);
+        let ctx = LintContext {
+            links: &d.links,
+            ..ctx
+        };
+        assert!(lint(&s, ctx).is_empty());
+    }
+
+    #[test]
+    fn redirected_host_names_both_hosts() {
+        let start = Url::parse("https://acme.com/").unwrap();
+        let page = Url::parse("https://www.acme.com/en/").unwrap();
+        let ctx = LintContext {
+            page_url: Some(&page),
+            start_url: Some(&start),
+            links: &[],
+        };
+        let lints = lint(&Settings::default(), ctx);
+        assert_eq!(codes(&lints), ["redirected_host"]);
+        assert!(lints[0].message.contains("acme.com"));
+        assert!(lints[0].message.contains("www.acme.com"));
+        let same = LintContext {
+            page_url: Some(&start),
+            start_url: Some(&start),
+            links: &[],
+        };
+        assert!(lint(&Settings::default(), same).is_empty());
+    }
+}

@@ -1,0 +1,16 @@
+//! The follow policy of SPEC.md: pure functions of settings, URLs and candidates.
+//! No I/O, no clock, no UI: the GUI, the CLI and the tests all call this code.
+
+pub mod domains;
+pub mod keywords;
+pub mod lints;
+pub mod settings;
+pub mod verdict;
+
+pub use domains::{Admission, SiteCheck, check_site, root_domain};
+pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, MatchedIn};
+pub use lints::{Lint, LintCode, LintContext, lint, lint_settings};
+pub use settings::{FollowOptions, ImportedSettings, Settings, SettingsError, parse_list};
+pub use verdict::{
+    Candidate, LinkDecision, PageDecision, Trace, Verdict, decide_page, follow_limit, url_key,
+};

@@ -1,0 +1,701 @@
+//! The verdict pipeline of SPEC section 4: one verdict per candidate, plus the
+//! outcome of every rule (the trace), then ranking.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use url::Url;
+
+use super::domains::{SiteCheck, check_site};
+use super::keywords::{Haystack, KeywordHit, asset_extension};
+use super::settings::FollowOptions;
+
+/// The ten verdicts, in pipeline order. The serde names are the report's identifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Invalid,
+    NotHttp,
+    #[serde(rename = "self")]
+    SelfLink,
+    Duplicate,
+    OffDomain,
+    Asset,
+    Blacklisted,
+    NoKeyword,
+    RankedOut,
+    Followed,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 10] = [
+        Verdict::Invalid,
+        Verdict::NotHttp,
+        Verdict::SelfLink,
+        Verdict::Duplicate,
+        Verdict::OffDomain,
+        Verdict::Asset,
+        Verdict::Blacklisted,
+        Verdict::NoKeyword,
+        Verdict::RankedOut,
+        Verdict::Followed,
+    ];
+
+    /// The report identifier (`off_domain`, `self`, …).
+    pub fn id(self) -> &'static str {
+        match self {
+            Verdict::Invalid => "invalid",
+            Verdict::NotHttp => "not_http",
+            Verdict::SelfLink => "self",
+            Verdict::Duplicate => "duplicate",
+            Verdict::OffDomain => "off_domain",
+            Verdict::Asset => "asset",
+            Verdict::Blacklisted => "blacklisted",
+            Verdict::NoKeyword => "no_keyword",
+            Verdict::RankedOut => "ranked_out",
+            Verdict::Followed => "followed",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.id() == id)
+    }
+}
+
+/// A candidate link as the page reader found it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Candidate {
+    /// The `href` attribute as written.
+    pub href: String,
+    /// The element's text, whitespace folded and trimmed.
+    pub text: String,
+}
+
+/// The outcome of every rule for one link, evaluated even after the deciding one.
+/// `None` means the rule could not be evaluated (e.g. no URL for an invalid href).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Trace {
+    /// Step 1: the parse error, when the href does not resolve.
+    pub parse_error: Option<String>,
+    /// Step 2: the URL's scheme.
+    pub scheme: Option<String>,
+    /// Step 3: the key equals the page's own URL.
+    pub is_self: Option<bool>,
+    /// Step 4: index of the earlier candidate with the same key.
+    pub duplicate_of: Option<usize>,
+    /// Step 5: the same-site computation (absent when the URL has no host).
+    pub site: Option<SiteCheck>,
+    /// Step 6: the asset extension of the path, whether or not skipAssets is on.
+    pub asset_extension: Option<&'static str>,
+    /// Step 7: the first black keyword in the haystack.
+    pub black: Option<KeywordHit>,
+    /// Step 8: the first white keyword in the haystack, and its score.
+    pub white: Option<KeywordHit>,
+    pub score: Option<usize>,
+}
+
+/// One candidate with its verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LinkDecision {
+    /// Position among the page's candidates, from 0, in document order.
+    pub index: usize,
+    pub href: String,
+    pub text: String,
+    /// The absolute URL; `None` when invalid.
+    pub url: Option<Url>,
+    /// The URL without its fragment.
+    pub key: Option<String>,
+    pub verdict: Verdict,
+    /// The keyword that decided a blacklisted, followed or ranked-out verdict.
+    pub keyword: Option<KeywordHit>,
+    pub score: Option<usize>,
+    /// Position in the ranking (1-based) for followed and ranked-out links.
+    pub rank: Option<usize>,
+    /// Set by the crawl: a followed link whose key was already visited.
+    pub visited: bool,
+    pub trace: Trace,
+}
+
+impl LinkDecision {
+    /// The lowercased haystack, rebuilt for display (highlighting a keyword span).
+    pub fn haystack(&self) -> Option<Haystack> {
+        self.key.as_deref().map(|key| Haystack::new(key, &self.text))
+    }
+}
+
+/// All candidates of one page, decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PageDecision {
+    pub links: Vec<LinkDecision>,
+    /// N: how many eligible links are followed.
+    pub limit: usize,
+}
+
+impl PageDecision {
+    pub fn count(&self, verdict: Verdict) -> usize {
+        self.links.iter().filter(|l| l.verdict == verdict).count()
+    }
+
+    /// The score of the last followed link (the ranking's cut-off).
+    pub fn cutoff_score(&self) -> Option<usize> {
+        self.links
+            .iter()
+            .filter(|l| l.verdict == Verdict::Followed)
+            .filter_map(|l| l.rank.zip(l.score))
+            .max_by_key(|(rank, _)| *rank)
+            .map(|(_, score)| score)
+    }
+
+    /// For a ranked-out link: how many points it lacks against the cut-off
+    /// (0 when it tied and lost on document order). `None` when nothing was followed.
+    pub fn score_gap(&self, link: &LinkDecision) -> Option<usize> {
+        if link.verdict != Verdict::RankedOut {
+            return None;
+        }
+        Some(self.cutoff_score()?.saturating_sub(link.score?))
+    }
+}
+
+/// N for a page scanned with `depth` levels remaining: `(depth - 1) * 3`.
+/// The wiki's example ("depth 3: 9") disagrees; SPEC section 4 keeps the formula.
+pub fn follow_limit(depth: u32) -> usize {
+    depth.saturating_sub(1) as usize * 3
+}
+
+/// `key` of a URL: the URL without its fragment.
+pub fn url_key(url: &Url) -> String {
+    let mut key = url.clone();
+    key.set_fragment(None);
+    key.into()
+}
+
+/// Decides every candidate of the page at `page_url`, whose links resolve against
+/// `base_url` (the `<base href>`, or the page URL), following the top `limit`.
+pub fn decide_page(
+    candidates: &[Candidate],
+    page_url: &Url,
+    base_url: &Url,
+    opts: &FollowOptions,
+    limit: usize,
+) -> PageDecision {
+    let page_key = url_key(page_url);
+    let base_host = page_url.host_str().unwrap_or("");
+    let mut first_by_key: HashMap<String, usize> = HashMap::new();
+    let mut links: Vec<LinkDecision> = candidates
+        .iter()
+        .enumerate()
+        .map(|(index, c)| {
+            decide_link(
+                index,
+                c,
+                base_url,
+                &page_key,
+                base_host,
+                opts,
+                &mut first_by_key,
+            )
+        })
+        .collect();
+    rank(&mut links, limit);
+    PageDecision { links, limit }
+}
+
+fn decide_link(
+    index: usize,
+    candidate: &Candidate,
+    base_url: &Url,
+    page_key: &str,
+    base_host: &str,
+    opts: &FollowOptions,
+    first_by_key: &mut HashMap<String, usize>,
+) -> LinkDecision {
+    let mut decision = LinkDecision {
+        index,
+        href: candidate.href.clone(),
+        text: candidate.text.clone(),
+        url: None,
+        key: None,
+        verdict: Verdict::Invalid,
+        keyword: None,
+        score: None,
+        rank: None,
+        visited: false,
+        trace: Trace::default(),
+    };
+    let url = match base_url.join(&candidate.href) {
+        Ok(url) => url,
+        Err(e) => {
+            decision.trace.parse_error = Some(e.to_string());
+            return decision;
+        }
+    };
+    let key = url_key(&url);
+    let trace = trace_rules(&url, &key, candidate, page_key, base_host, opts);
+    let is_http = matches!(url.scheme(), "http" | "https");
+
+    // Steps 2-4; a key enters the duplicate set only once it got past step 3.
+    let mut verdict = if !is_http {
+        Some(Verdict::NotHttp)
+    } else if trace.is_self == Some(true) {
+        Some(Verdict::SelfLink)
+    } else {
+        None
+    };
+    let mut trace = trace;
+    if verdict.is_none() {
+        match first_by_key.get(&key) {
+            Some(&earlier) => {
+                trace.duplicate_of = Some(earlier);
+                verdict = Some(Verdict::Duplicate);
+            }
+            None => {
+                first_by_key.insert(key.clone(), index);
+            }
+        }
+    }
+    let verdict = verdict.unwrap_or_else(|| {
+        if !trace.site.as_ref().is_some_and(SiteCheck::is_same_site) {
+            Verdict::OffDomain
+        } else if opts.skip_assets && trace.asset_extension.is_some() {
+            Verdict::Asset
+        } else if trace.black.is_some() {
+            Verdict::Blacklisted
+        } else if trace.white.is_none() {
+            Verdict::NoKeyword
+        } else {
+            // Provisional: ranking decides between followed and ranked out.
+            Verdict::RankedOut
+        }
+    });
+    decision.keyword = match verdict {
+        Verdict::Blacklisted => trace.black.clone(),
+        Verdict::RankedOut => trace.white.clone(),
+        _ => None,
+    };
+    decision.score = (verdict == Verdict::RankedOut)
+        .then_some(trace.score)
+        .flatten();
+    decision.url = Some(url);
+    decision.key = Some(key);
+    decision.verdict = verdict;
+    decision.trace = trace;
+    decision
+}
+
+/// Steps 3 and 5-8 evaluated independently of each other.
+fn trace_rules(
+    url: &Url,
+    key: &str,
+    candidate: &Candidate,
+    page_key: &str,
+    base_host: &str,
+    opts: &FollowOptions,
+) -> Trace {
+    let haystack = Haystack::new(key, &candidate.text);
+    let white = haystack.find_first(&opts.keywords_white);
+    let is_http = matches!(url.scheme(), "http" | "https");
+    Trace {
+        parse_error: None,
+        scheme: Some(url.scheme().to_owned()),
+        is_self: Some(key == page_key),
+        duplicate_of: None,
+        site: url
+            .host_str()
+            .map(|host| check_site(host, base_host, opts)),
+        asset_extension: if is_http {
+            asset_extension(url.path())
+        } else {
+            None
+        },
+        black: haystack.find_first(&opts.keywords_black).map(|(_, hit)| hit),
+        score: white
+            .as_ref()
+            .map(|(i, _)| opts.keywords_white.len() - i),
+        white: white.map(|(_, hit)| hit),
+    }
+}
+
+/// Sorts the eligible links by score (highest first, ties in document order) and
+/// follows the first `limit`.
+fn rank(links: &mut [LinkDecision], limit: usize) {
+    let mut eligible: Vec<usize> = links
+        .iter()
+        .filter(|l| l.verdict == Verdict::RankedOut)
+        .map(|l| l.index)
+        .collect();
+    // `sort_by` is stable, so equal scores keep document order.
+    eligible.sort_by(|&a, &b| links[b].score.cmp(&links[a].score));
+    for (position, index) in eligible.into_iter().enumerate() {
+        let link = &mut links[index];
+        link.rank = Some(position + 1);
+        if position < limit {
+            link.verdict = Verdict::Followed;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::{Admission, MatchedIn, Settings};
+
+    const PAGE: &str = "https://acme.com/";
+
+    fn decide_with(
+        links: &[(&str, &str)],
+        page: &str,
+        base: Option<&str>,
+        settings: &Settings,
+        limit: usize,
+    ) -> PageDecision {
+        let page_url = Url::parse(page).unwrap();
+        let base_url = base.map_or(page_url.clone(), |b| page_url.join(b).unwrap());
+        let candidates: Vec<Candidate> = links
+            .iter()
+            .map(|(href, text)| Candidate {
+                href: (*href).into(),
+                text: (*text).into(),
+            })
+            .collect();
+        decide_page(&candidates, &page_url, &base_url, &settings.options(), limit)
+    }
+
+    fn decide(links: &[(&str, &str)]) -> PageDecision {
+        decide_with(links, PAGE, None, &Settings::default(), follow_limit(2))
+    }
+
+    fn verdicts(d: &PageDecision) -> Vec<&'static str> {
+        d.links.iter().map(|l| l.verdict.id()).collect()
+    }
+
+    #[test]
+    fn the_wikis_depth_2_example() {
+        let d = decide(&[
+            ("/contact", "Contact"),
+            ("/about", "About us"),
+            ("/blog/", "Blog"),
+            ("https://facebook.com/acme", "Facebook"),
+        ]);
+        assert_eq!(
+            verdicts(&d),
+            ["followed", "followed", "blacklisted", "off_domain"]
+        );
+    }
+
+    #[test]
+    fn follow_limit_is_depth_minus_one_times_three() {
+        assert_eq!(follow_limit(1), 0);
+        assert_eq!(follow_limit(2), 3);
+        assert_eq!(follow_limit(3), 6);
+        assert_eq!(follow_limit(5), 12);
+        assert_eq!(follow_limit(0), 0);
+    }
+
+    #[test]
+    fn depth_1_2_3_follow_0_3_6() {
+        let links: Vec<(String, &str)> = (0..10).map(|i| (format!("/contact-{i}"), "")).collect();
+        let links: Vec<(&str, &str)> = links.iter().map(|(h, t)| (h.as_str(), *t)).collect();
+        for (depth, followed) in [(1, 0), (2, 3), (3, 6)] {
+            let d = decide_with(&links, PAGE, None, &Settings::default(), follow_limit(depth));
+            assert_eq!(d.count(Verdict::Followed), followed, "depth {depth}");
+            assert_eq!(d.count(Verdict::RankedOut), 10 - followed, "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn empty_white_list_follows_nothing() {
+        let settings = Settings {
+            follow_keywords_white: String::new(),
+            ..Settings::default()
+        };
+        let d = decide_with(
+            &[("/contact", "Contact"), ("/about", "About")],
+            PAGE,
+            None,
+            &settings,
+            3,
+        );
+        assert_eq!(verdicts(&d), ["no_keyword", "no_keyword"]);
+    }
+
+    #[test]
+    fn blacklist_is_checked_before_whitelist() {
+        let d = decide(&[("/blog/about-us", "About us")]);
+        let link = &d.links[0];
+        assert_eq!(link.verdict, Verdict::Blacklisted);
+        assert_eq!(link.keyword.as_ref().unwrap().keyword, "blog");
+        assert_eq!(link.trace.white.as_ref().unwrap().keyword, "about");
+        assert_eq!(link.score, None);
+    }
+
+    #[test]
+    fn assets_by_path_only_and_only_when_skipping() {
+        let d = decide(&[
+            ("/logo.png?v=2", "Contact"),
+            ("/feed.json", "Contact feed"),
+            ("/contact.pdf#page=2", "Contact sheet"),
+            ("/contact?file=a.pdf", "Contact"),
+        ]);
+        assert_eq!(verdicts(&d), ["asset", "followed", "asset", "followed"]);
+        assert_eq!(d.links[0].trace.asset_extension, Some("png"));
+
+        let keep_assets = Settings {
+            follow_skip_assets: false,
+            ..Settings::default()
+        };
+        let d = decide_with(&[("/contact.pdf", "")], PAGE, None, &keep_assets, 3);
+        assert_eq!(verdicts(&d), ["followed"]);
+        assert_eq!(d.links[0].trace.asset_extension, Some("pdf"));
+    }
+
+    #[test]
+    fn scores_by_position_in_the_white_list() {
+        let d = decide(&[
+            ("/nosotros", ""),
+            ("/team", ""),
+            ("/contact", ""),
+            ("/impressum", ""),
+        ]);
+        let scores: Vec<_> = d.links.iter().map(|l| l.score.unwrap()).collect();
+        // 11 keywords: contact=11, team=9, impressum=8, nosotros=1.
+        assert_eq!(scores, [1, 9, 11, 8]);
+        let ranks: Vec<_> = d.links.iter().map(|l| l.rank.unwrap()).collect();
+        assert_eq!(ranks, [4, 2, 1, 3]);
+        assert_eq!(
+            verdicts(&d),
+            ["ranked_out", "followed", "followed", "followed"]
+        );
+    }
+
+    #[test]
+    fn ties_keep_document_order() {
+        let d = decide(&[
+            ("/about-a", ""),
+            ("/about-b", ""),
+            ("/contact", ""),
+            ("/about-c", ""),
+            ("/about-d", ""),
+        ]);
+        assert_eq!(
+            verdicts(&d),
+            ["followed", "followed", "followed", "ranked_out", "ranked_out"]
+        );
+        let ranks: Vec<_> = d.links.iter().map(|l| l.rank.unwrap()).collect();
+        assert_eq!(ranks, [2, 3, 1, 4, 5]);
+    }
+
+    #[test]
+    fn ranked_out_links_know_their_gap_to_the_cutoff() {
+        let d = decide(&[
+            ("/contact-1", ""),
+            ("/contact-2", ""),
+            ("/about", ""),
+            ("/team", ""),
+            ("/about-2", ""),
+        ]);
+        assert_eq!(d.cutoff_score(), Some(10));
+        assert_eq!(d.score_gap(&d.links[3]), Some(1));
+        assert_eq!(d.score_gap(&d.links[4]), Some(0));
+        assert_eq!(d.score_gap(&d.links[0]), None);
+        let none = decide_with(&[("/about", "")], PAGE, None, &Settings::default(), 0);
+        assert_eq!(none.score_gap(&none.links[0]), None);
+    }
+
+    #[test]
+    fn percent_encoded_chinese_path_matches_lian_xi() {
+        let d = decide_with(
+            &[("/%E8%81%94%E7%B3%BB%E6%88%91%E4%BB%AC.html", "")],
+            "https://acme.com.cn/",
+            None,
+            &Settings::default(),
+            3,
+        );
+        let link = &d.links[0];
+        assert_eq!(link.verdict, Verdict::Followed);
+        let hit = link.keyword.as_ref().unwrap();
+        assert_eq!((hit.keyword.as_str(), hit.matched_in), ("联系", MatchedIn::Url));
+        assert_eq!(link.score, Some(5));
+        // A raw (unencoded) Chinese href is percent-encoded by URL parsing, then decoded.
+        let d = decide(&[("/关于我们", "")]);
+        assert_eq!(d.links[0].keyword.as_ref().unwrap().keyword, "关于");
+    }
+
+    #[test]
+    fn link_text_matches() {
+        let d = decide(&[("/page?id=7", "Kontakt")]);
+        let hit = d.links[0].keyword.as_ref().unwrap();
+        assert_eq!((hit.keyword.as_str(), hit.matched_in), ("kontakt", MatchedIn::Text));
+        assert_eq!(d.links[0].verdict, Verdict::Followed);
+    }
+
+    #[test]
+    fn substring_tag_matches_heritage() {
+        let d = decide(&[("/our-heritage", "Our heritage and team")]);
+        let link = &d.links[0];
+        assert_eq!(link.verdict, Verdict::Blacklisted);
+        assert_eq!(link.keyword.as_ref().unwrap().keyword, "tag");
+    }
+
+    #[test]
+    fn self_links_are_fragments_empty_and_the_page_itself() {
+        let d = decide_with(
+            &[
+                ("#top", "Top"),
+                ("", "Home"),
+                ("https://acme.com/", "Home"),
+                ("/#contact", "Contact"),
+                ("/?contact", "Contact"),
+            ],
+            "https://acme.com/",
+            None,
+            &Settings::default(),
+            3,
+        );
+        assert_eq!(verdicts(&d), ["self", "self", "self", "self", "followed"]);
+    }
+
+    #[test]
+    fn duplicates_compare_keys_without_fragment() {
+        let d = decide(&[
+            ("/contact", "Contact"),
+            ("/contact#form", "Write to us"),
+            ("/blog", "Blog"),
+            ("https://acme.com/blog", "Blog again"),
+            ("#top", "Top"),
+            ("#top", "Top"),
+            ("https://other.com/x", ""),
+            ("https://other.com/x#y", ""),
+        ]);
+        assert_eq!(
+            verdicts(&d),
+            [
+                "followed",
+                "duplicate",
+                "blacklisted",
+                "duplicate",
+                "self",
+                "self",
+                "off_domain",
+                "duplicate"
+            ]
+        );
+        assert_eq!(d.links[1].trace.duplicate_of, Some(0));
+        assert_eq!(d.links[7].trace.duplicate_of, Some(6));
+    }
+
+    #[test]
+    fn invalid_and_not_http() {
+        let d = decide(&[
+            ("http://[::1", "Broken"),
+            ("mailto:contact@acme.com", "Contact"),
+            ("tel:+4912345", ""),
+            ("javascript:void(0)", "About"),
+            ("ftp://acme.com/about", ""),
+            ("data:text/html,contact", ""),
+        ]);
+        assert_eq!(
+            verdicts(&d),
+            ["invalid", "not_http", "not_http", "not_http", "not_http", "not_http"]
+        );
+        assert!(d.links[0].url.is_none());
+        assert!(d.links[0].trace.parse_error.is_some());
+        assert_eq!(d.links[1].trace.scheme.as_deref(), Some("mailto"));
+    }
+
+    #[test]
+    fn trace_keeps_every_rule_after_the_deciding_one() {
+        let d = decide(&[("https://facebook.com/acme-blog", "About")]);
+        let link = &d.links[0];
+        assert_eq!(link.verdict, Verdict::OffDomain);
+        assert_eq!(link.keyword, None);
+        assert_eq!(link.trace.black.as_ref().unwrap().keyword, "blog");
+        assert_eq!(link.trace.white.as_ref().unwrap().keyword, "about");
+        let site = link.trace.site.as_ref().unwrap();
+        assert_eq!(
+            (site.link_host.as_str(), site.base_host.as_str()),
+            ("facebook.com", "acme.com")
+        );
+        assert!(site.admitted_by.is_empty());
+    }
+
+    #[test]
+    fn subdomain_and_allowed_domain_links() {
+        let links = [
+            ("https://shop.acme.com/contact", ""),
+            ("https://acmecorp.io/about", ""),
+        ];
+        let d = decide(&links);
+        assert_eq!(verdicts(&d), ["off_domain", "off_domain"]);
+
+        let both = Settings {
+            follow_subdomain: true,
+            follow_allowed_domains: "acmecorp.io".into(),
+            ..Settings::default()
+        };
+        let d = decide_with(&links, PAGE, None, &both, 3);
+        assert_eq!(verdicts(&d), ["followed", "followed"]);
+        let admitted = |i: usize| d.links[i].trace.site.as_ref().unwrap().admitted_by.clone();
+        assert_eq!(admitted(0), [Admission::RootDomain]);
+        assert_eq!(admitted(1), [Admission::AllowedDomain("acmecorp.io".into())]);
+    }
+
+    #[test]
+    fn base_href_resolves_links_but_the_page_host_decides_same_site() {
+        // <base href> on another host: relative links land there and are off-domain.
+        let d = decide_with(
+            &[("contact", ""), ("//acme.com/about", "")],
+            "https://acme.com/en/",
+            Some("https://cdn.acme-static.com/"),
+            &Settings::default(),
+            3,
+        );
+        assert_eq!(
+            d.links[0].url.as_ref().unwrap().as_str(),
+            "https://cdn.acme-static.com/contact"
+        );
+        assert_eq!(verdicts(&d), ["off_domain", "followed"]);
+        // A relative base.
+        let d = decide_with(
+            &[("contact", "")],
+            "https://acme.com/en/index.html",
+            Some("/de/"),
+            &Settings::default(),
+            3,
+        );
+        assert_eq!(
+            d.links[0].url.as_ref().unwrap().as_str(),
+            "https://acme.com/de/contact"
+        );
+        // A protocol-relative base keeps the page's scheme.
+        let d = decide_with(
+            &[("about", "")],
+            "http://www.acme.com/",
+            Some("//www.acme.com"),
+            &Settings::default(),
+            3,
+        );
+        assert_eq!(
+            d.links[0].url.as_ref().unwrap().as_str(),
+            "http://www.acme.com/about"
+        );
+        assert_eq!(verdicts(&d), ["followed"]);
+    }
+
+    #[test]
+    fn hosts_compare_case_insensitively_and_without_port() {
+        let d = decide(&[
+            ("https://ACME.com/contact", ""),
+            ("https://acme.com:8443/about", ""),
+            ("http://acme.com/team", ""),
+        ]);
+        assert_eq!(verdicts(&d), ["followed", "followed", "followed"]);
+    }
+
+    #[test]
+    fn verdict_ids_round_trip() {
+        for v in Verdict::ALL {
+            assert_eq!(Verdict::from_id(v.id()), Some(v));
+            assert_eq!(serde_json::to_value(v).unwrap(), v.id());
+        }
+    }
+}

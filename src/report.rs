@@ -1,0 +1,256 @@
+//! Renders an inspection as JSON (SPEC section 7), CSV or a terminal table.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::inspect::{InspectedPage, Inspection};
+use crate::policy::{LinkDecision, Settings, Verdict};
+
+pub const SCHEMA: u32 = 1;
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    schema: u32,
+    start_url: &'a str,
+    final_url: &'a str,
+    depth: u32,
+    settings: &'a Settings,
+    lints: Vec<JsonLint<'a>>,
+    pages: Vec<JsonPage<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonLint<'a> {
+    code: &'static str,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonPage<'a> {
+    url: &'a str,
+    level: u32,
+    status: Option<u16>,
+    limit: usize,
+    links: Vec<JsonLink<'a>>,
+    counts: BTreeMap<&'static str, usize>,
+}
+
+#[derive(Serialize)]
+struct JsonLink<'a> {
+    index: usize,
+    href: &'a str,
+    url: Option<&'a str>,
+    text: &'a str,
+    verdict: &'static str,
+    keyword: Option<&'a str>,
+    matched_in: Option<&'static str>,
+    score: Option<usize>,
+    rank: Option<usize>,
+    visited: bool,
+}
+
+fn json_link(link: &LinkDecision) -> JsonLink<'_> {
+    JsonLink {
+        index: link.index,
+        href: &link.href,
+        url: link.url.as_ref().map(|u| u.as_str()),
+        text: &link.text,
+        verdict: link.verdict.id(),
+        keyword: link.keyword.as_ref().map(|k| k.keyword.as_str()),
+        matched_in: link.keyword.as_ref().map(|k| k.matched_in.as_str()),
+        score: link.score,
+        rank: link.rank,
+        visited: link.visited,
+    }
+}
+
+/// Counts of every verdict, zeros included, so scripts can index any verdict.
+pub fn counts(page: &InspectedPage) -> BTreeMap<&'static str, usize> {
+    Verdict::ALL
+        .iter()
+        .map(|v| (v.id(), page.decision.count(*v)))
+        .collect()
+}
+
+fn json_page(page: &InspectedPage) -> JsonPage<'_> {
+    JsonPage {
+        url: page.url.as_str(),
+        level: page.level,
+        status: page.status,
+        limit: page.decision.limit,
+        links: page.decision.links.iter().map(json_link).collect(),
+        counts: counts(page),
+    }
+}
+
+/// One JSON object, pretty-printed, with a trailing newline.
+pub fn to_json(inspection: &Inspection) -> Result<String, serde_json::Error> {
+    let report = JsonReport {
+        schema: SCHEMA,
+        start_url: inspection.start_url.as_str(),
+        final_url: inspection.final_url.as_str(),
+        depth: inspection.depth,
+        settings: &inspection.settings,
+        lints: inspection
+            .lints
+            .iter()
+            .map(|l| JsonLint {
+                code: l.code.id(),
+                message: &l.message,
+            })
+            .collect(),
+        pages: inspection.pages.iter().map(json_page).collect(),
+    };
+    let mut out = serde_json::to_string_pretty(&report)?;
+    out.push('\n');
+    Ok(out)
+}
+
+/// CSV with a header row and one line per link of every page.
+pub fn to_csv(inspection: &Inspection) -> Result<String, csv::Error> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record([
+        "page_url",
+        "level",
+        "index",
+        "verdict",
+        "score",
+        "rank",
+        "keyword",
+        "matched_in",
+        "visited",
+        "url",
+        "href",
+        "text",
+    ])?;
+    for page in &inspection.pages {
+        for link in &page.decision.links {
+            let j = json_link(link);
+            writer.write_record([
+                page.url.as_str(),
+                &page.level.to_string(),
+                &j.index.to_string(),
+                j.verdict,
+                &j.score.map(|s| s.to_string()).unwrap_or_default(),
+                &j.rank.map(|r| r.to_string()).unwrap_or_default(),
+                j.keyword.unwrap_or_default(),
+                j.matched_in.unwrap_or_default(),
+                if j.visited { "true" } else { "false" },
+                j.url.unwrap_or_default(),
+                j.href,
+                j.text,
+            ])?;
+        }
+    }
+    let bytes = writer.into_inner().map_err(|e| e.into_error())?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+const TABLE_WIDTH: usize = 100;
+
+/// Cuts `s` to at most `width` characters, marking the cut with `…`.
+fn fit(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        return s.to_owned();
+    }
+    let mut out: String = s.chars().take(width.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+fn summary_line(page: &InspectedPage) -> String {
+    let parts: Vec<String> = Verdict::ALL
+        .iter()
+        .rev()
+        .filter_map(|v| {
+            let n = page.decision.count(*v);
+            (n > 0).then(|| format!("{n} {}", v.id()))
+        })
+        .collect();
+    if parts.is_empty() {
+        "no candidate links".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// A table that reads in a 100-column terminal: per page a header, one line per
+/// link (verdict, score/rank, keyword, URL), counts per verdict, then the lints.
+pub fn to_table(inspection: &Inspection) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "start  {}", inspection.start_url);
+    if inspection.final_url != inspection.start_url {
+        let _ = writeln!(out, "final  {}", inspection.final_url);
+    }
+    let _ = writeln!(
+        out,
+        "depth  {}{}",
+        inspection.depth,
+        match inspection.limit_override {
+            Some(n) => format!("  (limit overridden: N = {n} on every page)"),
+            None => String::new(),
+        }
+    );
+    for page in &inspection.pages {
+        let _ = writeln!(out);
+        let status = page
+            .status
+            .map(|s| format!("  HTTP {s}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "page {} (level {}){status}  N = {}  charset {} ({})",
+            fit(page.url.as_str(), 60),
+            page.level,
+            page.decision.limit,
+            page.read.encoding,
+            page.read.charset_source.describe(),
+        );
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<11} {:>5} {:>4}  {:<14} url / text",
+            "#", "verdict", "score", "rank", "keyword"
+        );
+        for link in &page.decision.links {
+            let keyword = link
+                .keyword
+                .as_ref()
+                .map(|k| format!("{} ({})", k.keyword, k.matched_in.as_str()))
+                .unwrap_or_default();
+            let target = link
+                .url
+                .as_ref()
+                .map(|u| u.to_string())
+                .unwrap_or_else(|| format!("{:?} (does not parse)", link.href));
+            let shown = if link.text.is_empty() {
+                target
+            } else {
+                format!("{target}  “{}”", link.text)
+            };
+            let visited = if link.visited { " visited" } else { "" };
+            let _ = writeln!(
+                out,
+                "{:>4}  {:<11} {:>5} {:>4}  {:<14} {}{visited}",
+                link.index,
+                link.verdict.id(),
+                link.score.map(|s| s.to_string()).unwrap_or_default(),
+                link.rank.map(|r| r.to_string()).unwrap_or_default(),
+                fit(&keyword, 14),
+                fit(&shown, TABLE_WIDTH - 45 - visited.len()),
+            );
+        }
+        let _ = writeln!(out, "summary: {}", summary_line(page));
+    }
+    let _ = writeln!(out);
+    if inspection.lints.is_empty() {
+        let _ = writeln!(out, "lints: none");
+    } else {
+        let _ = writeln!(out, "lints:");
+        for lint in &inspection.lints {
+            let _ = writeln!(out, "  [{}] {}", lint.code.id(), lint.message);
+        }
+    }
+    out
+}
