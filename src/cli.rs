@@ -169,7 +169,11 @@ fn load_settings(args: &InspectArgs) -> Result<Settings, Failure> {
     Ok(imported.settings)
 }
 
-fn inspect_file(path: &Path, args: &InspectArgs, settings: Settings) -> Result<Inspection, Failure> {
+fn inspect_file(
+    path: &Path,
+    args: &InspectArgs,
+    settings: Settings,
+) -> Result<Inspection, Failure> {
     let bytes = std::fs::read(path)
         .with_context(|| format!("cannot read {}", path.display()))
         .map_err(usage)?;
@@ -203,11 +207,7 @@ fn inspect_file(path: &Path, args: &InspectArgs, settings: Settings) -> Result<I
         }
     };
     Ok(Inspection::single_page(
-        read,
-        page_url,
-        args.depth,
-        args.limit,
-        settings,
+        read, page_url, args.depth, args.limit, settings,
     ))
 }
 
@@ -280,7 +280,10 @@ mod tests {
                 .to_string()
                 .contains("no such file")
         );
-        assert!(matches!(Target::parse("Cargo.toml").unwrap(), Target::File(_)));
+        assert!(matches!(
+            Target::parse("Cargo.toml").unwrap(),
+            Target::File(_)
+        ));
     }
 
     #[test]

@@ -41,9 +41,7 @@ pub fn lint_bad_allowed_domain(entries: &str) -> String {
 }
 
 pub fn lint_suspicious_separator(items: &str) -> String {
-    format!(
-        "List items that are probably two: {items}. Only the ASCII comma `,` separates items."
-    )
+    format!("List items that are probably two: {items}. Only the ASCII comma `,` separates items.")
 }
 
 pub fn lint_redirected_host(from: &str, to: &str) -> String {

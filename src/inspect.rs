@@ -6,8 +6,7 @@ use url::Url;
 
 use crate::page::{self, CharsetSource};
 use crate::policy::{
-    Candidate, Lint, LintContext, PageDecision, Settings, Verdict, decide_page, follow_limit,
-    lint,
+    Candidate, Lint, LintContext, PageDecision, Settings, Verdict, decide_page, follow_limit, lint,
 };
 
 /// A page's bytes read into candidates.

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde::Serialize;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::inspect::{InspectedPage, Inspection};
 use crate::policy::{LinkDecision, Settings, Verdict};
@@ -150,14 +151,31 @@ pub fn to_csv(inspection: &Inspection) -> Result<String, csv::Error> {
 
 const TABLE_WIDTH: usize = 100;
 
-/// Cuts `s` to at most `width` characters, marking the cut with `…`.
+/// Cuts `s` to at most `width` terminal columns (CJK characters take two),
+/// marking a cut with `…`.
 fn fit(s: &str, width: usize) -> String {
-    if s.chars().count() <= width {
+    if s.width() <= width {
         return s.to_owned();
     }
-    let mut out: String = s.chars().take(width.saturating_sub(1)).collect();
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
     out.push('…');
     out
+}
+
+/// `fit`, then padded with spaces to exactly `width` columns.
+fn pad(s: &str, width: usize) -> String {
+    let fitted = fit(s, width);
+    let fill = width.saturating_sub(fitted.width());
+    format!("{fitted}{}", " ".repeat(fill))
 }
 
 fn summary_line(page: &InspectedPage) -> String {
@@ -170,10 +188,30 @@ fn summary_line(page: &InspectedPage) -> String {
         })
         .collect();
     if parts.is_empty() {
-        "no candidate links".to_owned()
-    } else {
-        parts.join(", ")
+        return "summary: no candidate links".to_owned();
     }
+    let indent = "summary: ".len();
+    let mut out = String::from("summary: ");
+    let mut line_width = indent;
+    for (i, part) in parts.iter().enumerate() {
+        let last = i + 1 == parts.len();
+        let item = if last {
+            part.clone()
+        } else {
+            format!("{part},")
+        };
+        if line_width > indent && line_width + 1 + item.len() > TABLE_WIDTH {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            line_width = indent;
+        } else if line_width > indent {
+            out.push(' ');
+            line_width += 1;
+        }
+        out.push_str(&item);
+        line_width += item.len();
+    }
+    out
 }
 
 /// A table that reads in a 100-column terminal: per page a header, one line per
@@ -232,16 +270,16 @@ pub fn to_table(inspection: &Inspection) -> String {
             let visited = if link.visited { " visited" } else { "" };
             let _ = writeln!(
                 out,
-                "{:>4}  {:<11} {:>5} {:>4}  {:<14} {}{visited}",
+                "{:>4}  {:<11} {:>5} {:>4}  {} {}{visited}",
                 link.index,
                 link.verdict.id(),
                 link.score.map(|s| s.to_string()).unwrap_or_default(),
                 link.rank.map(|r| r.to_string()).unwrap_or_default(),
-                fit(&keyword, 14),
+                pad(&keyword, 14),
                 fit(&shown, TABLE_WIDTH - 45 - visited.len()),
             );
         }
-        let _ = writeln!(out, "summary: {}", summary_line(page));
+        let _ = writeln!(out, "{}", summary_line(page));
     }
     let _ = writeln!(out);
     if inspection.lints.is_empty() {

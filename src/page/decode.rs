@@ -88,16 +88,16 @@ static CHARSET_ATTR: LazyLock<Option<Regex>> = LazyLock::new(|| {
 static CONTENT_ATTR: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(r#"(?i-u)(?:^|[\s/"'])content\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))"#).ok()
 });
-static HTTP_EQUIV_CT: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r#"(?i-u)http-equiv\s*=\s*["']?\s*content-type"#).ok()
-});
-static CHARSET_IN_CONTENT: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r#"(?i-u)charset\s*=\s*["']?([^\s"';]+)"#).ok()
-});
+static HTTP_EQUIV_CT: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r#"(?i-u)http-equiv\s*=\s*["']?\s*content-type"#).ok());
+static CHARSET_IN_CONTENT: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r#"(?i-u)charset\s*=\s*["']?([^\s"';]+)"#).ok());
 
 fn first_group<'a>(re: &Regex, hay: &'a [u8]) -> Option<&'a [u8]> {
     let caps = re.captures(hay)?;
-    (1..caps.len()).find_map(|i| caps.get(i)).map(|m| m.as_bytes())
+    (1..caps.len())
+        .find_map(|i| caps.get(i))
+        .map(|m| m.as_bytes())
 }
 
 /// A simplified form of the HTML prescan: `<meta charset=…>`, or
@@ -151,7 +151,11 @@ mod tests {
 
     #[test]
     fn unknown_http_charset_falls_through_to_meta() {
-        let d = decode(b"<meta charset=\"gb2312\">\xC1\xAA\xCF\xB5", Some("bogus"), None);
+        let d = decode(
+            b"<meta charset=\"gb2312\">\xC1\xAA\xCF\xB5",
+            Some("bogus"),
+            None,
+        );
         assert_eq!(d.source, CharsetSource::Meta);
         assert!(d.text.contains("联系"));
     }

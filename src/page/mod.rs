@@ -75,7 +75,11 @@ pub fn parse(html: &str) -> ParsedPage {
     let canonical_url = select(&CANONICAL)
         .iter()
         .filter_map(|l| l.value().attr("href"))
-        .chain(select(&OG_URL).iter().filter_map(|m| m.value().attr("content")))
+        .chain(
+            select(&OG_URL)
+                .iter()
+                .filter_map(|m| m.value().attr("content")),
+        )
         .find_map(absolute);
     ParsedPage {
         candidates,
@@ -122,8 +126,14 @@ mod tests {
             ("<base href='./sub/'>", "https://www.acme.test/en/sub/"),
             ("<base href='//cdn.acme.test'>", "https://cdn.acme.test/"),
             ("<base href='http://other.test/x/'>", "http://other.test/x/"),
-            ("<base target=_blank><base href='/first/'><base href='/second/'>", "https://www.acme.test/first/"),
-            ("<base href='http://[bad'>", "https://www.acme.test/en/index.html"),
+            (
+                "<base target=_blank><base href='/first/'><base href='/second/'>",
+                "https://www.acme.test/first/",
+            ),
+            (
+                "<base href='http://[bad'>",
+                "https://www.acme.test/en/index.html",
+            ),
             ("", "https://www.acme.test/en/index.html"),
         ];
         for (head, expected) in cases {

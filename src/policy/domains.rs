@@ -193,7 +193,10 @@ mod tests {
             Some(AllowMatch::ExactHost)
         );
         // An entry that is a naive root: matched through getRootDomain.
-        assert_eq!(allow_match("1.10", "10.0.1.10", "1.10"), Some(AllowMatch::Subdomain));
+        assert_eq!(
+            allow_match("1.10", "10.0.1.10", "1.10"),
+            Some(AllowMatch::Subdomain)
+        );
         assert_eq!(allow_match("acme", "acme.com", "acme.com"), None);
     }
 

@@ -4,11 +4,11 @@
 use serde::Serialize;
 use url::{Host, Url};
 
-use crate::copy;
 use super::domains::root_domain;
 use super::keywords::asset_extension;
 use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings};
 use super::verdict::{LinkDecision, Verdict};
+use crate::copy;
 
 /// The stable lint codes, in SPEC order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -82,7 +82,10 @@ pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
             .then(|| copy::LINT_OPTIONS_STACK.to_owned()),
     );
     push(LintCode::BlackShadowsWhite, black_shadows_white(&opts));
-    push(LintCode::AssetSuffixOnly, asset_suffix_only(&opts, ctx.links));
+    push(
+        LintCode::AssetSuffixOnly,
+        asset_suffix_only(&opts, ctx.links),
+    );
     push(
         LintCode::PublicSuffixRoot,
         ctx.page_url.and_then(|u| public_suffix_root(&opts, u)),
@@ -113,7 +116,10 @@ fn black_shadows_white(opts: &FollowOptions) -> Option<String> {
         .keywords_white
         .iter()
         .filter_map(|w| {
-            let b = opts.keywords_black.iter().find(|b| w.contains(b.as_str()))?;
+            let b = opts
+                .keywords_black
+                .iter()
+                .find(|b| w.contains(b.as_str()))?;
             Some(if b == w {
                 format!("`{w}`")
             } else {
@@ -155,7 +161,9 @@ fn asset_suffix_only(opts: &FollowOptions, links: &[LinkDecision]) -> Option<Str
 /// The PSL registrable domain of a host, when the list knows one.
 pub fn registrable_domain(host: &str) -> Option<String> {
     let domain = psl::domain(host.as_bytes())?;
-    std::str::from_utf8(domain.as_bytes()).ok().map(str::to_owned)
+    std::str::from_utf8(domain.as_bytes())
+        .ok()
+        .map(str::to_owned)
 }
 
 /// True when the naive root of `host` is itself a public suffix (`co.uk`).
@@ -299,20 +307,37 @@ mod tests {
 
     #[test]
     fn suspicious_separators_in_any_list() {
-        for white in ["联系，关于", "contact、about", "contact;about", "contact\nabout"] {
+        for white in [
+            "联系，关于",
+            "contact、about",
+            "contact;about",
+            "contact\nabout",
+        ] {
             let s = settings(|s| s.follow_keywords_white = white.into());
-            assert_eq!(codes(&lint_settings(&s)), ["suspicious_separator"], "{white:?}");
+            assert_eq!(
+                codes(&lint_settings(&s)),
+                ["suspicious_separator"],
+                "{white:?}"
+            );
         }
         let s = settings(|s| s.follow_allowed_domains = "a.io;b.io".into());
         let lints = lint_settings(&s);
         assert!(codes(&lints).contains(&"suspicious_separator"));
-        assert!(lints.iter().any(|l| l.message.contains("followAllowedDomains")));
+        assert!(
+            lints
+                .iter()
+                .any(|l| l.message.contains("followAllowedDomains"))
+        );
     }
 
     #[test]
     fn public_suffix_root_only_in_subdomain_mode() {
         let on = settings(|s| s.follow_subdomain = true);
-        for page in ["https://www.acme.co.uk/", "http://acme.com.cn/", "https://192.168.1.10/"] {
+        for page in [
+            "https://www.acme.co.uk/",
+            "http://acme.com.cn/",
+            "https://192.168.1.10/",
+        ] {
             let url = Url::parse(page).unwrap();
             let ctx = LintContext {
                 page_url: Some(&url),
@@ -321,7 +346,11 @@ mod tests {
             assert_eq!(codes(&lint(&on, ctx)), ["public_suffix_root"], "{page}");
             assert!(lint(&Settings::default(), ctx).is_empty(), "{page}");
         }
-        for page in ["https://www.acme.com/", "https://acme.test/", "https://localhost/"] {
+        for page in [
+            "https://www.acme.com/",
+            "https://acme.test/",
+            "https://localhost/",
+        ] {
             let url = Url::parse(page).unwrap();
             let ctx = LintContext {
                 page_url: Some(&url),
@@ -337,7 +366,10 @@ mod tests {
             registrable_domain("www.acme.co.uk").as_deref(),
             Some("acme.co.uk")
         );
-        assert_eq!(registrable_domain("shop.acme.com").as_deref(), Some("acme.com"));
+        assert_eq!(
+            registrable_domain("shop.acme.com").as_deref(),
+            Some("acme.com")
+        );
         assert!(root_is_public_suffix("acme.co.uk"));
         assert!(!root_is_public_suffix("acme.com"));
     }

@@ -119,7 +119,9 @@ pub struct LinkDecision {
 impl LinkDecision {
     /// The lowercased haystack, rebuilt for display (highlighting a keyword span).
     pub fn haystack(&self) -> Option<Haystack> {
-        self.key.as_deref().map(|key| Haystack::new(key, &self.text))
+        self.key
+            .as_deref()
+            .map(|key| Haystack::new(key, &self.text))
     }
 }
 
@@ -299,18 +301,16 @@ fn trace_rules(
         scheme: Some(url.scheme().to_owned()),
         is_self: Some(key == page_key),
         duplicate_of: None,
-        site: url
-            .host_str()
-            .map(|host| check_site(host, base_host, opts)),
+        site: url.host_str().map(|host| check_site(host, base_host, opts)),
         asset_extension: if is_http {
             asset_extension(url.path())
         } else {
             None
         },
-        black: haystack.find_first(&opts.keywords_black).map(|(_, hit)| hit),
-        score: white
-            .as_ref()
-            .map(|(i, _)| opts.keywords_white.len() - i),
+        black: haystack
+            .find_first(&opts.keywords_black)
+            .map(|(_, hit)| hit),
+        score: white.as_ref().map(|(i, _)| opts.keywords_white.len() - i),
         white: white.map(|(_, hit)| hit),
     }
 }
@@ -357,7 +357,13 @@ mod tests {
                 text: (*text).into(),
             })
             .collect();
-        decide_page(&candidates, &page_url, &base_url, &settings.options(), limit)
+        decide_page(
+            &candidates,
+            &page_url,
+            &base_url,
+            &settings.options(),
+            limit,
+        )
     }
 
     fn decide(links: &[(&str, &str)]) -> PageDecision {
@@ -396,7 +402,13 @@ mod tests {
         let links: Vec<(String, &str)> = (0..10).map(|i| (format!("/contact-{i}"), "")).collect();
         let links: Vec<(&str, &str)> = links.iter().map(|(h, t)| (h.as_str(), *t)).collect();
         for (depth, followed) in [(1, 0), (2, 3), (3, 6)] {
-            let d = decide_with(&links, PAGE, None, &Settings::default(), follow_limit(depth));
+            let d = decide_with(
+                &links,
+                PAGE,
+                None,
+                &Settings::default(),
+                follow_limit(depth),
+            );
             assert_eq!(d.count(Verdict::Followed), followed, "depth {depth}");
             assert_eq!(d.count(Verdict::RankedOut), 10 - followed, "depth {depth}");
         }
@@ -478,7 +490,13 @@ mod tests {
         ]);
         assert_eq!(
             verdicts(&d),
-            ["followed", "followed", "followed", "ranked_out", "ranked_out"]
+            [
+                "followed",
+                "followed",
+                "followed",
+                "ranked_out",
+                "ranked_out"
+            ]
         );
         let ranks: Vec<_> = d.links.iter().map(|l| l.rank.unwrap()).collect();
         assert_eq!(ranks, [2, 3, 1, 4, 5]);
@@ -513,7 +531,10 @@ mod tests {
         let link = &d.links[0];
         assert_eq!(link.verdict, Verdict::Followed);
         let hit = link.keyword.as_ref().unwrap();
-        assert_eq!((hit.keyword.as_str(), hit.matched_in), ("联系", MatchedIn::Url));
+        assert_eq!(
+            (hit.keyword.as_str(), hit.matched_in),
+            ("联系", MatchedIn::Url)
+        );
         assert_eq!(link.score, Some(5));
         // A raw (unencoded) Chinese href is percent-encoded by URL parsing, then decoded.
         let d = decide(&[("/关于我们", "")]);
@@ -524,7 +545,10 @@ mod tests {
     fn link_text_matches() {
         let d = decide(&[("/page?id=7", "Kontakt")]);
         let hit = d.links[0].keyword.as_ref().unwrap();
-        assert_eq!((hit.keyword.as_str(), hit.matched_in), ("kontakt", MatchedIn::Text));
+        assert_eq!(
+            (hit.keyword.as_str(), hit.matched_in),
+            ("kontakt", MatchedIn::Text)
+        );
         assert_eq!(d.links[0].verdict, Verdict::Followed);
     }
 
@@ -595,7 +619,9 @@ mod tests {
         ]);
         assert_eq!(
             verdicts(&d),
-            ["invalid", "not_http", "not_http", "not_http", "not_http", "not_http"]
+            [
+                "invalid", "not_http", "not_http", "not_http", "not_http", "not_http"
+            ]
         );
         assert!(d.links[0].url.is_none());
         assert!(d.links[0].trace.parse_error.is_some());
@@ -636,7 +662,10 @@ mod tests {
         assert_eq!(verdicts(&d), ["followed", "followed"]);
         let admitted = |i: usize| d.links[i].trace.site.as_ref().unwrap().admitted_by.clone();
         assert_eq!(admitted(0), [Admission::RootDomain]);
-        assert_eq!(admitted(1), [Admission::AllowedDomain("acmecorp.io".into())]);
+        assert_eq!(
+            admitted(1),
+            [Admission::AllowedDomain("acmecorp.io".into())]
+        );
     }
 
     #[test]

@@ -1,0 +1,102 @@
+//! Every page of `../shared/corpus`: no panic, valid JSON, the same output twice.
+//! The corpus lives outside the repo: without it these tests say they were skipped,
+//! unless FOLLOW_INSPECTOR_REQUIRE_CORPUS is set (CI sets it), when they fail.
+
+use std::path::PathBuf;
+use std::thread;
+
+use serde_json::Value;
+
+use crate::{repo_path, run, stderr};
+
+struct CorpusPage {
+    id: String,
+    url: String,
+    path: PathBuf,
+}
+
+fn corpus() -> Option<Vec<CorpusPage>> {
+    let dir = std::env::var_os("FOLLOW_INSPECTOR_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_path("../shared/corpus"));
+    let manifest = match std::fs::read_to_string(dir.join("manifest.tsv")) {
+        Ok(text) => text,
+        Err(e) => {
+            assert!(
+                std::env::var_os("FOLLOW_INSPECTOR_REQUIRE_CORPUS").is_none(),
+                "the corpus is required but {} is unreadable: {e}",
+                dir.display()
+            );
+            eprintln!("SKIPPED: no corpus at {} ({e})", dir.display());
+            return None;
+        }
+    };
+    let pages = manifest
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let mut cols = line.split('\t');
+            let id = cols.next()?.to_owned();
+            let url = cols.next()?.to_owned();
+            let path = dir.join("pages").join(format!("{id}.html"));
+            Some(CorpusPage { id, url, path })
+        })
+        .collect();
+    Some(pages)
+}
+
+fn inspect(page: &CorpusPage, format: &str) -> Vec<u8> {
+    let out = run(&[
+        "inspect",
+        page.path.to_str().unwrap(),
+        "--base-url",
+        &page.url,
+        "--depth",
+        "3",
+        "--format",
+        format,
+    ]);
+    assert!(
+        out.status.success(),
+        "page {} failed: {}",
+        page.id,
+        stderr(&out)
+    );
+    out.stdout
+}
+
+fn check(page: &CorpusPage) {
+    let first = inspect(page, "json");
+    let report: Value = serde_json::from_slice(&first)
+        .unwrap_or_else(|e| panic!("page {}: invalid JSON: {e}", page.id));
+    let links = report["pages"][0]["links"].as_array().unwrap();
+    for (i, link) in links.iter().enumerate() {
+        assert_eq!(link["index"], i, "page {}", page.id);
+        assert!(
+            link["verdict"].as_str().is_some(),
+            "page {} link {i}",
+            page.id
+        );
+    }
+    let followed = report["pages"][0]["counts"]["followed"].as_u64().unwrap();
+    assert!(followed <= 6, "page {}", page.id);
+    assert_eq!(
+        first,
+        inspect(page, "json"),
+        "page {}: output differs",
+        page.id
+    );
+    assert!(!inspect(page, "table").is_empty());
+}
+
+#[test]
+fn every_corpus_page_inspects_deterministically() {
+    let Some(pages) = corpus() else { return };
+    assert_eq!(pages.len(), 80);
+    let (left, right) = pages.split_at(pages.len() / 2);
+    thread::scope(|s| {
+        for half in [left, right] {
+            s.spawn(move || half.iter().for_each(check));
+        }
+    });
+}

@@ -1,0 +1,35 @@
+//! One integration-test binary: drives the real `follow-inspector` executable.
+
+mod corpus;
+mod inspect_file;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn repo_path(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_follow-inspector"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs and parses `--format json`, asserting success.
+pub fn run_json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = run(&all);
+    assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("valid JSON")
+}
