@@ -31,9 +31,9 @@ fn generated_page() -> String {
     let filler = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. ";
     for i in 0..10_000 {
         let href = kinds[i % kinds.len()].replace("{i}", &i.to_string());
-        let _ = write!(
+        let _ = writeln!(
             html,
-            "<div class=item><p>{filler}{filler}</p><a href=\"{href}\">Link number {i}</a></div>\n"
+            "<div class=item><p>{filler}{filler}</p><a href=\"{href}\">Link number {i}</a></div>"
         );
     }
     html.push_str("</body></html>");
