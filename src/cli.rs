@@ -1,13 +1,18 @@
 //! The headless commands. Errors carry the exit code SPEC section 7 gives them.
 
+use std::io::IsTerminal as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use anyhow::{Context as _, anyhow};
 use clap::{Parser, Subcommand, ValueEnum};
 use url::Url;
 
+use crate::crawl::{self, CrawlRequest, Progress};
+use crate::fetch::{self, HttpFetcher};
 use crate::inspect::{Inspection, read_page};
 use crate::policy::{ImportedSettings, Settings};
 use crate::report;
@@ -74,6 +79,63 @@ pub struct InspectArgs {
     /// How to print the report.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+
+    #[command(flatten)]
+    pub fetch: FetchArgs,
+}
+
+/// How URLs are fetched.
+#[derive(Debug, clap::Args)]
+#[command(next_help_heading = "Fetching (URL targets)")]
+pub struct FetchArgs {
+    /// The User-Agent header sent (default: a current desktop browser's).
+    #[arg(long, value_name = "UA")]
+    pub user_agent: Option<String>,
+
+    /// Seconds allowed to connect.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub connect_timeout: f64,
+
+    /// Seconds allowed for one whole response, body included.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub timeout: f64,
+
+    /// Bytes of a page body read at most (after decompression); a longer page is
+    /// cut and the report says so.
+    #[arg(long, value_name = "BYTES", default_value_t = fetch::DEFAULT_MAX_BYTES)]
+    pub max_bytes: usize,
+
+    /// Send requests for HOST to ADDR:PORT instead of resolving it (curl's
+    /// syntax), e.g. `--resolve acme.com:443:10.0.0.5` for a staging server.
+    /// Repeatable.
+    #[arg(long, value_name = "HOST:PORT:ADDR")]
+    pub resolve: Vec<fetch::Resolve>,
+
+    /// Pages fetched at once within a crawl level.
+    #[arg(long, value_name = "N", default_value_t = crawl::DEFAULT_PARALLELISM as u64,
+          value_parser = clap::value_parser!(u64).range(1..=32))]
+    pub parallel: u64,
+}
+
+impl FetchArgs {
+    pub fn options(&self) -> anyhow::Result<fetch::FetchOptions> {
+        let seconds = |name: &str, s: f64| {
+            Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| anyhow!("--{name} must be a positive number of seconds"))
+        };
+        Ok(fetch::FetchOptions {
+            user_agent: self
+                .user_agent
+                .clone()
+                .unwrap_or_else(|| fetch::DEFAULT_USER_AGENT.to_owned()),
+            connect_timeout: seconds("connect-timeout", self.connect_timeout)?,
+            timeout: seconds("timeout", self.timeout)?,
+            max_bytes: self.max_bytes,
+            resolve: self.resolve.clone(),
+        })
+    }
 }
 
 /// A failed command, with its exit code.
@@ -211,19 +273,65 @@ fn inspect_file(
     ))
 }
 
+/// Shows crawl progress on one stderr line, when stderr is a terminal.
+fn progress_line(p: Progress) {
+    let last = p.last_url.as_deref().unwrap_or("");
+    eprint!(
+        "\r\x1b[2Kfetched {}/{} pages, {} KB  {}",
+        p.done,
+        p.queued,
+        p.bytes / 1024,
+        last.chars().take(60).collect::<String>()
+    );
+}
+
+fn inspect_url(
+    url: url::Url,
+    args: &InspectArgs,
+    settings: Settings,
+) -> Result<Inspection, Failure> {
+    let fetcher = args
+        .fetch
+        .options()
+        .map_err(usage)
+        .and_then(|opts| HttpFetcher::new(opts).map_err(|e| Failure::Fetch(e.into())))?;
+    let request = CrawlRequest {
+        start_url: url,
+        depth: args.depth,
+        limit_override: args.limit,
+        settings,
+        parallelism: args.fetch.parallel as usize,
+    };
+    let cancel = AtomicBool::new(false);
+    let interactive = std::io::stderr().is_terminal();
+    let progress = |p: Progress| {
+        if interactive {
+            progress_line(p);
+        }
+    };
+    let result = crawl::crawl(&fetcher, &request, &cancel, &progress);
+    if interactive {
+        eprint!("\r\x1b[2K");
+    }
+    result.map_err(|e| Failure::Fetch(e.into()))
+}
+
 /// Runs `inspect` and prints the report on stdout.
 pub fn run_inspect(args: &InspectArgs) -> Result<(), Failure> {
     let settings = load_settings(args)?;
     let target = Target::parse(&args.target).map_err(usage)?;
     let inspection = match target {
         Target::File(path) => inspect_file(&path, args, settings)?,
-        Target::Url(url) => {
-            return Err(Failure::Fetch(anyhow!(
-                "fetching URLs is not supported yet ({url}): save the page and inspect the file \
-                 with --base-url"
-            )));
-        }
+        Target::Url(url) => inspect_url(url, args, settings)?,
     };
+    for page in &inspection.pages {
+        if page.fetch.as_ref().is_some_and(|f| f.truncated) {
+            eprintln!(
+                "warning: {} was cut at {} bytes (--max-bytes); links after the cut are missing",
+                page.url, args.fetch.max_bytes
+            );
+        }
+    }
     let rendered = match args.format {
         Format::Json => report::to_json(&inspection).map_err(anyhow::Error::from),
         Format::Csv => report::to_csv(&inspection).map_err(anyhow::Error::from),

@@ -6,7 +6,8 @@ use url::Url;
 
 use crate::page::{self, CharsetSource};
 use crate::policy::{
-    Candidate, Lint, LintContext, PageDecision, Settings, Verdict, decide_page, follow_limit, lint,
+    Candidate, FollowOptions, Lint, LintContext, PageDecision, Settings, Verdict, decide_page,
+    follow_limit, lint,
 };
 
 /// A page's bytes read into candidates.
@@ -41,6 +42,17 @@ pub fn read_page(bytes: &[u8], http_charset: Option<&str>, page_url: &Url) -> Re
 }
 
 impl ReadPage {
+    fn empty(page_url: Url) -> Self {
+        Self {
+            candidates: Vec::new(),
+            base_href: None,
+            base_url: page_url,
+            canonical_url: None,
+            encoding: "",
+            charset_source: CharsetSource::Detected,
+        }
+    }
+
     /// Resolves the base again for another page URL (a saved page that names its
     /// own URL is read before that URL is known).
     pub fn set_page_url(&mut self, page_url: &Url) {
@@ -55,6 +67,26 @@ pub struct Via {
     pub link: usize,
 }
 
+/// One redirect: the URL that answered with a redirect, and its status.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hop {
+    pub status: u16,
+    pub url: Url,
+}
+
+/// What happened on the wire for a fetched page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FetchSummary {
+    pub requested_url: Url,
+    pub redirects: Vec<Hop>,
+    pub content_type: Option<String>,
+    /// Body bytes read (after decompression).
+    pub bytes: usize,
+    /// The body was cut at the size cap.
+    pub truncated: bool,
+    pub elapsed_ms: u64,
+}
+
 /// One page of an inspection, decided.
 #[derive(Clone, Debug)]
 pub struct InspectedPage {
@@ -65,8 +97,57 @@ pub struct InspectedPage {
     /// The HTTP status, for fetched pages.
     pub status: Option<u16>,
     pub via: Option<Via>,
-    pub read: ReadPage,
+    /// For fetched pages.
+    pub fetch: Option<FetchSummary>,
+    /// The page as read; `None` when its fetch failed.
+    pub read: Option<ReadPage>,
+    /// Why the page could not be fetched.
+    pub error: Option<String>,
     pub decision: PageDecision,
+}
+
+impl InspectedPage {
+    /// A page read from bytes, not yet decided (see [`Inspection::reclassify`]).
+    pub fn read(url: Url, level: u32, via: Option<Via>, read: ReadPage) -> Self {
+        Self {
+            url,
+            level,
+            status: None,
+            via,
+            fetch: None,
+            read: Some(read),
+            error: None,
+            decision: PageDecision {
+                links: Vec::new(),
+                limit: 0,
+            },
+        }
+    }
+
+    /// A page whose fetch failed.
+    pub fn failed(url: Url, level: u32, via: Option<Via>, error: String) -> Self {
+        Self {
+            read: None,
+            error: Some(error),
+            ..Self::read(url.clone(), level, via, ReadPage::empty(url))
+        }
+    }
+
+    /// Decides the page's links with its own URL as the base for the same-site test.
+    pub fn decide(&mut self, opts: &FollowOptions, limit: usize) {
+        let visited: Vec<bool> = self.decision.links.iter().map(|l| l.visited).collect();
+        self.decision = match &self.read {
+            Some(read) => decide_page(&read.candidates, &self.url, &read.base_url, opts, limit),
+            None => PageDecision {
+                links: Vec::new(),
+                limit,
+            },
+        };
+        // A crawl's visited marks survive where the link is still followed.
+        for (link, was_visited) in self.decision.links.iter_mut().zip(visited) {
+            link.visited = was_visited && link.verdict == Verdict::Followed;
+        }
+    }
 }
 
 /// Everything the reports and the UI show.
@@ -80,6 +161,8 @@ pub struct Inspection {
     pub settings: Settings,
     pub lints: Vec<Lint>,
     pub pages: Vec<InspectedPage>,
+    /// The crawl was stopped before it was complete.
+    pub cancelled: bool,
 }
 
 /// N for a page at `level` of a crawl of `depth`: SPEC section 5's
@@ -104,17 +187,8 @@ impl Inspection {
             limit_override,
             settings,
             lints: Vec::new(),
-            pages: vec![InspectedPage {
-                url: page_url,
-                level: 1,
-                status: None,
-                via: None,
-                decision: PageDecision {
-                    links: Vec::new(),
-                    limit: 0,
-                },
-                read,
-            }],
+            pages: vec![InspectedPage::read(page_url, 1, None, read)],
+            cancelled: false,
         };
         inspection.reclassify();
         inspection
@@ -125,19 +199,10 @@ impl Inspection {
     pub fn reclassify(&mut self) {
         let opts = self.settings.options();
         for page in &mut self.pages {
-            let limit = page_limit(self.depth, page.level, self.limit_override);
-            let visited: Vec<bool> = page.decision.links.iter().map(|l| l.visited).collect();
-            page.decision = decide_page(
-                &page.read.candidates,
-                &page.url,
-                &page.read.base_url,
+            page.decide(
                 &opts,
-                limit,
+                page_limit(self.depth, page.level, self.limit_override),
             );
-            // A crawl's visited marks survive where the link is still followed.
-            for (link, was_visited) in page.decision.links.iter_mut().zip(visited) {
-                link.visited = was_visited && link.verdict == Verdict::Followed;
-            }
         }
         self.relint();
     }

@@ -3,6 +3,8 @@
 
 pub mod cli;
 pub mod copy;
+pub mod crawl;
+pub mod fetch;
 pub mod inspect;
 pub mod page;
 pub mod policy;

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::inspect::{InspectedPage, Inspection};
+use crate::inspect::{Hop, InspectedPage, Inspection, Via};
 use crate::policy::{LinkDecision, Settings, Verdict};
 
 pub const SCHEMA: u32 = 1;
@@ -28,6 +28,8 @@ struct JsonLint<'a> {
     message: &'a str,
 }
 
+/// SPEC section 7's page fields; the optional ones appear only when they say
+/// something (a crawled page's parent link, redirects, a cut body, a failure).
 #[derive(Serialize)]
 struct JsonPage<'a> {
     url: &'a str,
@@ -36,6 +38,14 @@ struct JsonPage<'a> {
     limit: usize,
     links: Vec<JsonLink<'a>>,
     counts: BTreeMap<&'static str, usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    via: Option<Via>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    redirects: &'a [Hop],
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    truncated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -83,6 +93,14 @@ fn json_page(page: &InspectedPage) -> JsonPage<'_> {
         limit: page.decision.limit,
         links: page.decision.links.iter().map(json_link).collect(),
         counts: counts(page),
+        via: page.via,
+        redirects: page
+            .fetch
+            .as_ref()
+            .map(|f| f.redirects.as_slice())
+            .unwrap_or_default(),
+        truncated: page.fetch.as_ref().is_some_and(|f| f.truncated),
+        error: page.error.as_deref(),
     }
 }
 
@@ -214,6 +232,51 @@ fn summary_line(page: &InspectedPage) -> String {
     out
 }
 
+/// The lines under a page's heading: how it was reached, fetched and decoded.
+fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(via) = page.via {
+        let parent = inspection.pages.get(via.page);
+        let text = parent
+            .and_then(|p| p.decision.links.get(via.link))
+            .map(|l| format!(" “{}”", l.text))
+            .unwrap_or_default();
+        lines.push(format!("via page {} link #{}{text}", via.page, via.link));
+    }
+    if let Some(fetch) = &page.fetch {
+        for hop in &fetch.redirects {
+            lines.push(format!("redirect {} from {}", hop.status, hop.url));
+        }
+        let status = page.status.map(|s| s.to_string()).unwrap_or_default();
+        let error_page = if page.status.is_some_and(|s| s >= 400) {
+            " (an error page: its links are shown as the scraper would see them)"
+        } else {
+            ""
+        };
+        lines.push(format!(
+            "HTTP {status}{error_page}, {} bytes{} in {} ms",
+            fetch.bytes,
+            if fetch.truncated {
+                " (cut at the size cap)"
+            } else {
+                ""
+            },
+            fetch.elapsed_ms
+        ));
+    }
+    if let Some(error) = &page.error {
+        lines.push(format!("failed: {error}"));
+    }
+    if let Some(read) = &page.read {
+        lines.push(format!(
+            "charset {} ({})",
+            read.encoding,
+            read.charset_source.describe()
+        ));
+    }
+    lines
+}
+
 /// A table that reads in a 100-column terminal: per page a header, one line per
 /// link (verdict, score/rank, keyword, URL), counts per verdict, then the lints.
 pub fn to_table(inspection: &Inspection) -> String {
@@ -231,21 +294,27 @@ pub fn to_table(inspection: &Inspection) -> String {
             None => String::new(),
         }
     );
-    for page in &inspection.pages {
-        let _ = writeln!(out);
-        let status = page
-            .status
-            .map(|s| format!("  HTTP {s}"))
-            .unwrap_or_default();
+    if inspection.cancelled {
         let _ = writeln!(
             out,
-            "page {} (level {}){status}  N = {}  charset {} ({})",
-            fit(page.url.as_str(), 60),
+            "the crawl was cancelled: the pages below are what it had"
+        );
+    }
+    for (number, page) in inspection.pages.iter().enumerate() {
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "page {number}: {} (level {}, N = {})",
+            fit(page.url.as_str(), 70),
             page.level,
             page.decision.limit,
-            page.read.encoding,
-            page.read.charset_source.describe(),
         );
+        for line in page_details(inspection, page) {
+            let _ = writeln!(out, "  {}", fit(&line, TABLE_WIDTH - 2));
+        }
+        if page.read.is_none() {
+            continue;
+        }
         let _ = writeln!(
             out,
             "{:>4}  {:<11} {:>5} {:>4}  {:<14} url / text",

@@ -1,7 +1,9 @@
 //! One integration-test binary: drives the real `follow-inspector` executable.
 
 mod corpus;
+mod fetch_crawl;
 mod inspect_file;
+mod server;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

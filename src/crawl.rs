@@ -1,0 +1,229 @@
+//! The depth crawl of SPEC section 5, level by level: each level's followed
+//! links are fetched in parallel by a small pool, but every decision (visited
+//! marks, page order, which link led where) is taken in a fixed order before or
+//! after the fetches, so the result never depends on which fetch finished first.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use url::Url;
+
+use crate::fetch::{FetchError, FetchedPage, Fetcher};
+use crate::inspect::{InspectedPage, Inspection, Via, page_limit, read_page};
+use crate::policy::{Settings, Verdict, url_key};
+
+/// What to crawl.
+#[derive(Clone, Debug)]
+pub struct CrawlRequest {
+    pub start_url: Url,
+    /// 1-5: depth 1 fetches the start page only.
+    pub depth: u32,
+    pub limit_override: Option<usize>,
+    pub settings: Settings,
+    /// Fetches at once within a level.
+    pub parallelism: usize,
+}
+
+pub const DEFAULT_PARALLELISM: usize = 4;
+
+/// Progress, reported after every fetch.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Pages fetched (or failed) so far.
+    pub done: usize,
+    /// Pages known to be fetched in all, so far.
+    pub queued: usize,
+    /// Body bytes read so far.
+    pub bytes: usize,
+    /// The URL just finished.
+    pub last_url: Option<String>,
+}
+
+/// A followed link chosen to be fetched.
+struct Job {
+    url: Url,
+    level: u32,
+    via: Via,
+}
+
+fn page_from_fetch(
+    fetched: FetchedPage,
+    level: u32,
+    via: Option<Via>,
+    opts: &crate::policy::FollowOptions,
+    limit: usize,
+) -> InspectedPage {
+    let read = read_page(
+        &fetched.body,
+        fetched.charset.as_deref(),
+        &fetched.final_url,
+    );
+    let mut page = InspectedPage::read(fetched.final_url, level, via, read);
+    page.status = Some(fetched.status);
+    page.fetch = Some(fetched.summary);
+    page.decide(opts, limit);
+    page
+}
+
+/// Fetches `jobs` with at most `parallelism` at once; results come back in job order.
+fn fetch_all(
+    fetcher: &dyn Fetcher,
+    jobs: &[Job],
+    parallelism: usize,
+    cancel: &AtomicBool,
+    on_done: &(dyn Fn(&Url, Option<usize>) + Sync),
+) -> Vec<Result<FetchedPage, FetchError>> {
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Option<Result<FetchedPage, FetchError>>>> =
+        jobs.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..parallelism.clamp(1, jobs.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(job) = jobs.get(i) else { break };
+                    let result = if cancel.load(Ordering::SeqCst) {
+                        Err(FetchError::Cancelled)
+                    } else {
+                        fetcher.fetch(&job.url)
+                    };
+                    on_done(&job.url, result.as_ref().ok().map(|p| p.body.len()));
+                    if let Ok(mut slot) = results[i].lock() {
+                        *slot = Some(result);
+                    }
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .ok()
+                .flatten()
+                .unwrap_or(Err(FetchError::Cancelled))
+        })
+        .collect()
+}
+
+/// Crawls from the start URL. Fails only when the start page cannot be fetched;
+/// a failed sub-page is recorded with its error. `progress` is called after every
+/// fetch; `cancel` stops the crawl between requests, returning what it has.
+pub fn crawl(
+    fetcher: &dyn Fetcher,
+    request: &CrawlRequest,
+    cancel: &AtomicBool,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Inspection, FetchError> {
+    let opts = request.settings.options();
+    let limit_at = |level| page_limit(request.depth, level, request.limit_override);
+    let state = Mutex::new(Progress {
+        queued: 1,
+        ..Progress::default()
+    });
+    let report = |url: &Url, bytes: Option<usize>| {
+        if let Ok(mut p) = state.lock() {
+            p.done += 1;
+            p.bytes += bytes.unwrap_or(0);
+            p.last_url = Some(url.to_string());
+            progress(p.clone());
+        }
+    };
+
+    let start = fetcher.fetch(&request.start_url)?;
+    report(&request.start_url, Some(start.body.len()));
+    let mut visited: HashSet<String> = HashSet::new();
+    visited.insert(url_key(&request.start_url));
+    visited.insert(url_key(&start.final_url));
+    let final_url = start.final_url.clone();
+    let mut pages = vec![page_from_fetch(start, 1, None, &opts, limit_at(1))];
+    let mut frontier: Vec<usize> = vec![0];
+    let mut cancelled = false;
+
+    for level in 1..request.depth {
+        // Decide which links to fetch, in page order then rank order, before any fetch.
+        let mut jobs = Vec::new();
+        for &p in &frontier {
+            let page = &mut pages[p];
+            let mut followed: Vec<usize> = page
+                .decision
+                .links
+                .iter()
+                .filter(|l| l.verdict == Verdict::Followed)
+                .map(|l| l.index)
+                .collect();
+            followed.sort_by_key(|&i| page.decision.links[i].rank);
+            for i in followed {
+                let link = &mut page.decision.links[i];
+                let (Some(key), Some(url)) = (link.key.clone(), link.url.clone()) else {
+                    continue;
+                };
+                if !visited.insert(key) {
+                    link.visited = true;
+                    continue;
+                }
+                jobs.push(Job {
+                    url,
+                    level: level + 1,
+                    via: Via { page: p, link: i },
+                });
+            }
+        }
+        if jobs.is_empty() {
+            break;
+        }
+        if cancel.load(Ordering::SeqCst) {
+            cancelled = true;
+            break;
+        }
+        if let Ok(mut p) = state.lock() {
+            p.queued += jobs.len();
+            progress(p.clone());
+        }
+        let results = fetch_all(fetcher, &jobs, request.parallelism, cancel, &report);
+        frontier.clear();
+        for (job, result) in jobs.into_iter().zip(results) {
+            let page = match result {
+                Ok(fetched) => {
+                    visited.insert(url_key(&fetched.final_url));
+                    page_from_fetch(
+                        fetched,
+                        job.level,
+                        Some(job.via),
+                        &opts,
+                        limit_at(job.level),
+                    )
+                }
+                Err(FetchError::Cancelled) => {
+                    cancelled = true;
+                    continue;
+                }
+                Err(e) => {
+                    let mut page =
+                        InspectedPage::failed(job.url, job.level, Some(job.via), e.to_string());
+                    page.decide(&opts, limit_at(job.level));
+                    page
+                }
+            };
+            frontier.push(pages.len());
+            pages.push(page);
+        }
+        if cancelled {
+            break;
+        }
+    }
+
+    let mut inspection = Inspection {
+        start_url: request.start_url.clone(),
+        final_url,
+        depth: request.depth,
+        limit_override: request.limit_override,
+        settings: request.settings.clone(),
+        lints: Vec::new(),
+        pages,
+        cancelled,
+    };
+    inspection.relint();
+    Ok(inspection)
+}
