@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use anyhow::{Context as _, anyhow};
 use clap::{Parser, Subcommand, ValueEnum};
-use url::Url;
 
 use crate::crawl::{self, CrawlRequest, Progress};
 use crate::fetch::{self, HttpFetcher};
-use crate::inspect::{Inspection, read_page};
+use crate::inspect::Inspection;
 use crate::policy::{ImportedSettings, Settings};
 use crate::report;
+use crate::target::{Target, parse_page_url};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -23,11 +23,17 @@ use crate::report;
     version,
     about = "See which links the scraper follows from a page, and why.",
     long_about = "See which links the scraper follows from a page, and why.\n\n\
-        Run without a command to open the desktop inspector."
+        Run without a command to open the desktop inspector, optionally on a URL or a \
+        saved HTML file.",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+
+    /// Open the desktop inspector on this URL or saved HTML file.
+    #[arg(value_name = "URL|FILE")]
+    pub open: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -166,44 +172,6 @@ fn usage(err: anyhow::Error) -> Failure {
     Failure::Usage(err)
 }
 
-/// What `inspect` was pointed at.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Target {
-    File(PathBuf),
-    Url(Url),
-}
-
-impl Target {
-    /// A path that exists is a file; `scheme://…` must be http(s); a bare host
-    /// name means `https://host/`.
-    pub fn parse(raw: &str) -> anyhow::Result<Target> {
-        let raw = raw.trim();
-        if Path::new(raw).exists() {
-            return Ok(Target::File(PathBuf::from(raw)));
-        }
-        if let Some((scheme, _)) = raw.split_once("://") {
-            let url = Url::parse(raw).with_context(|| format!("`{raw}` is not a valid URL"))?;
-            return match scheme.to_ascii_lowercase().as_str() {
-                "http" | "https" => Ok(Target::Url(url)),
-                _ => Err(anyhow!(
-                    "`{raw}`: only http and https URLs can be inspected, not `{scheme}:`"
-                )),
-            };
-        }
-        let looks_like_path = raw.starts_with(['.', '/', '~'])
-            || raw.contains(std::path::MAIN_SEPARATOR)
-            || [".html", ".htm", ".xhtml"]
-                .iter()
-                .any(|ext| raw.to_ascii_lowercase().ends_with(ext));
-        if looks_like_path || !raw.contains('.') || raw.contains(char::is_whitespace) {
-            return Err(anyhow!("no such file: {raw}"));
-        }
-        let url = Url::parse(&format!("https://{raw}/"))
-            .with_context(|| format!("`{raw}` is neither a file nor a host name"))?;
-        Ok(Target::Url(url))
-    }
-}
-
 /// Reads `--settings`, reporting ignored keys on stderr.
 fn load_settings(args: &InspectArgs) -> Result<Settings, Failure> {
     if args.profile.is_some() {
@@ -242,35 +210,14 @@ fn inspect_file(
     let given_url = args
         .base_url
         .as_deref()
-        .map(|raw| {
-            Url::parse(raw)
-                .ok()
-                .filter(|u| matches!(u.scheme(), "http" | "https"))
-                .ok_or_else(|| usage(anyhow!("--base-url `{raw}` is not an absolute http(s) URL")))
-        })
+        .map(|raw| parse_page_url(raw).map_err(|e| usage(anyhow!("--base-url: {e}"))))
         .transpose()?;
-    // Read once with a placeholder URL when the page must name its own.
-    let provisional = given_url.clone().map_or_else(
-        || Url::parse("http://unknown.invalid/").map_err(|e| usage(e.into())),
-        Ok,
-    )?;
-    let mut read = read_page(&bytes, None, &provisional);
-    let page_url = match given_url {
-        Some(url) => url,
-        None => {
-            let url = read.canonical_url.clone().ok_or_else(|| {
-                usage(anyhow!(
-                    "{} has no <link rel=canonical> or og:url: pass its original URL with --base-url URL",
-                    path.display()
-                ))
-            })?;
-            read.set_page_url(&url);
-            url
-        }
-    };
-    Ok(Inspection::single_page(
-        read, page_url, args.depth, args.limit, settings,
-    ))
+    Inspection::saved_page(&bytes, given_url, args.depth, args.limit, settings).map_err(|e| {
+        usage(anyhow!(
+            "{}: {e}: pass its original URL with --base-url URL",
+            path.display()
+        ))
+    })
 }
 
 /// Shows crawl progress on one stderr line, when stderr is a terminal.
@@ -349,9 +296,7 @@ pub fn run_inspect(args: &InspectArgs) -> Result<(), Failure> {
 pub fn run(cli: Cli) -> ExitCode {
     let result = match &cli.command {
         Some(Command::Inspect(args)) => run_inspect(args),
-        None => Err(usage(anyhow!(
-            "the desktop inspector is not built into this version; run `follow-inspector inspect --help`"
-        ))),
+        None => crate::ui::run(cli.open.clone()).map_err(usage),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -365,34 +310,6 @@ pub fn run(cli: Cli) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn targets() {
-        assert_eq!(
-            Target::parse("acme.com").unwrap(),
-            Target::Url(Url::parse("https://acme.com/").unwrap())
-        );
-        assert_eq!(
-            Target::parse("http://acme.com/x").unwrap(),
-            Target::Url(Url::parse("http://acme.com/x").unwrap())
-        );
-        assert!(
-            Target::parse("ftp://acme.com/")
-                .unwrap_err()
-                .to_string()
-                .contains("only http and https")
-        );
-        assert!(
-            Target::parse("missing/page.html")
-                .unwrap_err()
-                .to_string()
-                .contains("no such file")
-        );
-        assert!(matches!(
-            Target::parse("Cargo.toml").unwrap(),
-            Target::File(_)
-        ));
-    }
 
     #[test]
     fn cli_definition_is_consistent() {

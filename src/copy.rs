@@ -50,3 +50,343 @@ pub fn lint_redirected_host(from: &str, to: &str) -> String {
          host `{to}` (in strict mode, `{from}` links become off-domain)."
     )
 }
+
+// ---- Desktop inspector ----
+
+pub const APP_TITLE: &str = "Follow Inspector";
+
+/// Verdict badge words: the UI must read without colour vision.
+pub fn verdict_badge(verdict: crate::policy::Verdict) -> &'static str {
+    use crate::policy::Verdict::*;
+    match verdict {
+        Followed => "✔ followed",
+        RankedOut => "▽ ranked out",
+        NoKeyword => "○ no keyword",
+        Blacklisted => "⊘ blacklisted",
+        OffDomain => "↗ off-domain",
+        Asset => "▣ asset",
+        Duplicate => "= duplicate",
+        SelfLink => "↺ self",
+        NotHttp => "✉ not http",
+        Invalid => "✖ invalid",
+    }
+}
+
+/// What a verdict means, for tooltips and the detail panel.
+pub fn verdict_meaning(verdict: crate::policy::Verdict) -> &'static str {
+    use crate::policy::Verdict::*;
+    match verdict {
+        Followed => "Eligible and within the top N by score: the scraper follows it.",
+        RankedOut => "Eligible, but below the top N by score.",
+        NoKeyword => {
+            "Same-site, but no white keyword in its URL or text (the white list is match-only)."
+        }
+        Blacklisted => "A black keyword is in its URL or text (checked before the white list).",
+        OffDomain => "Not same-site: neither the host test nor the allowed domains admit it.",
+        Asset => "Its URL path ends in an asset extension (Skip assets is on).",
+        Duplicate => "The same URL (without #fragment) appeared earlier on the page.",
+        SelfLink => "Points to the page itself (#fragment, empty href, or its own URL).",
+        NotHttp => "Not an http(s) link (mailto:, tel:, javascript:, …).",
+        Invalid => "The href does not parse as a URL.",
+    }
+}
+
+pub const LABEL_SUBDOMAIN: &str = "Allow subdomains";
+pub const LABEL_ALLOWED: &str = "Allowed domains";
+pub const LABEL_WHITE: &str = "White keywords";
+pub const LABEL_BLACK: &str = "Black keywords";
+pub const LABEL_SKIP_ASSETS: &str = "Skip assets";
+pub const LABEL_RESET: &str = "Reset to defaults";
+pub const LABEL_FETCH: &str = "Fetch";
+pub const LABEL_CANCEL: &str = "Cancel";
+pub const LABEL_DEMO: &str = "Demo page";
+pub const LABEL_DEPTH: &str = "Depth";
+pub const LABEL_LIMIT_OVERRIDE: &str = "Override N";
+pub const LABEL_URL_HINT: &str = "URL, host name or path to a saved .html file — Enter fetches";
+pub const LABEL_BASE_URL_HINT: &str = "Page URL for a saved file without canonical URL";
+pub const LABEL_SEARCH_HINT: &str = "Search URL and text (Ctrl+F)";
+pub const LABEL_COPY_URL: &str = "Copy URL";
+pub const LABEL_COPY_EXPLANATION: &str = "Copy explanation";
+pub const LABEL_PROFILE: &str = "Profile";
+pub const PROFILE_DEFAULTS: &str = "Scraper defaults";
+
+/// The "how the options combine" text, shown in the settings panel itself.
+pub const HOW_DOMAINS_STACK: &str = "Same-site: the two domain options stack. A link is \
+    same-site if either admits it: subdomain mode (same root domain) OR an allowed-domain \
+    entry. Both on is the widest setting. With both off, only the page's exact host counts.";
+pub const HOW_KEYWORDS_WORK: &str = "The black list is checked first: a black keyword anywhere \
+    in the URL or link text rejects the link, whatever the white list says. The white list is \
+    match-only: a link without a white keyword is never followed, so an empty white list \
+    follows nothing. Earlier white keywords score higher; the top N by score are followed.";
+pub const HOW_ASSETS_WORK: &str = "Assets are judged by the URL path suffix only (the query \
+    and the Content-Type do not count).";
+pub const ROOT_DOMAIN_NOTE: &str = "Root domain = the last two labels of the host \
+    (naive: acme.co.uk → co.uk).";
+
+pub fn subdomain_tooltip() -> String {
+    "followSubdomain: off = the link's host must equal the page's host; on = the same root \
+     domain (last two labels) is enough, e.g. shop.acme.com ↔ acme.com."
+        .to_owned()
+}
+
+pub fn skip_assets_tooltip() -> String {
+    format!(
+        "followSkipAssets: skip links whose URL path ends in .{}",
+        crate::policy::ASSET_EXTENSIONS.join(" .")
+    )
+}
+
+pub fn limit_formula(depth: u32, n: usize) -> String {
+    format!("N = (depth − 1) × 3 = ({depth} − 1) × 3 = {n}")
+}
+
+// ---- Link explanations (detail panel and "Copy explanation") ----
+
+/// How one rule of the pipeline went for a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Pass,
+    Fail,
+    /// The rule could not be evaluated (no URL, no host).
+    NotChecked,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceLine {
+    pub step: usize,
+    pub rule: &'static str,
+    pub outcome: Outcome,
+    pub detail: String,
+}
+
+fn outcome(pass: Option<bool>) -> Outcome {
+    match pass {
+        Some(true) => Outcome::Pass,
+        Some(false) => Outcome::Fail,
+        None => Outcome::NotChecked,
+    }
+}
+
+fn keyword_detail(link: &crate::policy::LinkDecision, hit: &crate::policy::KeywordHit) -> String {
+    let place = hit.matched_in.as_str();
+    let inside = link.haystack().and_then(|h| {
+        let part = match hit.matched_in {
+            crate::policy::MatchedIn::Url => h.url_part().to_owned(),
+            crate::policy::MatchedIn::Text => h.text_part().to_owned(),
+        };
+        crate::policy::explain::enclosing_word(&part, hit.span.clone())
+    });
+    match inside {
+        Some(word) => format!("`{}` in the {place}, inside `{word}`", hit.keyword),
+        None => format!("`{}` in the {place}", hit.keyword),
+    }
+}
+
+fn site_detail(site: &crate::policy::SiteCheck, settings: &crate::policy::Settings) -> String {
+    use crate::policy::Admission;
+    let admitted: Vec<String> = site
+        .admitted_by
+        .iter()
+        .map(|a| match a {
+            Admission::StrictHost => "the same host".to_owned(),
+            Admission::RootDomain => {
+                format!("the same root domain `{}` (subdomain mode)", site.base_root)
+            }
+            Admission::AllowedDomain(entry) => format!("allowed-domain entry `{entry}`"),
+        })
+        .collect();
+    if admitted.is_empty() {
+        let mode = if settings.follow_subdomain {
+            format!("root `{}` ≠ page root `{}`", site.link_root, site.base_root)
+        } else {
+            format!(
+                "host `{}` ≠ page host `{}` (strict)",
+                site.link_host, site.base_host
+            )
+        };
+        let allow = if settings.options().allowed_domains.is_empty() {
+            "no allowed domains".to_owned()
+        } else {
+            "no allowed-domain entry matches".to_owned()
+        };
+        format!("{mode}; {allow}")
+    } else {
+        format!(
+            "`{}` admitted by {}",
+            site.link_host,
+            admitted.join(" and ")
+        )
+    }
+}
+
+/// Every rule of SPEC section 4 for one link, in order, evaluated even after
+/// the deciding one.
+pub fn trace_lines(
+    link: &crate::policy::LinkDecision,
+    page: &crate::policy::PageDecision,
+    settings: &crate::policy::Settings,
+) -> Vec<TraceLine> {
+    use crate::policy::Verdict;
+    let t = &link.trace;
+    let parsed = t.parse_error.is_none();
+    let mut lines = vec![TraceLine {
+        step: 1,
+        rule: "Parses as a URL",
+        outcome: outcome(Some(parsed)),
+        detail: t
+            .parse_error
+            .as_ref()
+            .map_or_else(|| "parses".to_owned(), |e| format!("`{}`: {e}", link.href)),
+    }];
+    let scheme = t.scheme.as_deref();
+    lines.push(TraceLine {
+        step: 2,
+        rule: "http or https",
+        outcome: outcome(scheme.map(|s| s == "http" || s == "https")),
+        detail: scheme.map_or_else(String::new, |s| format!("scheme `{s}`")),
+    });
+    lines.push(TraceLine {
+        step: 3,
+        rule: "Not the page itself",
+        outcome: outcome(t.is_self.map(|s| !s)),
+        detail: match t.is_self {
+            Some(true) => "same URL as the page (fragment ignored)".to_owned(),
+            Some(false) => "another URL".to_owned(),
+            None => String::new(),
+        },
+    });
+    let duplicate_checked =
+        parsed && link.verdict != Verdict::NotHttp && link.verdict != Verdict::SelfLink;
+    lines.push(TraceLine {
+        step: 4,
+        rule: "Not a duplicate",
+        outcome: outcome(duplicate_checked.then_some(t.duplicate_of.is_none())),
+        detail: t.duplicate_of.map_or_else(
+            || "first time on the page".to_owned(),
+            |i| format!("same URL as link #{i}"),
+        ),
+    });
+    lines.push(TraceLine {
+        step: 5,
+        rule: "Same-site",
+        outcome: outcome(t.site.as_ref().map(|s| s.is_same_site())),
+        detail: t
+            .site
+            .as_ref()
+            .map_or_else(String::new, |s| site_detail(s, settings)),
+    });
+    lines.push(TraceLine {
+        step: 6,
+        rule: "Not an asset",
+        outcome: outcome(
+            parsed.then_some(!(settings.follow_skip_assets && t.asset_extension.is_some())),
+        ),
+        detail: match (t.asset_extension, settings.follow_skip_assets) {
+            (Some(ext), true) => format!("path ends in .{ext}"),
+            (Some(ext), false) => format!("path ends in .{ext}, but Skip assets is off"),
+            (None, _) => "no asset extension in the path".to_owned(),
+        },
+    });
+    lines.push(TraceLine {
+        step: 7,
+        rule: "No black keyword",
+        outcome: outcome(parsed.then_some(t.black.is_none())),
+        detail: t
+            .black
+            .as_ref()
+            .map_or_else(|| "none found".to_owned(), |hit| keyword_detail(link, hit)),
+    });
+    lines.push(TraceLine {
+        step: 8,
+        rule: "Has a white keyword",
+        outcome: outcome(parsed.then_some(t.white.is_some())),
+        detail: match (&t.white, t.score) {
+            (Some(hit), Some(score)) => format!("{}, score {score}", keyword_detail(link, hit)),
+            _ if settings.options().keywords_white.is_empty() => {
+                "the white list is empty: nothing is followed".to_owned()
+            }
+            _ => "none found (the white list is match-only)".to_owned(),
+        },
+    });
+    let ranked = matches!(link.verdict, Verdict::Followed | Verdict::RankedOut);
+    lines.push(TraceLine {
+        step: 9,
+        rule: "Ranked in the top N",
+        outcome: outcome(ranked.then_some(link.verdict == Verdict::Followed)),
+        detail: match (link.verdict, link.rank) {
+            (Verdict::Followed, Some(rank)) => format!("rank {rank} of N = {}", page.limit),
+            (Verdict::RankedOut, Some(rank)) => ranked_out_detail(link, page, rank),
+            _ => "not eligible".to_owned(),
+        },
+    });
+    lines
+}
+
+fn ranked_out_detail(
+    link: &crate::policy::LinkDecision,
+    page: &crate::policy::PageDecision,
+    rank: usize,
+) -> String {
+    let score = link.score.unwrap_or(0);
+    match (page.cutoff_score(), page.score_gap(link)) {
+        (Some(cutoff), Some(0)) => format!(
+            "rank {rank}, N = {}: score {score} ties the cut-off score {cutoff} but comes later in the page",
+            page.limit
+        ),
+        (Some(cutoff), Some(gap)) => format!(
+            "rank {rank}, N = {}: score {score} vs cut-off score {cutoff} (short by {gap})",
+            page.limit
+        ),
+        _ => format!("rank {rank}, but N = {}: nothing is followed", page.limit),
+    }
+}
+
+/// A what-if answer in words.
+pub fn what_if_text(w: &crate::policy::explain::WhatIf) -> String {
+    use crate::policy::explain::Change;
+    let verdict = w.verdict.id().replace('_', " ");
+    match &w.change {
+        Change::AddAllowedDomain(d) => format!("{verdict} if `{d}` is added to allowed domains"),
+        Change::EnableSubdomains => format!("{verdict} if “{LABEL_SUBDOMAIN}” is ticked"),
+        Change::RemoveBlackKeyword(k) => {
+            format!("{verdict} if `{k}` is removed from the black keywords")
+        }
+        Change::KeepAssets => format!("{verdict} if “{LABEL_SKIP_ASSETS}” is off"),
+        Change::AddWhiteKeyword(k) => format!("{verdict} if `{k}` is added to the white keywords"),
+        Change::Limit(n) => format!("{verdict} if N were {n} or more"),
+    }
+}
+
+/// The link's explanation as plain text, for a ticket.
+pub fn link_explanation(
+    page_url: &str,
+    link: &crate::policy::LinkDecision,
+    page: &crate::policy::PageDecision,
+    settings: &crate::policy::Settings,
+    what_ifs: &[crate::policy::explain::WhatIf],
+) -> String {
+    let mut out = format!(
+        "Link #{} on {page_url}\n  href: {}\n  url:  {}\n  text: {}\nVerdict: {} — {}\n",
+        link.index,
+        link.href,
+        link.url.as_ref().map_or("(does not parse)", |u| u.as_str()),
+        link.text,
+        link.verdict.id(),
+        verdict_meaning(link.verdict),
+    );
+    for line in trace_lines(link, page, settings) {
+        let mark = match line.outcome {
+            Outcome::Pass => "pass",
+            Outcome::Fail => "FAIL",
+            Outcome::NotChecked => "  - ",
+        };
+        out.push_str(&format!(
+            "  {}. [{mark}] {}: {}\n",
+            line.step, line.rule, line.detail
+        ));
+    }
+    for w in what_ifs {
+        out.push_str(&format!("  What if: {}\n", what_if_text(w)));
+    }
+    out
+}

@@ -165,6 +165,11 @@ pub struct Inspection {
     pub cancelled: bool,
 }
 
+/// A saved page with no URL given and none in the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the page has no <link rel=canonical> or og:url, so its original URL is unknown")]
+pub struct NoPageUrl;
+
 /// N for a page at `level` of a crawl of `depth`: SPEC section 5's
 /// `(remaining - 1) * 3` with `remaining = depth - level + 1`, unless overridden.
 pub fn page_limit(depth: u32, level: u32, limit_override: Option<usize>) -> usize {
@@ -192,6 +197,37 @@ impl Inspection {
         };
         inspection.reclassify();
         inspection
+    }
+
+    /// A saved page, judged against `page_url`, or else the URL the page names
+    /// (`<link rel=canonical>` / `og:url`). Its followed links are not fetched.
+    pub fn saved_page(
+        bytes: &[u8],
+        page_url: Option<Url>,
+        depth: u32,
+        limit_override: Option<usize>,
+        settings: Settings,
+    ) -> Result<Self, NoPageUrl> {
+        // Read first: a page that names its own URL is read before the URL is known.
+        let provisional = page_url
+            .clone()
+            .or_else(|| Url::parse("http://unknown.invalid/").ok());
+        let mut read = read_page(bytes, None, provisional.as_ref().ok_or(NoPageUrl)?);
+        let page_url = match page_url {
+            Some(url) => url,
+            None => {
+                let url = read.canonical_url.clone().ok_or(NoPageUrl)?;
+                read.set_page_url(&url);
+                url
+            }
+        };
+        Ok(Self::single_page(
+            read,
+            page_url,
+            depth,
+            limit_override,
+            settings,
+        ))
     }
 
     /// Decides every page again under the current settings and limits, without

@@ -9,3 +9,5 @@ pub mod inspect;
 pub mod page;
 pub mod policy;
 pub mod report;
+pub mod target;
+pub mod ui;

@@ -237,7 +237,10 @@ fn depth_2_fetches_the_three_followed_pages() {
 
     let out = inspect(&s, "http://acme.test:{P}/", &["--depth", "2"]);
     let table = stdout(&out);
-    assert!(table.contains("redirect 301 from http://acme.test:"), "{table}");
+    assert!(
+        table.contains("redirect 301 from http://acme.test:"),
+        "{table}"
+    );
     assert!(table.contains("via page 0 link #1 “Contact”"), "{table}");
     assert!(table.contains("[redirected_host]"), "{table}");
 }

@@ -1,0 +1,92 @@
+//! What the user pointed the inspector at: a saved file or a URL.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, anyhow};
+use url::Url;
+
+/// What `inspect` was pointed at.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Target {
+    File(PathBuf),
+    Url(Url),
+}
+
+impl Target {
+    /// A path that exists is a file; `scheme://…` must be http(s); a bare host
+    /// name means `https://host/`.
+    pub fn parse(raw: &str) -> anyhow::Result<Target> {
+        let raw = raw.trim();
+        if Path::new(raw).exists() {
+            return Ok(Target::File(PathBuf::from(raw)));
+        }
+        if let Some((scheme, _)) = raw.split_once("://") {
+            let url = Url::parse(raw).with_context(|| format!("`{raw}` is not a valid URL"))?;
+            return match scheme.to_ascii_lowercase().as_str() {
+                "http" | "https" => Ok(Target::Url(url)),
+                _ => Err(anyhow!(
+                    "`{raw}`: only http and https URLs can be inspected, not `{scheme}:`"
+                )),
+            };
+        }
+        let looks_like_path = raw.starts_with(['.', '/', '~'])
+            || raw.contains(std::path::MAIN_SEPARATOR)
+            || [".html", ".htm", ".xhtml"]
+                .iter()
+                .any(|ext| raw.to_ascii_lowercase().ends_with(ext));
+        if looks_like_path || !raw.contains('.') || raw.contains(char::is_whitespace) {
+            return Err(anyhow!("no such file: {raw}"));
+        }
+        let url = Url::parse(&format!("https://{raw}/"))
+            .with_context(|| format!("`{raw}` is neither a file nor a host name"))?;
+        Ok(Target::Url(url))
+    }
+}
+
+/// A page URL typed by a user: absolute http(s) only.
+pub fn parse_page_url(raw: &str) -> anyhow::Result<Url> {
+    Url::parse(raw.trim())
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https"))
+        .ok_or_else(|| anyhow!("`{raw}` is not an absolute http(s) URL"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets() {
+        assert_eq!(
+            Target::parse("acme.com").unwrap(),
+            Target::Url(Url::parse("https://acme.com/").unwrap())
+        );
+        assert_eq!(
+            Target::parse("http://acme.com/x").unwrap(),
+            Target::Url(Url::parse("http://acme.com/x").unwrap())
+        );
+        assert!(
+            Target::parse("ftp://acme.com/")
+                .unwrap_err()
+                .to_string()
+                .contains("only http and https")
+        );
+        assert!(
+            Target::parse("missing/page.html")
+                .unwrap_err()
+                .to_string()
+                .contains("no such file")
+        );
+        assert!(matches!(
+            Target::parse("Cargo.toml").unwrap(),
+            Target::File(_)
+        ));
+    }
+
+    #[test]
+    fn page_urls_must_be_absolute_http() {
+        assert!(parse_page_url("https://acme.test/x").is_ok());
+        assert!(parse_page_url("/x").is_err());
+        assert!(parse_page_url("file:///tmp/x.html").is_err());
+    }
+}

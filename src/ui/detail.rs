@@ -1,0 +1,166 @@
+//! The selected link: its trace rule by rule, the keyword highlighted where it
+//! matched, the same-site explainer, what-if answers, and copy buttons.
+
+use egui::{Grid, RichText, Ui};
+
+use crate::copy::{self, Outcome};
+use crate::inspect::InspectedPage;
+use crate::policy::explain::WhatIf;
+use crate::policy::lints::registrable_domain;
+use crate::policy::{LinkDecision, MatchedIn, Settings};
+use crate::ui::app::Command;
+use crate::ui::{palette, widgets};
+
+fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
+    let Some(haystack) = link.haystack() else {
+        return;
+    };
+    let hit = link
+        .keyword
+        .as_ref()
+        .or(link.trace.black.as_ref())
+        .or(link.trace.white.as_ref());
+    let span_in = |place| {
+        hit.filter(|h| h.matched_in == place)
+            .map(|h| h.span.clone())
+    };
+    ui.label(
+        RichText::new("URL as matched (decoded, lowercased)")
+            .small()
+            .weak(),
+    );
+    ui.add(
+        egui::Label::new(widgets::highlighted(
+            ui,
+            haystack.url_part(),
+            span_in(MatchedIn::Url),
+        ))
+        .wrap(),
+    );
+    if !link.text.is_empty() {
+        ui.label(RichText::new("Link text as matched").small().weak());
+        ui.add(
+            egui::Label::new(widgets::highlighted(
+                ui,
+                haystack.text_part(),
+                span_in(MatchedIn::Text),
+            ))
+            .wrap(),
+        );
+    }
+}
+
+fn site_explainer(ui: &mut Ui, link: &LinkDecision) {
+    let Some(site) = &link.trace.site else { return };
+    ui.label(RichText::new("Same-site explainer").strong());
+    Grid::new("site")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            let mut row = |k: &str, v: String| {
+                ui.label(RichText::new(k).weak());
+                ui.label(RichText::new(v).monospace());
+                ui.end_row();
+            };
+            row("link host", site.link_host.clone());
+            row("link root (naive)", site.link_root.clone());
+            row("page host", site.base_host.clone());
+            row("page root (naive)", site.base_root.clone());
+            for (label, host, root) in [
+                ("link registrable (PSL)", &site.link_host, &site.link_root),
+                ("page registrable (PSL)", &site.base_host, &site.base_root),
+            ] {
+                if let Some(psl) = registrable_domain(host).filter(|d| d != root) {
+                    row(label, format!("{psl}  (differs from the naive root)"));
+                }
+            }
+            let admitted = if site.admitted_by.is_empty() {
+                "nothing: off-domain".to_owned()
+            } else {
+                site.admitted_by
+                    .iter()
+                    .map(|a| match a {
+                        crate::policy::Admission::StrictHost => "same host".to_owned(),
+                        crate::policy::Admission::RootDomain => {
+                            "subdomain mode (same root)".to_owned()
+                        }
+                        crate::policy::Admission::AllowedDomain(e) => {
+                            format!("allowed domain `{e}`")
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            };
+            row("admitted by", admitted);
+        });
+}
+
+/// Draws the detail of `link` on `page`.
+pub fn show(
+    ui: &mut Ui,
+    page: &InspectedPage,
+    link: &LinkDecision,
+    settings: &Settings,
+    what_ifs: &[WhatIf],
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let dark = ui.visuals().dark_mode;
+    egui::ScrollArea::vertical()
+        .id_salt("detail")
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(format!("Link #{}", link.index));
+                widgets::badge(ui, link.verdict);
+            });
+            widgets::note(ui, copy::verdict_meaning(link.verdict));
+            ui.add_space(4.0);
+            ui.label(RichText::new("href").small().weak());
+            ui.add(egui::Label::new(RichText::new(&link.href).monospace()).wrap());
+            highlighted_parts(ui, link);
+            ui.horizontal(|ui| {
+                if let Some(url) = &link.url
+                    && ui.button(copy::LABEL_COPY_URL).clicked()
+                {
+                    commands.push(Command::CopyToClipboard(url.to_string()));
+                }
+                if ui.button(copy::LABEL_COPY_EXPLANATION).clicked() {
+                    commands.push(Command::CopyToClipboard(copy::link_explanation(
+                        page.url.as_str(),
+                        link,
+                        &page.decision,
+                        settings,
+                        what_ifs,
+                    )));
+                }
+            });
+            ui.separator();
+
+            ui.label(RichText::new("Trace").strong());
+            Grid::new("trace")
+                .num_columns(3)
+                .striped(true)
+                .show(ui, |ui| {
+                    for line in copy::trace_lines(link, &page.decision, settings) {
+                        let (mark, color) = match line.outcome {
+                            Outcome::Pass => ("✔", palette::pass(dark)),
+                            Outcome::Fail => ("✖", palette::fail(dark)),
+                            Outcome::NotChecked => ("–", ui.visuals().weak_text_color()),
+                        };
+                        ui.label(RichText::new(format!("{} {mark}", line.step)).color(color));
+                        ui.label(line.rule);
+                        ui.add(egui::Label::new(line.detail).wrap());
+                        ui.end_row();
+                    }
+                });
+            ui.separator();
+            site_explainer(ui, link);
+            if !what_ifs.is_empty() {
+                ui.separator();
+                ui.label(RichText::new("What if").strong());
+                for w in what_ifs {
+                    ui.label(format!("• {}", copy::what_if_text(w)));
+                }
+            }
+        });
+    commands
+}

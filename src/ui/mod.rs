@@ -1,0 +1,34 @@
+//! The desktop inspector (eframe/egui): a thin front end over the policy.
+//! One file per panel; panels return commands that `app` carries out.
+
+pub mod app;
+mod detail;
+mod fonts;
+mod palette;
+mod results;
+mod settings_panel;
+mod status_bar;
+mod task;
+mod top_bar;
+mod widgets;
+
+pub use app::{Command, InspectorApp};
+
+/// Opens the window; `start` is a URL or saved file to load at once.
+pub fn run(start: Option<String>) -> anyhow::Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(crate::copy::APP_TITLE)
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([720.0, 420.0])
+            .with_drag_and_drop(true),
+        persist_window: true,
+        ..Default::default()
+    };
+    eframe::run_native(
+        crate::copy::APP_TITLE,
+        options,
+        Box::new(move |cc| Ok(Box::new(InspectorApp::new(cc, start)))),
+    )
+    .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
+}

@@ -1,0 +1,140 @@
+//! The left panel: one control per storage-data key, the copy that says how the
+//! options combine, and the live lints.
+
+use egui::{RichText, Ui};
+
+use crate::copy;
+use crate::policy::settings::{KEY_ALLOWED, KEY_BLACK, KEY_SKIP_ASSETS, KEY_SUBDOMAIN, KEY_WHITE};
+use crate::policy::{Lint, Settings, parse_list};
+use crate::ui::app::Command;
+use crate::ui::palette;
+use crate::ui::widgets::note;
+
+fn key_label(ui: &mut Ui, label: &str, key: &str) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(label).strong());
+        ui.label(RichText::new(format!("· {key}")).monospace().small().weak());
+    });
+}
+
+fn chips(ui: &mut Ui, items: &[String], white: bool) {
+    let dark = ui.visuals().dark_mode;
+    let fill = if white {
+        palette::white_chip(dark)
+    } else {
+        palette::black_chip(dark)
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
+        if items.is_empty() {
+            ui.label(RichText::new("(empty)").italics().weak());
+        }
+        let n = items.len();
+        for (i, item) in items.iter().enumerate() {
+            let text = if white {
+                format!("{item} {}", n - i)
+            } else {
+                item.clone()
+            };
+            // A button knows its size before it is placed, so the row wraps cleanly.
+            ui.add(
+                egui::Button::new(RichText::new(text).small())
+                    .fill(fill)
+                    .corner_radius(8.0)
+                    .sense(egui::Sense::hover()),
+            )
+            .on_hover_text(if white {
+                format!("score {} (earlier keywords score higher)", n - i)
+            } else {
+                "a link containing this is never followed".to_owned()
+            });
+        }
+    });
+}
+
+fn list_field(ui: &mut Ui, value: &mut String, id: &str) -> bool {
+    ui.add(
+        egui::TextEdit::multiline(value)
+            .id_salt(id)
+            .desired_rows(2)
+            .desired_width(ui.available_width()),
+    )
+    .changed()
+}
+
+/// Draws the settings; returns what the app should do.
+pub fn show(ui: &mut Ui, settings: &mut Settings, lints: &[Lint]) -> Vec<Command> {
+    let mut edited = false;
+    let mut commands = Vec::new();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("Settings");
+        note(
+            ui,
+            "The scraper's storage-data keys. Changing any re-classifies the page at once.",
+        );
+        ui.add_space(6.0);
+
+        ui.label(RichText::new("Same-site test").strong().size(15.0));
+        edited |= ui
+            .checkbox(
+                &mut settings.follow_subdomain,
+                format!("{} · {KEY_SUBDOMAIN}", copy::LABEL_SUBDOMAIN),
+            )
+            .on_hover_text(copy::subdomain_tooltip())
+            .changed();
+        key_label(ui, copy::LABEL_ALLOWED, KEY_ALLOWED);
+        edited |= list_field(ui, &mut settings.follow_allowed_domains, "allowed");
+        note(ui, copy::HOW_DOMAINS_STACK);
+        note(ui, copy::ROOT_DOMAIN_NOTE);
+        ui.separator();
+
+        ui.label(RichText::new("Keywords").strong().size(15.0));
+        key_label(ui, copy::LABEL_BLACK, KEY_BLACK);
+        edited |= list_field(ui, &mut settings.follow_keywords_black, "black");
+        chips(ui, &parse_list(&settings.follow_keywords_black), false);
+        ui.add_space(4.0);
+        key_label(ui, copy::LABEL_WHITE, KEY_WHITE);
+        edited |= list_field(ui, &mut settings.follow_keywords_white, "white");
+        chips(ui, &parse_list(&settings.follow_keywords_white), true);
+        note(ui, copy::HOW_KEYWORDS_WORK);
+        ui.separator();
+
+        edited |= ui
+            .checkbox(
+                &mut settings.follow_skip_assets,
+                format!("{} · {KEY_SKIP_ASSETS}", copy::LABEL_SKIP_ASSETS),
+            )
+            .on_hover_text(copy::skip_assets_tooltip())
+            .changed();
+        note(ui, copy::HOW_ASSETS_WORK);
+        ui.separator();
+
+        let dark = ui.visuals().dark_mode;
+        if lints.is_empty() {
+            ui.label(RichText::new("No warnings for these settings.").weak());
+        } else {
+            ui.label(RichText::new(format!("Warnings ({})", lints.len())).strong());
+            for lint in lints {
+                ui.horizontal_top(|ui| {
+                    ui.label(RichText::new("⚠").color(palette::warning(dark)));
+                    ui.add(egui::Label::new(&lint.message).wrap())
+                        .on_hover_text(lint.code.id());
+                });
+            }
+        }
+        ui.add_space(8.0);
+        if ui
+            .add_enabled(
+                *settings != Settings::default(),
+                egui::Button::new(copy::LABEL_RESET),
+            )
+            .clicked()
+        {
+            commands.push(Command::ResetSettings);
+        }
+    });
+    if edited {
+        commands.push(Command::SettingsEdited);
+    }
+    commands
+}

@@ -1,0 +1,94 @@
+//! Small drawing helpers shared by the panels.
+
+use std::ops::Range;
+
+use egui::text::{LayoutJob, TextFormat};
+use egui::{Color32, FontId, RichText, Ui};
+use url::Url;
+
+use crate::copy;
+use crate::policy::Verdict;
+use crate::ui::palette;
+
+/// A verdict badge: colour plus words, so it reads without colour vision.
+pub fn badge(ui: &mut Ui, verdict: Verdict) -> egui::Response {
+    let dark = ui.visuals().dark_mode;
+    let fill = palette::verdict(verdict, dark);
+    let (fill, text) = if palette::is_headline(verdict) {
+        (fill, palette::on_badge(verdict, dark))
+    } else {
+        (Color32::TRANSPARENT, fill)
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .stroke(egui::Stroke::new(1.0, palette::verdict(verdict, dark)))
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::symmetric(4, 0))
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(copy::verdict_badge(verdict))
+                    .color(text)
+                    .small(),
+            );
+        })
+        .response
+        .on_hover_text(copy::verdict_meaning(verdict))
+}
+
+/// A URL with its host emphasised and the scheme quiet.
+pub fn url_job(ui: &Ui, url: &Url) -> LayoutJob {
+    let dark = ui.visuals().dark_mode;
+    let font = FontId::proportional(ui.text_style_height(&egui::TextStyle::Body) - 2.0);
+    let weak = ui.visuals().weak_text_color();
+    let normal = ui.visuals().text_color();
+    let text = url.as_str();
+    let host = url.host_str().unwrap_or("");
+    let mut job = LayoutJob::default();
+    let fmt = |color| TextFormat::simple(font.clone(), color);
+    match text.find(host).filter(|_| !host.is_empty()) {
+        Some(at) => {
+            job.append(&text[..at], 0.0, fmt(weak));
+            job.append(
+                &text[at..at + host.len()],
+                0.0,
+                TextFormat {
+                    underline: egui::Stroke::NONE,
+                    ..fmt(palette::host(dark))
+                },
+            );
+            job.append(&text[at + host.len()..], 0.0, fmt(normal));
+        }
+        None => job.append(text, 0.0, fmt(normal)),
+    }
+    job
+}
+
+/// `text` with the byte range `span` highlighted (a keyword match).
+pub fn highlighted(ui: &Ui, text: &str, span: Option<Range<usize>>) -> LayoutJob {
+    let font = FontId::proportional(ui.text_style_height(&egui::TextStyle::Body) - 1.0);
+    let normal = TextFormat::simple(font.clone(), ui.visuals().text_color());
+    let mut job = LayoutJob::default();
+    match span.filter(|s| {
+        s.end <= text.len() && text.is_char_boundary(s.start) && text.is_char_boundary(s.end)
+    }) {
+        Some(s) => {
+            job.append(&text[..s.start], 0.0, normal.clone());
+            job.append(
+                &text[s.clone()],
+                0.0,
+                TextFormat {
+                    background: palette::keyword_highlight(ui.visuals().dark_mode),
+                    ..normal.clone()
+                },
+            );
+            job.append(&text[s.end..], 0.0, normal);
+        }
+        None => job.append(text, 0.0, normal),
+    }
+    job
+}
+
+/// Small explanatory text that wraps.
+pub fn note(ui: &mut Ui, text: &str) {
+    ui.add(egui::Label::new(RichText::new(text).small()).wrap());
+}
