@@ -1,7 +1,6 @@
 //! The app: owns the state, draws the panels, and carries out the commands
 //! they return. Work that can take time runs on a background task.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use url::Url;
@@ -158,7 +157,7 @@ impl InspectorApp {
                 let source = Source::File(path.display().to_string());
                 Ok((
                     Job::File {
-                        path: PathBuf::from(path),
+                        path,
                         page_url,
                         depth: self.top.depth,
                         limit_override,
@@ -213,7 +212,7 @@ impl InspectorApp {
             match result {
                 Ok(inspection) => {
                     self.error = None;
-                    self.set_inspection(inspection, source);
+                    self.set_inspection(*inspection, source);
                 }
                 // The previous result stays on screen.
                 Err(e) => self.error = Some(e),

@@ -182,12 +182,18 @@ pub fn show(
     }
     verdict_chips(ui, inspection, page, state);
 
-    let search = ui.add(
-        egui::TextEdit::singleline(&mut state.search)
-            .id_salt("search")
-            .hint_text(copy::LABEL_SEARCH_HINT)
-            .desired_width(320.0),
-    );
+    let search = ui
+        .horizontal(|ui| {
+            let label = ui.label(copy::LABEL_SEARCH).id;
+            ui.add(
+                egui::TextEdit::singleline(&mut state.search)
+                    .id_salt("search")
+                    .hint_text(copy::LABEL_SEARCH_HINT)
+                    .desired_width(300.0),
+            )
+            .labelled_by(label)
+        })
+        .inner;
     if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::F)) {
         search.request_focus();
     }

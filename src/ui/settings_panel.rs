@@ -10,11 +10,15 @@ use crate::ui::app::Command;
 use crate::ui::palette;
 use crate::ui::widgets::note;
 
-fn key_label(ui: &mut Ui, label: &str, key: &str) {
+/// The plain-words label with the storage key beside it; returns the label's id
+/// so the field can be named by it (screen readers, UI tests).
+fn key_label(ui: &mut Ui, label: &str, key: &str) -> egui::Id {
     ui.horizontal(|ui| {
-        ui.label(RichText::new(label).strong());
+        let id = ui.label(RichText::new(label).strong()).id;
         ui.label(RichText::new(format!("· {key}")).monospace().small().weak());
-    });
+        id
+    })
+    .inner
 }
 
 fn chips(ui: &mut Ui, items: &[String], white: bool) {
@@ -52,13 +56,14 @@ fn chips(ui: &mut Ui, items: &[String], white: bool) {
     });
 }
 
-fn list_field(ui: &mut Ui, value: &mut String, id: &str) -> bool {
+fn list_field(ui: &mut Ui, value: &mut String, id: &str, label: egui::Id) -> bool {
     ui.add(
         egui::TextEdit::multiline(value)
             .id_salt(id)
             .desired_rows(2)
             .desired_width(ui.available_width()),
     )
+    .labelled_by(label)
     .changed()
 }
 
@@ -82,19 +87,19 @@ pub fn show(ui: &mut Ui, settings: &mut Settings, lints: &[Lint]) -> Vec<Command
             )
             .on_hover_text(copy::subdomain_tooltip())
             .changed();
-        key_label(ui, copy::LABEL_ALLOWED, KEY_ALLOWED);
-        edited |= list_field(ui, &mut settings.follow_allowed_domains, "allowed");
+        let label = key_label(ui, copy::LABEL_ALLOWED, KEY_ALLOWED);
+        edited |= list_field(ui, &mut settings.follow_allowed_domains, "allowed", label);
         note(ui, copy::HOW_DOMAINS_STACK);
         note(ui, copy::ROOT_DOMAIN_NOTE);
         ui.separator();
 
         ui.label(RichText::new("Keywords").strong().size(15.0));
-        key_label(ui, copy::LABEL_BLACK, KEY_BLACK);
-        edited |= list_field(ui, &mut settings.follow_keywords_black, "black");
+        let label = key_label(ui, copy::LABEL_BLACK, KEY_BLACK);
+        edited |= list_field(ui, &mut settings.follow_keywords_black, "black", label);
         chips(ui, &parse_list(&settings.follow_keywords_black), false);
         ui.add_space(4.0);
-        key_label(ui, copy::LABEL_WHITE, KEY_WHITE);
-        edited |= list_field(ui, &mut settings.follow_keywords_white, "white");
+        let label = key_label(ui, copy::LABEL_WHITE, KEY_WHITE);
+        edited |= list_field(ui, &mut settings.follow_keywords_white, "white", label);
         chips(ui, &parse_list(&settings.follow_keywords_white), true);
         note(ui, copy::HOW_KEYWORDS_WORK);
         ui.separator();

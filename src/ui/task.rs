@@ -39,7 +39,7 @@ impl Job {
 
 enum Event {
     Progress(Progress),
-    Finished(Result<Inspection, String>),
+    Finished(Result<Box<Inspection>, String>),
 }
 
 /// A running job. Dropping it cancels the work between requests.
@@ -54,7 +54,7 @@ pub struct Task {
 /// What a poll found.
 pub enum Poll {
     Running,
-    Finished(Result<Inspection, String>),
+    Finished(Result<Box<Inspection>, String>),
 }
 
 fn run_job(
@@ -106,7 +106,7 @@ impl Task {
                     let _ = progress_tx.send(Event::Progress(p));
                     repaint();
                 };
-                let result = run_job(job, fetcher.as_ref(), &thread_cancel, &send);
+                let result = run_job(job, fetcher.as_ref(), &thread_cancel, &send).map(Box::new);
                 let _ = tx.send(Event::Finished(result));
                 repaint();
             })?;

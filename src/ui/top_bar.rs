@@ -48,37 +48,44 @@ impl TopBarState {
 pub fn show(ui: &mut Ui, state: &mut TopBarState, task: Option<&Task>) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal(|ui| {
-        ui.label(copy::LABEL_PROFILE);
+        let label = ui.label(copy::LABEL_PROFILE).id;
         egui::ComboBox::from_id_salt("profile")
             .selected_text(copy::PROFILE_DEFAULTS)
             .show_ui(ui, |ui| {
                 let _ = ui.selectable_label(true, copy::PROFILE_DEFAULTS);
-            });
+            })
+            .response
+            .labelled_by(label);
         ui.separator();
 
         let running = task.is_some();
         let button_width = 170.0;
-        let field_width = (ui.available_width() - 560.0 - button_width).max(200.0);
-        let response = ui.add(
-            egui::TextEdit::singleline(&mut state.target)
-                .id_salt("target")
-                .hint_text(copy::LABEL_URL_HINT)
-                .desired_width(field_width),
-        );
+        let field_width = (ui.available_width() - 600.0 - button_width).max(200.0);
+        let label = ui.label(copy::LABEL_TARGET).id;
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.target)
+                    .id_salt("target")
+                    .hint_text(copy::LABEL_URL_HINT)
+                    .desired_width(field_width),
+            )
+            .labelled_by(label);
         if response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) && !running {
             commands.push(Command::Load);
         }
         if state.is_file_target() {
+            let label = ui.label(copy::LABEL_BASE_URL).id;
             ui.add(
                 egui::TextEdit::singleline(&mut state.base_url)
                     .id_salt("base_url")
                     .hint_text(copy::LABEL_BASE_URL_HINT)
                     .desired_width(180.0),
-            );
+            )
+            .labelled_by(label);
         }
 
         ui.separator();
-        ui.label(copy::LABEL_DEPTH);
+        let label = ui.label(copy::LABEL_DEPTH).id;
         let before = (state.depth, state.limit_override.clone());
         egui::ComboBox::from_id_salt("depth")
             .width(40.0)
@@ -87,7 +94,9 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, task: Option<&Task>) -> Vec<Co
                 for d in 1..=5 {
                     ui.selectable_value(&mut state.depth, d, d.to_string());
                 }
-            });
+            })
+            .response
+            .labelled_by(label);
         let n = page_limit(state.depth, 1, None);
         ui.label(
             RichText::new(copy::limit_formula(state.depth, n))
@@ -97,13 +106,14 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, task: Option<&Task>) -> Vec<Co
         .on_hover_text(
             "SPEC section 4: N links with the best scores are followed from the start page.",
         );
-        ui.label(copy::LABEL_LIMIT_OVERRIDE);
+        let label = ui.label(copy::LABEL_LIMIT_OVERRIDE).id;
         ui.add(
             egui::TextEdit::singleline(&mut state.limit_override)
                 .id_salt("limit_override")
                 .hint_text("N")
                 .desired_width(32.0),
         )
+        .labelled_by(label)
         .on_hover_text("Follow this many links on every page instead of (depth − 1) × 3.");
         if (state.depth, state.limit_override.clone()) != before {
             commands.push(Command::LimitsEdited);

@@ -4,6 +4,7 @@ mod corpus;
 mod fetch_crawl;
 mod inspect_file;
 mod server;
+mod ui;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
