@@ -59,8 +59,13 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, task: Option<&Task>) -> Vec<Co
         ui.separator();
 
         let running = task.is_some();
-        let button_width = 170.0;
-        let field_width = (ui.available_width() - 600.0 - button_width).max(200.0);
+        // Leave room for what follows the field: depth, N, buttons (and the base URL).
+        let reserved = if state.is_file_target() {
+            1050.0
+        } else {
+            770.0
+        };
+        let field_width = (ui.available_width() - reserved).max(160.0);
         let label = ui.label(copy::LABEL_TARGET).id;
         let response = ui
             .add(

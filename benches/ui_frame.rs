@@ -1,0 +1,70 @@
+//! Frame time of the desktop inspector (headless, egui_kittest) with a large page
+//! loaded: the largest corpus page and a generated 50,000-link page.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use egui_kittest::Harness;
+use follow_inspector::ui::InspectorApp;
+
+fn loaded(path: &Path) -> Harness<'static, InspectorApp> {
+    let target = path.display().to_string();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(10_000)
+        .build_eframe(move |cc| InspectorApp::new(cc, Some(target)));
+    while harness.state().is_busy() {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    harness.step();
+    assert!(
+        harness.state().error().is_none(),
+        "{:?}",
+        harness.state().error()
+    );
+    harness
+}
+
+fn page_with_links(n: usize) -> PathBuf {
+    let mut html = String::from(
+        "<html><head><meta charset=utf-8><link rel=canonical href=\"https://acme.test/\"></head><body>",
+    );
+    let kinds = [
+        "/about/{i}",
+        "/blog/{i}",
+        "https://shop.acme.test/{i}",
+        "/file-{i}.pdf",
+        "/x/{i}",
+    ];
+    for i in 0..n {
+        let href = kinds[i % kinds.len()].replace("{i}", &i.to_string());
+        let _ = write!(html, "<a href=\"{href}\">Link {i}</a>");
+    }
+    html.push_str("</body></html>");
+    let path = std::env::temp_dir().join(format!("follow-inspector-bench-{n}.html"));
+    std::fs::write(&path, html).expect("write the generated page");
+    path
+}
+
+fn benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ui_frame");
+    group.sample_size(30);
+    let generated = page_with_links(50_000);
+    let mut harness = loaded(&generated);
+    group.bench_function("generated_50k_links", |b| b.iter(|| harness.step()));
+
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pages/013.html");
+    if corpus.exists() {
+        let mut harness = loaded(&corpus);
+        group.bench_function("corpus_013_largest", |b| b.iter(|| harness.step()));
+    } else {
+        eprintln!("skipped corpus_013_largest: {} is absent", corpus.display());
+    }
+    group.finish();
+}
+
+criterion_group!(ui_frame, benches);
+criterion_main!(ui_frame);
