@@ -14,6 +14,7 @@ use crate::crawl::{self, CrawlRequest, Progress};
 use crate::fetch::{self, HttpFetcher};
 use crate::inspect::Inspection;
 use crate::policy::{ImportedSettings, Settings};
+use crate::profiles::{self, ProfileStore};
 use crate::report;
 use crate::target::{Target, parse_page_url};
 
@@ -24,12 +25,16 @@ use crate::target::{Target, parse_page_url};
     about = "See which links the scraper follows from a page, and why.",
     long_about = "See which links the scraper follows from a page, and why.\n\n\
         Run without a command to open the desktop inspector, optionally on a URL or a \
-        saved HTML file.",
-    args_conflicts_with_subcommands = true
+        saved HTML file."
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+
+    /// Keep settings profiles in this folder instead of the user's configuration
+    /// directory (for a shared folder, or for tests).
+    #[arg(long, global = true, value_name = "DIR", env = profiles::CONFIG_DIR_ENV)]
+    pub config_dir: Option<PathBuf>,
 
     /// Open the desktop inspector on this URL or saved HTML file.
     #[arg(value_name = "URL|FILE")]
@@ -40,6 +45,31 @@ pub struct Cli {
 pub enum Command {
     /// Classify every link of a page (a saved HTML file or a URL) and print a report.
     Inspect(InspectArgs),
+    /// List, show, import, export or delete settings profiles.
+    #[command(subcommand)]
+    Profiles(ProfilesCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProfilesCommand {
+    /// List the profiles; the active one is marked with `*`.
+    List,
+    /// Print a profile's five settings, marking those that differ from the defaults.
+    Show { name: String },
+    /// Print a profile as the storage-data JSON the scraper stores (to send to a user).
+    Export { name: String },
+    /// Import a storage-data JSON object (a user's settings export; `-` reads stdin).
+    Import {
+        file: PathBuf,
+        /// The new profile's name.
+        #[arg(long)]
+        name: String,
+        /// Replace a profile of that name instead of refusing.
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Delete a profile (the built-in one cannot be deleted).
+    Delete { name: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -78,7 +108,7 @@ pub struct InspectArgs {
     #[arg(long, value_name = "FILE.json", conflicts_with = "profile")]
     pub settings: Option<PathBuf>,
 
-    /// A saved settings profile, by name.
+    /// A saved settings profile, by name (see `follow-inspector profiles list`).
     #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,
 
@@ -172,13 +202,23 @@ fn usage(err: anyhow::Error) -> Failure {
     Failure::Usage(err)
 }
 
-/// Reads `--settings`, reporting ignored keys on stderr.
-fn load_settings(args: &InspectArgs) -> Result<Settings, Failure> {
-    if args.profile.is_some() {
-        return Err(usage(anyhow!(
-            "--profile: settings profiles are not available in this version; \
-             pass a storage-data export with --settings FILE.json"
-        )));
+fn open_store(config_dir: Option<&Path>) -> Result<ProfileStore, Failure> {
+    let store = ProfileStore::open(config_dir)
+        .context("cannot open the settings profiles")
+        .map_err(usage)?;
+    for notice in store.take_notices() {
+        eprintln!("warning: {notice}");
+    }
+    Ok(store)
+}
+
+/// Reads `--settings` or `--profile`, reporting ignored keys on stderr.
+fn load_settings(args: &InspectArgs, config_dir: Option<&Path>) -> Result<Settings, Failure> {
+    if let Some(name) = &args.profile {
+        return open_store(config_dir)?
+            .load(name)
+            .with_context(|| format!("--profile {name}"))
+            .map_err(usage);
     }
     let Some(path) = &args.settings else {
         return Ok(Settings::default());
@@ -264,8 +304,8 @@ fn inspect_url(
 }
 
 /// Runs `inspect` and prints the report on stdout.
-pub fn run_inspect(args: &InspectArgs) -> Result<(), Failure> {
-    let settings = load_settings(args)?;
+pub fn run_inspect(args: &InspectArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
+    let settings = load_settings(args, config_dir)?;
     let target = Target::parse(&args.target).map_err(usage)?;
     let inspection = match target {
         Target::File(path) => inspect_file(&path, args, settings)?,
@@ -292,11 +332,97 @@ pub fn run_inspect(args: &InspectArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+fn print(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// Runs `profiles …`.
+pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Result<(), Failure> {
+    let store = open_store(config_dir)?;
+    let fail = |e: crate::profiles::ProfileError| usage(e.into());
+    match command {
+        ProfilesCommand::List => {
+            let active = store.active().map_err(fail)?;
+            let mut out = String::new();
+            for name in store.list().map_err(fail)? {
+                let mark = if name == active { "*" } else { " " };
+                let builtin = if name == profiles::BUILT_IN {
+                    "  (built in, read-only)"
+                } else {
+                    ""
+                };
+                out.push_str(&format!("{mark} {name}{builtin}\n"));
+            }
+            print(&out);
+        }
+        ProfilesCommand::Show { name } => {
+            let settings = store.load(name).map_err(fail)?;
+            let changed = settings.changed_keys();
+            let value = serde_json::to_value(&settings).map_err(|e| usage(e.into()))?;
+            let mut out = format!("{name}\n");
+            for key in crate::policy::settings::STORAGE_KEYS {
+                let mark = if changed.contains(&key) {
+                    "  (changed from the defaults)"
+                } else {
+                    ""
+                };
+                out.push_str(&format!("  {key} = {}{mark}\n", value[key]));
+            }
+            print(&out);
+        }
+        ProfilesCommand::Export { name } => {
+            let mut json = store.export(name).map_err(fail)?;
+            json.push('\n');
+            print(&json);
+        }
+        ProfilesCommand::Import {
+            file,
+            name,
+            replace,
+        } => {
+            let text = if file.as_os_str() == "-" {
+                std::io::read_to_string(std::io::stdin()).context("cannot read stdin")
+            } else {
+                std::fs::read_to_string(file)
+                    .with_context(|| format!("cannot read {}", file.display()))
+            }
+            .map_err(usage)?;
+            let (stored, imported) = if *replace {
+                store.import_replacing(name, &text)
+            } else {
+                store.import(name, &text)
+            }
+            .with_context(|| format!("cannot import {}", file.display()))
+            .map_err(usage)?;
+            if !imported.ignored_keys.is_empty() {
+                eprintln!(
+                    "ignored keys (not follow settings): {}",
+                    imported.ignored_keys.join(", ")
+                );
+            }
+            if !imported.defaulted_keys.is_empty() {
+                eprintln!(
+                    "missing keys, given the defaults: {}",
+                    imported.defaulted_keys.join(", ")
+                );
+            }
+            eprintln!("imported as profile “{stored}”");
+        }
+        ProfilesCommand::Delete { name } => {
+            store.delete(name).map_err(fail)?;
+            eprintln!("deleted profile “{name}”");
+        }
+    }
+    Ok(())
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> ExitCode {
+    let config_dir = cli.config_dir.as_deref();
     let result = match &cli.command {
-        Some(Command::Inspect(args)) => run_inspect(args),
-        None => crate::ui::run(cli.open.clone()).map_err(usage),
+        Some(Command::Inspect(args)) => run_inspect(args, config_dir),
+        Some(Command::Profiles(command)) => run_profiles(command, config_dir),
+        None => crate::ui::run(cli.open.clone(), cli.config_dir.clone()).map_err(usage),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -111,7 +111,49 @@ pub const LABEL_SEARCH_HINT: &str = "URL or text (Ctrl+F)";
 pub const LABEL_COPY_URL: &str = "Copy URL";
 pub const LABEL_COPY_EXPLANATION: &str = "Copy explanation";
 pub const LABEL_PROFILE: &str = "Profile";
-pub const PROFILE_DEFAULTS: &str = "Scraper defaults";
+pub const LABEL_PROFILE_MENU: &str = "Profile actions";
+pub const LABEL_SAVE: &str = "Save";
+pub const LABEL_SAVE_AS: &str = "Save as…";
+pub const LABEL_RENAME: &str = "Rename…";
+pub const LABEL_DUPLICATE: &str = "Duplicate…";
+pub const LABEL_DELETE: &str = "Delete…";
+pub const LABEL_IMPORT: &str = "Import…";
+pub const LABEL_EXPORT: &str = "Export…";
+pub const LABEL_NAME: &str = "Name";
+pub const LABEL_OK: &str = "OK";
+pub const LABEL_DISCARD: &str = "Discard changes";
+pub const LABEL_KEEP_EDITING: &str = "Keep editing";
+pub const LABEL_PASTE: &str = "Paste the storage-data JSON here";
+pub const LABEL_FROM_FILE: &str = "or read it from a file";
+pub const LABEL_COPY_JSON: &str = "Copy to clipboard";
+pub const LABEL_SAVE_TO_FILE: &str = "Save to file";
+pub const LABEL_REVERT: &str = "↺ default";
+pub const UNSAVED_MARK: &str = "●";
+
+pub fn unsaved_question(profile: &str) -> String {
+    format!("“{profile}” has unsaved changes. Discard them?")
+}
+
+pub fn delete_question(profile: &str) -> String {
+    format!("Delete the profile “{profile}”? This cannot be undone.")
+}
+
+pub fn import_report(name: &str, ignored: &[String], defaulted: &[&str]) -> String {
+    let mut out = format!("Imported as “{name}”.");
+    if !ignored.is_empty() {
+        out.push_str(&format!(
+            " Ignored (not follow settings): {}.",
+            ignored.join(", ")
+        ));
+    }
+    if !defaulted.is_empty() {
+        out.push_str(&format!(
+            " Missing, given the defaults: {}.",
+            defaulted.join(", ")
+        ));
+    }
+    out
+}
 
 /// The "how the options combine" text, shown in the settings panel itself.
 pub const HOW_DOMAINS_STACK: &str = "Same-site: the two domain options stack. A link is \

@@ -8,6 +8,7 @@ pub mod fetch;
 pub mod inspect;
 pub mod page;
 pub mod policy;
+pub mod profiles;
 pub mod report;
 pub mod target;
 pub mod ui;

@@ -1,6 +1,7 @@
 //! The app: owns the state, draws the panels, and carries out the commands
 //! they return. Work that can take time runs on a background task.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use url::Url;
@@ -10,12 +11,17 @@ use crate::fetch::{FetchOptions, Fetcher, HttpFetcher};
 use crate::inspect::Inspection;
 use crate::policy::explain::{PageInput, WhatIf, what_if};
 use crate::policy::{Settings, lint_settings};
+use crate::profiles::{BUILT_IN, ProfileStore, export_json};
 use crate::target::{Target, parse_page_url};
+use crate::ui::dialogs::{AfterDiscard, Dialog, NameAction};
+use crate::ui::profiles_bar::ProfileView;
 use crate::ui::results::ResultsState;
 use crate::ui::status_bar::Source;
 use crate::ui::task::{Job, Poll, Task};
 use crate::ui::top_bar::TopBarState;
-use crate::ui::{detail, fonts, results, settings_panel, status_bar, top_bar};
+use crate::ui::{
+    detail, dialogs, fonts, profiles_bar, results, settings_panel, status_bar, top_bar,
+};
 
 /// The bundled demo page: every verdict, no network.
 pub const DEMO_HTML: &[u8] = include_bytes!("../../assets/demo/acme-home.html");
@@ -37,6 +43,21 @@ pub enum Command {
     SelectPage(usize),
     SelectLink(Option<usize>),
     CopyToClipboard(String),
+    /// Put one storage key back to the scraper's default.
+    RevertKey(&'static str),
+    SwitchProfile(String),
+    SaveProfile,
+    OpenDialog(Dialog),
+    CloseDialog,
+    NameEntered(NameAction, String),
+    DeleteProfile,
+    Discard(AfterDiscard),
+    Import {
+        name: String,
+        json: String,
+        path: String,
+    },
+    ExportToFile(String),
 }
 
 pub struct InspectorApp {
@@ -56,14 +77,31 @@ pub struct InspectorApp {
     results: ResultsState,
     /// A fetcher given by the embedder (tests); otherwise one is built per load.
     fetcher: Option<Arc<dyn Fetcher>>,
+    /// `None` when the profiles file could not be opened (the error says why).
+    store: Option<ProfileStore>,
+    profile: String,
+    /// The current profile as last saved: the settings are dirty when they differ.
+    saved: Settings,
+    profile_names: Vec<String>,
+    dialog: Option<Dialog>,
+    /// Something the user should know that is not an error.
+    notice: Option<String>,
+    /// Unsaved changes were discarded for quitting: let the window close.
+    allow_close: bool,
 }
 
 const STORAGE_KEY: &str = "follow-inspector";
 
 impl InspectorApp {
     /// The app as eframe creates it: fonts installed, the last inputs restored,
-    /// the demo page shown; `start` (a URL or file) is loaded at once.
-    pub fn new(cc: &eframe::CreationContext<'_>, start: Option<String>) -> Self {
+    /// the active profile and the demo page shown; `start` (a URL or file) is
+    /// loaded at once. Profiles live in `config_dir`, or in the user's
+    /// configuration directory when it is `None`.
+    pub fn new(
+        cc: &eframe::CreationContext<'_>,
+        start: Option<String>,
+        config_dir: Option<PathBuf>,
+    ) -> Self {
         fonts::install(&cc.egui_ctx, fonts::fallback_fonts());
         let top: TopBarState = cc
             .storage
@@ -83,7 +121,15 @@ impl InspectorApp {
             what_ifs: None,
             results: ResultsState::default(),
             fetcher: None,
+            store: None,
+            profile: BUILT_IN.to_owned(),
+            saved: Settings::default(),
+            profile_names: vec![BUILT_IN.to_owned()],
+            dialog: None,
+            notice: None,
+            allow_close: false,
         };
+        app.open_profiles(config_dir.as_deref());
         app.load_demo();
         if let Some(target) = start {
             app.top.target = target;
@@ -108,6 +154,156 @@ impl InspectorApp {
 
     pub fn is_busy(&self) -> bool {
         self.task.is_some()
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn profile(&self) -> &str {
+        &self.profile
+    }
+
+    /// The settings differ from the profile as saved.
+    pub fn is_dirty(&self) -> bool {
+        self.settings != self.saved
+    }
+
+    fn open_profiles(&mut self, config_dir: Option<&Path>) {
+        match ProfileStore::open(config_dir) {
+            Ok(store) => {
+                if let Some(notice) = store.take_notices().into_iter().next() {
+                    self.error = Some(notice);
+                }
+                let active = store.active().unwrap_or_else(|_| BUILT_IN.to_owned());
+                match store.load(&active) {
+                    Ok(settings) => {
+                        self.profile = active;
+                        self.saved = settings.clone();
+                        self.settings = settings;
+                    }
+                    Err(e) => self.error = Some(format!("{e:#}")),
+                }
+                self.store = Some(store);
+                self.refresh_profile_names();
+            }
+            Err(e) => self.error = Some(format!("Profiles are unavailable: {e:#}")),
+        }
+    }
+
+    fn refresh_profile_names(&mut self) {
+        if let Some(store) = &self.store {
+            match store.list() {
+                Ok(names) => self.profile_names = names,
+                Err(e) => self.error = Some(format!("{e:#}")),
+            }
+        }
+    }
+
+    /// Runs a profile operation; on failure the error is shown (in the open
+    /// dialog when there is one) and `None` returned.
+    fn with_store<T>(
+        &mut self,
+        op: impl FnOnce(&ProfileStore) -> Result<T, crate::profiles::ProfileError>,
+    ) -> Option<T> {
+        let Some(store) = &self.store else {
+            self.error = Some("Profiles are unavailable (see the error above).".into());
+            return None;
+        };
+        let result = op(store);
+        for notice in store.take_notices() {
+            self.notice = Some(notice);
+        }
+        match result {
+            Ok(value) => {
+                self.refresh_profile_names();
+                Some(value)
+            }
+            Err(e) => {
+                let message = format!("{e:#}");
+                match &mut self.dialog {
+                    Some(dialog)
+                        if matches!(dialog, Dialog::Name { .. } | Dialog::Import { .. }) =>
+                    {
+                        dialog.set_error(message);
+                    }
+                    _ => self.error = Some(message),
+                }
+                None
+            }
+        }
+    }
+
+    fn switch_profile(&mut self, name: &str) {
+        if let Some(settings) = self.with_store(|s| {
+            let settings = s.load(name)?;
+            s.set_active(name)?;
+            Ok(settings)
+        }) {
+            self.profile = name.to_owned();
+            self.saved = settings.clone();
+            self.settings = settings;
+            self.reclassify();
+        }
+    }
+
+    fn name_entered(&mut self, action: NameAction, name: &str) {
+        let (current, settings) = (self.profile.clone(), self.settings.clone());
+        let stored = self.with_store(|s| {
+            let stored = match action {
+                NameAction::SaveAs => s.save_as(name, &settings)?,
+                NameAction::Rename => s.rename(&current, name)?,
+                NameAction::Duplicate => s.duplicate(&current, name)?,
+            };
+            s.set_active(&stored)?;
+            Ok(stored)
+        });
+        if let Some(stored) = stored {
+            self.dialog = None;
+            // Save as and Rename carry the current edits along; Duplicate copies
+            // the saved profile and leaves the edits unsaved in the copy.
+            self.saved = match action {
+                NameAction::SaveAs => settings,
+                NameAction::Rename | NameAction::Duplicate => {
+                    self.with_store(|s| s.load(&stored)).unwrap_or_default()
+                }
+            };
+            self.profile = stored;
+        }
+    }
+
+    fn import(&mut self, name: &str, json: &str, path: &str) {
+        let text = if path.trim().is_empty() {
+            Ok(json.to_owned())
+        } else {
+            std::fs::read_to_string(path.trim())
+                .map_err(|e| format!("cannot read {}: {e}", path.trim()))
+        };
+        let text = match text {
+            Ok(t) => t,
+            Err(e) => {
+                if let Some(d) = &mut self.dialog {
+                    d.set_error(e);
+                }
+                return;
+            }
+        };
+        if let Some((stored, imported)) = self.with_store(|s| {
+            let out = s.import(name, &text)?;
+            s.set_active(&out.0)?;
+            Ok(out)
+        }) {
+            self.dialog = None;
+            self.notice = Some(crate::copy::import_report(
+                &stored,
+                &imported.ignored_keys,
+                &imported.defaulted_keys,
+            ));
+            self.profile = stored;
+            self.saved = imported.settings.clone();
+            self.settings = imported.settings;
+            self.reclassify();
+        }
     }
 
     fn set_inspection(&mut self, mut inspection: Inspection, source: Source) {
@@ -265,7 +461,69 @@ impl InspectorApp {
                 self.selected = None;
             }
             Command::SelectLink(link) => self.selected = link,
-            Command::CopyToClipboard(text) => ctx.copy_text(text),
+            Command::CopyToClipboard(text) => {
+                ctx.copy_text(text);
+                self.notice = Some("Copied to the clipboard.".into());
+            }
+            Command::RevertKey(key) => {
+                let defaults = serde_json::to_value(Settings::default()).ok();
+                let current = serde_json::to_value(&self.settings).ok();
+                if let (Some(d), Some(mut c)) = (defaults, current) {
+                    c[key] = d[key].clone();
+                    if let Ok(settings) = serde_json::from_value(c) {
+                        self.settings = settings;
+                        self.reclassify();
+                    }
+                }
+            }
+            Command::SwitchProfile(name) => {
+                if self.is_dirty() {
+                    self.dialog = Some(Dialog::ConfirmDiscard(AfterDiscard::Switch(name)));
+                } else {
+                    self.switch_profile(&name);
+                }
+            }
+            Command::SaveProfile => {
+                let (name, settings) = (self.profile.clone(), self.settings.clone());
+                if self.with_store(|s| s.save(&name, &settings)).is_some() {
+                    self.saved = settings;
+                    self.notice = Some(format!("Saved “{name}”."));
+                }
+            }
+            Command::OpenDialog(dialog) => self.dialog = Some(dialog),
+            Command::CloseDialog => self.dialog = None,
+            Command::NameEntered(action, name) => self.name_entered(action, &name),
+            Command::DeleteProfile => {
+                let name = self.profile.clone();
+                if self.with_store(|s| s.delete(&name)).is_some() {
+                    self.dialog = None;
+                    self.notice = Some(format!("Deleted “{name}”."));
+                    self.saved = self.settings.clone();
+                    self.switch_profile(BUILT_IN);
+                }
+            }
+            Command::Discard(after) => {
+                self.dialog = None;
+                self.settings = self.saved.clone();
+                match after {
+                    AfterDiscard::Switch(name) => self.switch_profile(&name),
+                    AfterDiscard::Quit => {
+                        self.allow_close = true;
+                        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                    }
+                }
+            }
+            Command::Import { name, json, path } => self.import(&name, &json, &path),
+            Command::ExportToFile(path) => {
+                let json = export_json(&self.settings);
+                match std::fs::write(path.trim(), json + "\n") {
+                    Ok(()) => {
+                        self.dialog = None;
+                        self.notice = Some(format!("Exported to {}.", path.trim()));
+                    }
+                    Err(e) => self.error = Some(format!("cannot write {}: {e}", path.trim())),
+                }
+            }
         }
     }
 
@@ -307,9 +565,26 @@ impl eframe::App for InspectorApp {
             commands.push(Command::Load);
         }
 
+        // Closing the window with unsaved changes asks first.
+        if ui.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.dialog = Some(Dialog::ConfirmDiscard(AfterDiscard::Quit));
+        }
+
+        let dirty = self.is_dirty();
         egui::Panel::top("top_bar").show(ui, |ui| {
             ui.add_space(2.0);
-            commands.extend(top_bar::show(ui, &mut self.top, self.task.as_ref()));
+            ui.horizontal(|ui| {
+                let view = ProfileView {
+                    names: &self.profile_names,
+                    current: &self.profile,
+                    dirty,
+                };
+                commands.extend(profiles_bar::show(ui, &view));
+                ui.separator();
+                commands.extend(top_bar::show(ui, &mut self.top, self.task.as_ref()));
+            });
             ui.add_space(2.0);
         });
         egui::Panel::bottom("status_bar").show(ui, |ui| {
@@ -318,6 +593,7 @@ impl eframe::App for InspectorApp {
                 self.inspection.as_ref(),
                 &self.source,
                 self.error.as_deref(),
+                self.notice.as_deref(),
             );
         });
         let lints = self
@@ -364,6 +640,11 @@ impl eframe::App for InspectorApp {
                 &mut self.results,
             ));
         });
+
+        if let Some(dialog) = &mut self.dialog {
+            let json = export_json(&self.settings);
+            commands.extend(dialogs::show(ui.ctx(), dialog, &self.profile, &json));
+        }
 
         for command in commands {
             self.apply(command, ui.ctx());

@@ -3,8 +3,10 @@
 
 pub mod app;
 mod detail;
+mod dialogs;
 mod fonts;
 mod palette;
+mod profiles_bar;
 mod results;
 mod settings_panel;
 mod status_bar;
@@ -14,8 +16,9 @@ mod widgets;
 
 pub use app::{Command, InspectorApp};
 
-/// Opens the window; `start` is a URL or saved file to load at once.
-pub fn run(start: Option<String>) -> anyhow::Result<()> {
+/// Opens the window; `start` is a URL or saved file to load at once; profiles
+/// live in `config_dir` (default: the user's configuration directory).
+pub fn run(start: Option<String>, config_dir: Option<std::path::PathBuf>) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(crate::copy::APP_TITLE)
@@ -28,7 +31,7 @@ pub fn run(start: Option<String>) -> anyhow::Result<()> {
     eframe::run_native(
         crate::copy::APP_TITLE,
         options,
-        Box::new(move |cc| Ok(Box::new(InspectorApp::new(cc, start)))),
+        Box::new(move |cc| Ok(Box::new(InspectorApp::new(cc, start, config_dir)))),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }

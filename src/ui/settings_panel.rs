@@ -10,13 +10,23 @@ use crate::ui::app::Command;
 use crate::ui::palette;
 use crate::ui::widgets::note;
 
+/// "Changed from the defaults" with a one-click revert; true when clicked.
+fn revert_button(ui: &mut Ui, changed: bool) -> bool {
+    changed
+        && ui
+            .add(egui::Button::new(RichText::new(copy::LABEL_REVERT).small()).small())
+            .on_hover_text("Changed from the scraper's defaults: click to put the default back.")
+            .clicked()
+}
+
 /// The plain-words label with the storage key beside it; returns the label's id
-/// so the field can be named by it (screen readers, UI tests).
-fn key_label(ui: &mut Ui, label: &str, key: &str) -> egui::Id {
+/// so the field can be named by it (screen readers, UI tests), and whether the
+/// revert button was clicked.
+fn key_label(ui: &mut Ui, label: &str, key: &'static str, changed: &[&str]) -> (egui::Id, bool) {
     ui.horizontal(|ui| {
         let id = ui.label(RichText::new(label).strong()).id;
         ui.label(RichText::new(format!("· {key}")).monospace().small().weak());
-        id
+        (id, revert_button(ui, changed.contains(&key)))
     })
     .inner
 }
@@ -71,6 +81,12 @@ fn list_field(ui: &mut Ui, value: &mut String, id: &str, label: egui::Id) -> boo
 pub fn show(ui: &mut Ui, settings: &mut Settings, lints: &[Lint]) -> Vec<Command> {
     let mut edited = false;
     let mut commands = Vec::new();
+    let changed = settings.changed_keys();
+    let revert = |commands: &mut Vec<Command>, clicked: bool, key: &'static str| {
+        if clicked {
+            commands.push(Command::RevertKey(key));
+        }
+    };
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Settings");
         note(
@@ -80,37 +96,48 @@ pub fn show(ui: &mut Ui, settings: &mut Settings, lints: &[Lint]) -> Vec<Command
         ui.add_space(6.0);
 
         ui.label(RichText::new("Same-site test").strong().size(15.0));
-        edited |= ui
-            .checkbox(
-                &mut settings.follow_subdomain,
-                format!("{} · {KEY_SUBDOMAIN}", copy::LABEL_SUBDOMAIN),
-            )
-            .on_hover_text(copy::subdomain_tooltip())
-            .changed();
-        let label = key_label(ui, copy::LABEL_ALLOWED, KEY_ALLOWED);
+        ui.horizontal(|ui| {
+            edited |= ui
+                .checkbox(
+                    &mut settings.follow_subdomain,
+                    format!("{} · {KEY_SUBDOMAIN}", copy::LABEL_SUBDOMAIN),
+                )
+                .on_hover_text(copy::subdomain_tooltip())
+                .changed();
+            let clicked = revert_button(ui, changed.contains(&KEY_SUBDOMAIN));
+            revert(&mut commands, clicked, KEY_SUBDOMAIN);
+        });
+        let (label, clicked) = key_label(ui, copy::LABEL_ALLOWED, KEY_ALLOWED, &changed);
+        revert(&mut commands, clicked, KEY_ALLOWED);
         edited |= list_field(ui, &mut settings.follow_allowed_domains, "allowed", label);
         note(ui, copy::HOW_DOMAINS_STACK);
         note(ui, copy::ROOT_DOMAIN_NOTE);
         ui.separator();
 
         ui.label(RichText::new("Keywords").strong().size(15.0));
-        let label = key_label(ui, copy::LABEL_BLACK, KEY_BLACK);
+        let (label, clicked) = key_label(ui, copy::LABEL_BLACK, KEY_BLACK, &changed);
+        revert(&mut commands, clicked, KEY_BLACK);
         edited |= list_field(ui, &mut settings.follow_keywords_black, "black", label);
         chips(ui, &parse_list(&settings.follow_keywords_black), false);
         ui.add_space(4.0);
-        let label = key_label(ui, copy::LABEL_WHITE, KEY_WHITE);
+        let (label, clicked) = key_label(ui, copy::LABEL_WHITE, KEY_WHITE, &changed);
+        revert(&mut commands, clicked, KEY_WHITE);
         edited |= list_field(ui, &mut settings.follow_keywords_white, "white", label);
         chips(ui, &parse_list(&settings.follow_keywords_white), true);
         note(ui, copy::HOW_KEYWORDS_WORK);
         ui.separator();
 
-        edited |= ui
-            .checkbox(
-                &mut settings.follow_skip_assets,
-                format!("{} · {KEY_SKIP_ASSETS}", copy::LABEL_SKIP_ASSETS),
-            )
-            .on_hover_text(copy::skip_assets_tooltip())
-            .changed();
+        ui.horizontal(|ui| {
+            edited |= ui
+                .checkbox(
+                    &mut settings.follow_skip_assets,
+                    format!("{} · {KEY_SKIP_ASSETS}", copy::LABEL_SKIP_ASSETS),
+                )
+                .on_hover_text(copy::skip_assets_tooltip())
+                .changed();
+            let clicked = revert_button(ui, changed.contains(&KEY_SKIP_ASSETS));
+            revert(&mut commands, clicked, KEY_SKIP_ASSETS);
+        });
         note(ui, copy::HOW_ASSETS_WORK);
         ui.separator();
 

@@ -26,9 +26,19 @@ fn human_bytes(n: usize) -> String {
     }
 }
 
-pub fn show(ui: &mut Ui, inspection: Option<&Inspection>, source: &Source, error: Option<&str>) {
+pub fn show(
+    ui: &mut Ui,
+    inspection: Option<&Inspection>,
+    source: &Source,
+    error: Option<&str>,
+    notice: Option<&str>,
+) {
     let dark = ui.visuals().dark_mode;
     ui.horizontal(|ui| {
+        if let Some(notice) = notice {
+            ui.label(RichText::new(format!("ℹ {notice}")).strong());
+            ui.separator();
+        }
         if let Some(error) = error {
             let first = error.split(": ").next().unwrap_or(error);
             ui.label(RichText::new(format!("✖ {first}")).color(palette::error(dark)))

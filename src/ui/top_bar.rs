@@ -48,22 +48,12 @@ impl TopBarState {
 pub fn show(ui: &mut Ui, state: &mut TopBarState, task: Option<&Task>) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal(|ui| {
-        let label = ui.label(copy::LABEL_PROFILE).id;
-        egui::ComboBox::from_id_salt("profile")
-            .selected_text(copy::PROFILE_DEFAULTS)
-            .show_ui(ui, |ui| {
-                let _ = ui.selectable_label(true, copy::PROFILE_DEFAULTS);
-            })
-            .response
-            .labelled_by(label);
-        ui.separator();
-
         let running = task.is_some();
         // Leave room for what follows the field: depth, N, buttons (and the base URL).
         let reserved = if state.is_file_target() {
-            1050.0
+            1230.0
         } else {
-            770.0
+            950.0
         };
         let field_width = (ui.available_width() - reserved).max(160.0);
         let label = ui.label(copy::LABEL_TARGET).id;

@@ -3,6 +3,7 @@
 mod corpus;
 mod fetch_crawl;
 mod inspect_file;
+mod profiles_cli;
 mod server;
 mod ui;
 

@@ -1,6 +1,7 @@
 //! The desktop inspector driven as a person would, by labels, with no network
 //! and no GPU (egui_kittest).
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,11 +13,24 @@ use follow_inspector::policy::Verdict;
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
+/// A fresh profiles folder per test: no test touches the user's configuration.
+pub fn temp_config_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fi-ui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn app_harness(fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, InspectorApp> {
+    let dir = temp_config_dir(&format!("{:?}", std::thread::current().id()));
+    app_in(dir, fetcher)
+}
+
+fn app_in(dir: PathBuf, fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, InspectorApp> {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_eframe(move |cc| {
-            let app = InspectorApp::new(cc, None);
+            let app = InspectorApp::new(cc, None, Some(dir));
             match fetcher {
                 Some(f) => app.with_fetcher(f),
                 None => app,
@@ -218,4 +232,83 @@ fn frames_at_normal_and_zero_size() {
     harness.run();
     harness.set_size(egui::vec2(1920.0, 1080.0));
     harness.run();
+}
+
+fn profile_selector<'h>(harness: &'h Harness<'_, InspectorApp>) -> egui_kittest::Node<'h> {
+    harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Profile")
+}
+
+/// What the profile selector shows (name, plus ● when unsaved).
+fn profile_shown(harness: &Harness<'_, InspectorApp>) -> String {
+    profile_selector(harness).value().unwrap_or_default()
+}
+
+#[test]
+fn save_as_creates_a_profile_and_the_unsaved_dot_comes_and_goes() {
+    let dir = temp_config_dir("save-as");
+    let mut harness = app_in(dir.clone(), None);
+    assert_eq!(harness.state().profile(), "Scraper defaults");
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    // Unsaved: the dot shows beside the profile name, and the setting is marked.
+    assert_eq!(profile_shown(&harness), "Scraper defaults ●");
+    harness.get_by_label("↺ default");
+
+    harness.get_by_label("⋯").click();
+    harness.run();
+    harness.get_by_label("Save as…").click();
+    harness.run();
+    harness.get_by_label("Name").type_text("ACME ticket 4411");
+    harness.run();
+    harness.get_by_label("OK").click();
+    harness.run();
+
+    assert_eq!(harness.state().profile(), "ACME ticket 4411");
+    assert!(!harness.state().is_dirty());
+    assert_eq!(profile_shown(&harness), "ACME ticket 4411");
+
+    // The profile survives a restart, and is the active one.
+    drop(harness);
+    let again = app_in(dir, None);
+    assert_eq!(again.state().profile(), "ACME ticket 4411");
+    assert!(again.state().settings().follow_subdomain);
+}
+
+#[test]
+fn switching_away_from_unsaved_changes_asks_first() {
+    let dir = temp_config_dir("switch");
+    let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
+    store
+        .save_as("Other", &follow_inspector::policy::Settings::default())
+        .unwrap();
+    let mut harness = app_in(dir, None);
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    assert_eq!(profile_shown(&harness), "Scraper defaults ●");
+    profile_selector(&harness).click();
+    harness.run();
+    harness.get_by_label("Other").click();
+    harness.run();
+    harness.get_by_label("“Scraper defaults” has unsaved changes. Discard them?");
+    harness.get_by_label("Keep editing").click();
+    harness.run();
+    assert_eq!(harness.state().profile(), "Scraper defaults");
+    assert!(harness.state().is_dirty());
+}
+
+#[test]
+fn reverting_a_changed_setting_puts_the_default_back() {
+    let mut harness = app_harness(None);
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    harness.get_by_label("↺ default").click();
+    harness.run();
+    assert!(!harness.state().settings().follow_subdomain);
+    assert!(harness.query_by_label("↺ default").is_none());
 }

@@ -1,0 +1,573 @@
+//! Named settings profiles, all in one confy (TOML) file per OS user.
+//!
+//! Profiles must never be lost: every change is a read-modify-write of the file
+//! under an exclusive lock (so two app instances merge instead of overwriting
+//! each other), written to a temporary file and renamed over the old one (confy
+//! itself writes in place), and a file that does not parse is moved aside with a
+//! timestamped name, never overwritten.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use crate::policy::{ImportedSettings, Settings, SettingsError};
+
+pub const APP_NAME: &str = "follow-inspector";
+const CONFIG_NAME: &str = "profiles";
+/// The read-only profile that always equals the scraper's defaults.
+pub const BUILT_IN: &str = "Scraper defaults";
+/// Environment variable with the same meaning as `--config-dir`.
+pub const CONFIG_DIR_ENV: &str = "FOLLOW_INSPECTOR_CONFIG_DIR";
+
+/// The file's contents.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ProfileFile {
+    /// The profile the app opens with.
+    pub active: String,
+    /// User profiles by name (the built-in one is never stored).
+    pub profiles: BTreeMap<String, Settings>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileError {
+    #[error("a profile name cannot be empty")]
+    EmptyName,
+    #[error("a profile named “{0}” already exists (names are compared ignoring case)")]
+    NameTaken(String),
+    #[error("no profile named “{0}”")]
+    NotFound(String),
+    #[error("“{BUILT_IN}” is built in and read-only: save your changes as a new profile")]
+    BuiltInReadOnly,
+    #[error("{action} {path}: {source}")]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot write {path}: {detail}")]
+    Write { path: PathBuf, detail: String },
+    #[error("cannot find the configuration directory: {0}")]
+    NoConfigDir(String),
+    #[error("invalid settings: {0}")]
+    Settings(#[from] SettingsError),
+}
+
+fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> ProfileError {
+    let path = path.to_path_buf();
+    move |source| ProfileError::Io {
+        action,
+        path,
+        source,
+    }
+}
+
+/// The profiles of this OS user (or of a folder given with `--config-dir`).
+pub struct ProfileStore {
+    path: PathBuf,
+    /// What happened that the user must be told (a corrupted file moved aside).
+    notices: Mutex<Vec<String>>,
+}
+
+/// UTC `YYYYMMDDTHHMMSSZ`, for the name a corrupted file is moved to.
+fn timestamp(now: SystemTime) -> String {
+    let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Howard Hinnant's civil-from-days.
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// Checks a new profile name against the existing ones: trimmed, not empty,
+/// unique ignoring case (the built-in name included).
+pub fn validate_name<'a>(
+    name: &str,
+    existing: impl IntoIterator<Item = &'a str>,
+) -> Result<String, ProfileError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(ProfileError::EmptyName);
+    }
+    let lower = name.to_lowercase();
+    if lower == BUILT_IN.to_lowercase() || existing.into_iter().any(|e| e.to_lowercase() == lower) {
+        return Err(ProfileError::NameTaken(name.to_owned()));
+    }
+    Ok(name.to_owned())
+}
+
+/// The five storage keys as the scraper stores them (comma strings), as JSON.
+pub fn export_json(settings: &Settings) -> String {
+    serde_json::to_string_pretty(settings).unwrap_or_default()
+}
+
+impl ProfileStore {
+    /// The store in `config_dir`, or in confy's standard place for this app.
+    pub fn open(config_dir: Option<&Path>) -> Result<Self, ProfileError> {
+        let path = match config_dir {
+            Some(dir) => dir.join(format!("{CONFIG_NAME}.toml")),
+            None => confy::get_configuration_file_path(APP_NAME, CONFIG_NAME)
+                .map_err(|e| ProfileError::NoConfigDir(e.to_string()))?,
+        };
+        let store = Self {
+            path,
+            notices: Mutex::new(Vec::new()),
+        };
+        // Reading once moves a corrupted file aside now, so the user hears of it.
+        store.read()?;
+        Ok(store)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Messages for the user since the last call (e.g. a corrupted file moved aside).
+    pub fn take_notices(&self) -> Vec<String> {
+        self.notices
+            .lock()
+            .map(|mut n| std::mem::take(&mut *n))
+            .unwrap_or_default()
+    }
+
+    fn notice(&self, message: String) {
+        if let Ok(mut n) = self.notices.lock() {
+            n.push(message);
+        }
+    }
+
+    /// The file as it is on disk now; a missing file is empty, a corrupted one is
+    /// moved aside (and reported) and read as empty.
+    fn read(&self) -> Result<ProfileFile, ProfileError> {
+        if !self.path.exists() {
+            return Ok(ProfileFile::default());
+        }
+        match confy::load_path::<ProfileFile>(&self.path) {
+            Ok(file) => Ok(file),
+            Err(confy::ConfyError::BadTomlData(e)) => {
+                let aside = self.path.with_file_name(format!(
+                    "{CONFIG_NAME}.corrupt-{}.toml",
+                    timestamp(SystemTime::now())
+                ));
+                fs::rename(&self.path, &aside).map_err(io("cannot move aside", &self.path))?;
+                self.notice(format!(
+                    "The profiles file {} could not be read ({}). It was moved to {} and \
+                     nothing in it was changed; starting from “{BUILT_IN}”.",
+                    self.path.display(),
+                    e.to_string().lines().next().unwrap_or("bad TOML"),
+                    aside.display()
+                ));
+                Ok(ProfileFile::default())
+            }
+            Err(e) => Err(ProfileError::Write {
+                path: self.path.clone(),
+                detail: e.to_string(),
+            }),
+        }
+    }
+
+    /// Writes to a temporary file beside the real one, then renames it over.
+    fn write(&self, file: &ProfileFile) -> Result<(), ProfileError> {
+        let tmp = self
+            .path
+            .with_file_name(format!(".{CONFIG_NAME}.toml.tmp-{}", std::process::id()));
+        confy::store_path(&tmp, file).map_err(|e| ProfileError::Write {
+            path: tmp.clone(),
+            detail: e.to_string(),
+        })?;
+        File::open(&tmp)
+            .and_then(|f| f.sync_all())
+            .map_err(io("cannot flush", &tmp))?;
+        fs::rename(&tmp, &self.path).map_err(io("cannot replace", &self.path))
+    }
+
+    /// Read-modify-write under an exclusive lock, so concurrent writers merge.
+    fn modify<T>(
+        &self,
+        change: impl FnOnce(&mut ProfileFile) -> Result<T, ProfileError>,
+    ) -> Result<T, ProfileError> {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        fs::create_dir_all(dir).map_err(io("cannot create", dir))?;
+        let lock_path = self.path.with_file_name(format!(".{CONFIG_NAME}.lock"));
+        let lock = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(io("cannot open", &lock_path))?;
+        lock.lock().map_err(io("cannot lock", &lock_path))?;
+        let mut file = self.read()?;
+        let out = change(&mut file)?;
+        self.write(&file)?;
+        // The lock is released when `lock` is dropped.
+        Ok(out)
+    }
+
+    /// All profile names: the built-in one first, then the user's, sorted.
+    pub fn list(&self) -> Result<Vec<String>, ProfileError> {
+        let file = self.read()?;
+        Ok(std::iter::once(BUILT_IN.to_owned())
+            .chain(file.profiles.into_keys())
+            .collect())
+    }
+
+    /// A profile's settings.
+    pub fn load(&self, name: &str) -> Result<Settings, ProfileError> {
+        if name == BUILT_IN {
+            return Ok(Settings::default());
+        }
+        self.read()?
+            .profiles
+            .remove(name)
+            .ok_or_else(|| ProfileError::NotFound(name.to_owned()))
+    }
+
+    /// The active profile's name (the built-in one when unset or gone).
+    pub fn active(&self) -> Result<String, ProfileError> {
+        let file = self.read()?;
+        Ok(if file.profiles.contains_key(&file.active) {
+            file.active
+        } else {
+            BUILT_IN.to_owned()
+        })
+    }
+
+    pub fn set_active(&self, name: &str) -> Result<(), ProfileError> {
+        self.modify(|f| {
+            if name != BUILT_IN && !f.profiles.contains_key(name) {
+                return Err(ProfileError::NotFound(name.to_owned()));
+            }
+            f.active = name.to_owned();
+            Ok(())
+        })
+    }
+
+    /// Saves an existing user profile; other profiles on disk are kept as they are.
+    pub fn save(&self, name: &str, settings: &Settings) -> Result<(), ProfileError> {
+        if name == BUILT_IN {
+            return Err(ProfileError::BuiltInReadOnly);
+        }
+        self.modify(|f| match f.profiles.get_mut(name) {
+            Some(slot) => {
+                *slot = settings.clone();
+                Ok(())
+            }
+            None => Err(ProfileError::NotFound(name.to_owned())),
+        })
+    }
+
+    /// Saves `settings` under a new name; returns the name as stored (trimmed).
+    pub fn save_as(&self, name: &str, settings: &Settings) -> Result<String, ProfileError> {
+        self.modify(|f| {
+            let name = validate_name(name, f.profiles.keys().map(String::as_str))?;
+            f.profiles.insert(name.clone(), settings.clone());
+            Ok(name)
+        })
+    }
+
+    pub fn rename(&self, from: &str, to: &str) -> Result<String, ProfileError> {
+        if from == BUILT_IN {
+            return Err(ProfileError::BuiltInReadOnly);
+        }
+        self.modify(|f| {
+            let others = f.profiles.keys().filter(|k| *k != from).map(String::as_str);
+            let to = validate_name(to, others)?;
+            let settings = f
+                .profiles
+                .remove(from)
+                .ok_or_else(|| ProfileError::NotFound(from.to_owned()))?;
+            f.profiles.insert(to.clone(), settings);
+            if f.active == from {
+                f.active = to.clone();
+            }
+            Ok(to)
+        })
+    }
+
+    pub fn duplicate(&self, from: &str, to: &str) -> Result<String, ProfileError> {
+        let settings = self.load(from)?;
+        self.save_as(to, &settings)
+    }
+
+    pub fn delete(&self, name: &str) -> Result<(), ProfileError> {
+        if name == BUILT_IN {
+            return Err(ProfileError::BuiltInReadOnly);
+        }
+        self.modify(|f| {
+            f.profiles
+                .remove(name)
+                .ok_or_else(|| ProfileError::NotFound(name.to_owned()))?;
+            if f.active == name {
+                f.active = BUILT_IN.to_owned();
+            }
+            Ok(())
+        })
+    }
+
+    /// Puts a user profile back to the scraper's defaults.
+    pub fn reset(&self, name: &str) -> Result<(), ProfileError> {
+        self.save(name, &Settings::default())
+    }
+
+    /// Imports a storage-data JSON object (as the scraper stores it) as a new
+    /// profile; returns what was read, with the ignored and defaulted keys.
+    pub fn import(
+        &self,
+        name: &str,
+        json: &str,
+    ) -> Result<(String, ImportedSettings), ProfileError> {
+        let imported = ImportedSettings::from_json(json)?;
+        let name = self.save_as(name, &imported.settings)?;
+        Ok((name, imported))
+    }
+
+    /// Replaces (or creates) a user profile with an imported one.
+    pub fn import_replacing(
+        &self,
+        name: &str,
+        json: &str,
+    ) -> Result<(String, ImportedSettings), ProfileError> {
+        let imported = ImportedSettings::from_json(json)?;
+        let name = name.trim().to_owned();
+        if name.is_empty() {
+            return Err(ProfileError::EmptyName);
+        }
+        if name.to_lowercase() == BUILT_IN.to_lowercase() {
+            return Err(ProfileError::BuiltInReadOnly);
+        }
+        self.modify(|f| {
+            f.profiles.insert(name.clone(), imported.settings.clone());
+            Ok(())
+        })?;
+        Ok((name, imported))
+    }
+
+    /// A profile as the JSON the scraper stores (the five storage keys).
+    pub fn export(&self, name: &str) -> Result<String, ProfileError> {
+        Ok(export_json(&self.load(name)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "follow-inspector-test-{name}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn custom() -> Settings {
+        Settings {
+            follow_subdomain: true,
+            follow_allowed_domains: "acmecorp.io".into(),
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn timestamps_are_utc_calendar_dates() {
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(1_796_000_000);
+        assert_eq!(timestamp(t), "20261130T005320Z");
+        assert_eq!(timestamp(UNIX_EPOCH), "19700101T000000Z");
+    }
+
+    #[test]
+    fn a_new_store_has_only_the_built_in_profile() {
+        let dir = temp_dir("new");
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        assert_eq!(store.list().unwrap(), [BUILT_IN]);
+        assert_eq!(store.load(BUILT_IN).unwrap(), Settings::default());
+        assert_eq!(store.active().unwrap(), BUILT_IN);
+        assert!(matches!(
+            store.save(BUILT_IN, &custom()),
+            Err(ProfileError::BuiltInReadOnly)
+        ));
+        assert!(matches!(
+            store.delete(BUILT_IN),
+            Err(ProfileError::BuiltInReadOnly)
+        ));
+    }
+
+    #[test]
+    fn save_load_rename_duplicate_delete_round_trip() {
+        let dir = temp_dir("roundtrip");
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        assert_eq!(
+            store.save_as("  ACME ticket 4411 ", &custom()).unwrap(),
+            "ACME ticket 4411"
+        );
+        store.set_active("ACME ticket 4411").unwrap();
+        // A second store on the same folder (a restart) sees it.
+        let again = ProfileStore::open(Some(&dir)).unwrap();
+        assert_eq!(again.load("ACME ticket 4411").unwrap(), custom());
+        assert_eq!(again.active().unwrap(), "ACME ticket 4411");
+
+        assert!(matches!(
+            store.save_as("acme TICKET 4411", &custom()),
+            Err(ProfileError::NameTaken(_))
+        ));
+        assert!(matches!(
+            store.save_as("scraper DEFAULTS", &custom()),
+            Err(ProfileError::NameTaken(_))
+        ));
+        assert!(matches!(
+            store.save_as("  ", &custom()),
+            Err(ProfileError::EmptyName)
+        ));
+
+        assert_eq!(
+            store.rename("ACME ticket 4411", "ACME 4411").unwrap(),
+            "ACME 4411"
+        );
+        assert_eq!(store.active().unwrap(), "ACME 4411");
+        store.duplicate("ACME 4411", "ACME copy").unwrap();
+        assert_eq!(store.list().unwrap(), [BUILT_IN, "ACME 4411", "ACME copy"]);
+        store.reset("ACME copy").unwrap();
+        assert_eq!(store.load("ACME copy").unwrap(), Settings::default());
+        store.delete("ACME 4411").unwrap();
+        assert_eq!(store.active().unwrap(), BUILT_IN);
+        assert_eq!(store.list().unwrap(), [BUILT_IN, "ACME copy"]);
+        assert!(matches!(
+            store.load("ACME 4411"),
+            Err(ProfileError::NotFound(_))
+        ));
+    }
+
+    #[test]
+    fn renaming_to_the_same_name_in_another_case_is_allowed() {
+        let dir = temp_dir("recase");
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        store.save_as("acme", &custom()).unwrap();
+        assert_eq!(store.rename("acme", "ACME").unwrap(), "ACME");
+        assert_eq!(store.list().unwrap(), [BUILT_IN, "ACME"]);
+    }
+
+    #[test]
+    fn import_accepts_both_shapes_and_export_re_imports_the_same() {
+        let dir = temp_dir("import");
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        let (_, keys_only) = store
+            .import(
+                "keys only",
+                r#"{"followSubdomain": true, "followKeywordsWhite": "kontakt,impressum",
+                    "followKeywordsBlack": "blog", "followSkipAssets": false,
+                    "followAllowedDomains": "acme-blog.io"}"#,
+            )
+            .unwrap();
+        assert!(keys_only.ignored_keys.is_empty() && keys_only.defaulted_keys.is_empty());
+        let (_, whole) = store
+            .import(
+                "whole export",
+                r#"{"apiKey": "x", "language": "de", "followKeywordsWhite": ["kontakt", "impressum"]}"#,
+            )
+            .unwrap();
+        assert_eq!(whole.ignored_keys, ["apiKey", "language"]);
+        assert_eq!(whole.defaulted_keys.len(), 4);
+        assert_eq!(
+            store.load("whole export").unwrap().follow_keywords_white,
+            "kontakt,impressum"
+        );
+
+        let exported = store.export("keys only").unwrap();
+        let value: serde_json::Value = serde_json::from_str(&exported).unwrap();
+        assert_eq!(value.as_object().unwrap().len(), 5);
+        assert_eq!(value["followKeywordsWhite"], "kontakt,impressum");
+        let (_, back) = store.import("re-imported", &exported).unwrap();
+        assert_eq!(back.settings, store.load("keys only").unwrap());
+    }
+
+    #[test]
+    fn a_corrupted_file_is_moved_aside_never_overwritten() {
+        let dir = temp_dir("corrupt");
+        let path = dir.join("profiles.toml");
+        let garbage = "this is = = not toml [[[";
+        fs::write(&path, garbage).unwrap();
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        let notices = store.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].contains("moved to"), "{}", notices[0]);
+        assert_eq!(store.list().unwrap(), [BUILT_IN]);
+        let aside: Vec<PathBuf> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("profiles.corrupt-"))
+            .collect();
+        assert_eq!(aside.len(), 1);
+        assert_eq!(fs::read_to_string(&aside[0]).unwrap(), garbage);
+        // Saving afterwards writes a fresh file; the copy aside stays untouched.
+        store.save_as("after", &custom()).unwrap();
+        assert_eq!(fs::read_to_string(&aside[0]).unwrap(), garbage);
+        assert_eq!(store.list().unwrap(), [BUILT_IN, "after"]);
+    }
+
+    #[test]
+    fn older_files_with_missing_keys_still_load() {
+        let dir = temp_dir("old");
+        fs::write(
+            dir.join("profiles.toml"),
+            "[profiles.old]\nfollowSubdomain = true\n",
+        )
+        .unwrap();
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        let old = store.load("old").unwrap();
+        assert!(old.follow_subdomain);
+        assert_eq!(
+            old.follow_keywords_white,
+            Settings::default().follow_keywords_white
+        );
+    }
+
+    #[test]
+    fn two_stores_saving_different_profiles_at_once_lose_nothing() {
+        let dir = temp_dir("concurrent");
+        std::thread::scope(|s| {
+            for writer in ["a", "b"] {
+                let dir = &dir;
+                s.spawn(move || {
+                    let store = ProfileStore::open(Some(dir)).unwrap();
+                    for i in 0..25 {
+                        store.save_as(&format!("{writer}-{i}"), &custom()).unwrap();
+                    }
+                });
+            }
+        });
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        assert_eq!(store.list().unwrap().len(), 51);
+        // No temporary file is left behind.
+        let leftovers = fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .contains(".tmp-")
+            })
+            .count();
+        assert_eq!(leftovers, 0);
+    }
+}

@@ -1,0 +1,205 @@
+//! Modal dialogs: profile names, delete and discard confirmations, import, export.
+
+use egui::{Id, Key, Modal, RichText};
+
+use crate::copy;
+use crate::ui::app::Command;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameAction {
+    SaveAs,
+    Rename,
+    Duplicate,
+}
+
+/// What to do once unsaved changes are discarded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfterDiscard {
+    Switch(String),
+    Quit,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    Name {
+        action: NameAction,
+        name: String,
+        error: Option<String>,
+    },
+    ConfirmDelete,
+    ConfirmDiscard(AfterDiscard),
+    Import {
+        name: String,
+        json: String,
+        path: String,
+        error: Option<String>,
+    },
+    Export {
+        path: String,
+    },
+}
+
+impl Dialog {
+    pub fn name_entry(action: NameAction, name: &str) -> Dialog {
+        Dialog::Name {
+            action,
+            name: name.to_owned(),
+            error: None,
+        }
+    }
+
+    pub fn import() -> Dialog {
+        Dialog::Import {
+            name: String::new(),
+            json: String::new(),
+            path: String::new(),
+            error: None,
+        }
+    }
+
+    /// Shows a problem inside the dialog instead of closing it.
+    pub fn set_error(&mut self, message: String) {
+        if let Dialog::Name { error, .. } | Dialog::Import { error, .. } = self {
+            *error = Some(message);
+        }
+    }
+}
+
+fn title(action: NameAction) -> &'static str {
+    match action {
+        NameAction::SaveAs => "Save the settings as a new profile",
+        NameAction::Rename => "Rename the profile",
+        NameAction::Duplicate => "Duplicate the profile",
+    }
+}
+
+fn buttons(ui: &mut egui::Ui, ok: &str) -> (bool, bool) {
+    ui.horizontal(|ui| {
+        let ok = ui.button(ok).clicked();
+        let cancel = ui.button(copy::LABEL_CANCEL).clicked();
+        (ok, cancel)
+    })
+    .inner
+}
+
+fn error_line(ui: &mut egui::Ui, error: &Option<String>) {
+    if let Some(e) = error {
+        let color = crate::ui::palette::error(ui.visuals().dark_mode);
+        ui.add(egui::Label::new(RichText::new(e).color(color)).wrap());
+    }
+}
+
+/// Draws the open dialog; returns the commands its buttons give. Escape cancels.
+pub fn show(
+    ctx: &egui::Context,
+    dialog: &mut Dialog,
+    profile: &str,
+    export_json: &str,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let modal = Modal::new(Id::unique("follow-inspector-dialog")).show(ctx, |ui| {
+        ui.set_width(440.0);
+        match dialog {
+            Dialog::Name { action, name, error } => {
+                ui.heading(title(*action));
+                let label = ui.label(copy::LABEL_NAME).id;
+                let field = ui.add(egui::TextEdit::singleline(name).desired_width(400.0)).labelled_by(label);
+                if !field.has_focus() && name.is_empty() {
+                    field.request_focus();
+                }
+                error_line(ui, error);
+                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                let (ok, cancel) = buttons(ui, copy::LABEL_OK);
+                if ok || entered {
+                    commands.push(Command::NameEntered(*action, name.clone()));
+                }
+                if cancel {
+                    commands.push(Command::CloseDialog);
+                }
+            }
+            Dialog::ConfirmDelete => {
+                ui.label(copy::delete_question(profile));
+                let (ok, cancel) = buttons(ui, copy::LABEL_DELETE.trim_end_matches('…'));
+                if ok {
+                    commands.push(Command::DeleteProfile);
+                }
+                if cancel {
+                    commands.push(Command::CloseDialog);
+                }
+            }
+            Dialog::ConfirmDiscard(after) => {
+                ui.label(copy::unsaved_question(profile));
+                let (discard, cancel) = ui
+                    .horizontal(|ui| {
+                        let discard = ui.button(copy::LABEL_DISCARD).clicked();
+                        let keep = ui.button(copy::LABEL_KEEP_EDITING).clicked();
+                        (discard, keep)
+                    })
+                    .inner;
+                if discard {
+                    commands.push(Command::Discard(after.clone()));
+                }
+                if cancel {
+                    commands.push(Command::CloseDialog);
+                }
+            }
+            Dialog::Import { name, json, path, error } => {
+                ui.heading("Import a user's settings");
+                crate::ui::widgets::note(
+                    ui,
+                    "A storage-data JSON object as the scraper stores it: the five follow* keys or a \
+                     whole settings export (other keys are ignored); lists as a comma string or an array.",
+                );
+                let label = ui.label(copy::LABEL_NAME).id;
+                ui.add(egui::TextEdit::singleline(name).desired_width(400.0)).labelled_by(label);
+                let label = ui.label(copy::LABEL_PASTE).id;
+                ui.add(
+                    egui::TextEdit::multiline(json)
+                        .code_editor()
+                        .desired_rows(8)
+                        .desired_width(400.0),
+                )
+                .labelled_by(label);
+                let label = ui.label(copy::LABEL_FROM_FILE).id;
+                ui.add(egui::TextEdit::singleline(path).hint_text("/path/to/settings.json").desired_width(400.0))
+                    .labelled_by(label);
+                error_line(ui, error);
+                let (ok, cancel) = buttons(ui, copy::LABEL_IMPORT.trim_end_matches('…'));
+                if ok {
+                    commands.push(Command::Import {
+                        name: name.clone(),
+                        json: json.clone(),
+                        path: path.clone(),
+                    });
+                }
+                if cancel {
+                    commands.push(Command::CloseDialog);
+                }
+            }
+            Dialog::Export { path } => {
+                ui.heading(format!("Export “{profile}”"));
+                crate::ui::widgets::note(ui, "The five storage keys as the scraper stores them: paste into a user's storage-data.");
+                let mut shown = export_json.to_owned();
+                ui.add(egui::TextEdit::multiline(&mut shown).code_editor().desired_width(400.0).interactive(false));
+                if ui.button(copy::LABEL_COPY_JSON).clicked() {
+                    commands.push(Command::CopyToClipboard(export_json.to_owned()));
+                }
+                ui.horizontal(|ui| {
+                    let label = ui.label(copy::LABEL_SAVE_TO_FILE).id;
+                    ui.add(egui::TextEdit::singleline(path).hint_text("/path/to/settings.json").desired_width(260.0))
+                        .labelled_by(label);
+                    if ui.add_enabled(!path.trim().is_empty(), egui::Button::new(copy::LABEL_SAVE)).clicked() {
+                        commands.push(Command::ExportToFile(path.clone()));
+                    }
+                });
+                if ui.button("Close").clicked() {
+                    commands.push(Command::CloseDialog);
+                }
+            }
+        }
+    });
+    if modal.should_close() && commands.is_empty() {
+        commands.push(Command::CloseDialog);
+    }
+    commands
+}

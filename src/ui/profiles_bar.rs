@@ -1,0 +1,96 @@
+//! The profile selector (with an unsaved-changes dot) and its actions menu.
+
+use egui::Ui;
+
+use crate::copy;
+use crate::profiles::BUILT_IN;
+use crate::ui::app::Command;
+use crate::ui::dialogs::Dialog;
+
+pub struct ProfileView<'a> {
+    pub names: &'a [String],
+    pub current: &'a str,
+    pub dirty: bool,
+}
+
+pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let label = ui.label(copy::LABEL_PROFILE).id;
+    let shown = if view.dirty {
+        format!("{} {}", view.current, copy::UNSAVED_MARK)
+    } else {
+        view.current.to_owned()
+    };
+    egui::ComboBox::from_id_salt("profile")
+        .selected_text(shown)
+        .width(170.0)
+        .show_ui(ui, |ui| {
+            for name in view.names {
+                if ui.selectable_label(name == view.current, name).clicked() && name != view.current
+                {
+                    commands.push(Command::SwitchProfile(name.clone()));
+                }
+            }
+        })
+        .response
+        .labelled_by(label)
+        .on_hover_text(if view.dirty {
+            "Unsaved changes (●): Save keeps them in this profile."
+        } else {
+            "The settings profile in use."
+        });
+    let built_in = view.current == BUILT_IN;
+    if ui
+        .add_enabled(view.dirty && !built_in, egui::Button::new(copy::LABEL_SAVE))
+        .on_disabled_hover_text(if built_in {
+            "The built-in profile is read-only: use Save as…"
+        } else {
+            "No unsaved changes."
+        })
+        .clicked()
+    {
+        commands.push(Command::SaveProfile);
+    }
+    ui.menu_button("⋯", |ui| {
+        let mut item = |ui: &mut Ui, enabled: bool, text: &str, dialog: Dialog| {
+            if ui.add_enabled(enabled, egui::Button::new(text)).clicked() {
+                commands.push(Command::OpenDialog(dialog));
+            }
+        };
+        item(
+            ui,
+            true,
+            copy::LABEL_SAVE_AS,
+            Dialog::name_entry(crate::ui::dialogs::NameAction::SaveAs, ""),
+        );
+        item(
+            ui,
+            !built_in,
+            copy::LABEL_RENAME,
+            Dialog::name_entry(crate::ui::dialogs::NameAction::Rename, view.current),
+        );
+        item(
+            ui,
+            true,
+            copy::LABEL_DUPLICATE,
+            Dialog::name_entry(
+                crate::ui::dialogs::NameAction::Duplicate,
+                &format!("{} copy", view.current),
+            ),
+        );
+        item(ui, !built_in, copy::LABEL_DELETE, Dialog::ConfirmDelete);
+        ui.separator();
+        item(ui, true, copy::LABEL_IMPORT, Dialog::import());
+        item(
+            ui,
+            true,
+            copy::LABEL_EXPORT,
+            Dialog::Export {
+                path: String::new(),
+            },
+        );
+    })
+    .response
+    .on_hover_text(copy::LABEL_PROFILE_MENU);
+    commands
+}
