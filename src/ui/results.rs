@@ -227,7 +227,7 @@ pub fn show(
         .column(Column::initial(108.0).at_least(90.0))
         .column(Column::exact(40.0))
         .column(Column::exact(36.0))
-        .column(Column::initial(230.0).at_least(120.0).clip(true))
+        .column(Column::initial(210.0).at_least(120.0).clip(true))
         .column(Column::initial(120.0).at_least(60.0).clip(true))
         .column(Column::remainder().at_least(60.0).clip(true));
     if let Some(pos) = selected.and_then(|s| rows.iter().position(|&r| r == s))
