@@ -19,6 +19,26 @@ fn revert_button(ui: &mut Ui, changed: bool) -> bool {
             .clicked()
 }
 
+/// A checkbox labelled in plain words with its storage key, and the revert
+/// button when it differs from the default: (toggled, revert clicked).
+fn checkbox_row(
+    ui: &mut Ui,
+    value: &mut bool,
+    label: &str,
+    key: &'static str,
+    tooltip: &str,
+    changed: &[&str],
+) -> (bool, bool) {
+    ui.horizontal(|ui| {
+        let toggled = ui
+            .checkbox(value, format!("{label} · {key}"))
+            .on_hover_text(tooltip)
+            .changed();
+        (toggled, revert_button(ui, changed.contains(&key)))
+    })
+    .inner
+}
+
 /// The plain-words label with the storage key beside it; returns the label's id
 /// so the field can be named by it (screen readers, UI tests), and whether the
 /// revert button was clicked.
@@ -96,17 +116,16 @@ pub fn show(ui: &mut Ui, settings: &mut Settings, lints: &[Lint]) -> Vec<Command
         ui.add_space(6.0);
 
         ui.label(RichText::new("Same-site test").strong().size(15.0));
-        ui.horizontal(|ui| {
-            edited |= ui
-                .checkbox(
-                    &mut settings.follow_subdomain,
-                    format!("{} · {KEY_SUBDOMAIN}", copy::LABEL_SUBDOMAIN),
-                )
-                .on_hover_text(copy::subdomain_tooltip())
-                .changed();
-            let clicked = revert_button(ui, changed.contains(&KEY_SUBDOMAIN));
-            revert(&mut commands, clicked, KEY_SUBDOMAIN);
-        });
+        let (e, clicked) = checkbox_row(
+            ui,
+            &mut settings.follow_subdomain,
+            copy::LABEL_SUBDOMAIN,
+            KEY_SUBDOMAIN,
+            &copy::subdomain_tooltip(),
+            &changed,
+        );
+        edited |= e;
+        revert(&mut commands, clicked, KEY_SUBDOMAIN);
         let (label, clicked) = key_label(ui, copy::LABEL_ALLOWED, KEY_ALLOWED, &changed);
         revert(&mut commands, clicked, KEY_ALLOWED);
         edited |= list_field(ui, &mut settings.follow_allowed_domains, "allowed", label);
@@ -127,17 +146,16 @@ pub fn show(ui: &mut Ui, settings: &mut Settings, lints: &[Lint]) -> Vec<Command
         note(ui, copy::HOW_KEYWORDS_WORK);
         ui.separator();
 
-        ui.horizontal(|ui| {
-            edited |= ui
-                .checkbox(
-                    &mut settings.follow_skip_assets,
-                    format!("{} · {KEY_SKIP_ASSETS}", copy::LABEL_SKIP_ASSETS),
-                )
-                .on_hover_text(copy::skip_assets_tooltip())
-                .changed();
-            let clicked = revert_button(ui, changed.contains(&KEY_SKIP_ASSETS));
-            revert(&mut commands, clicked, KEY_SKIP_ASSETS);
-        });
+        let (e, clicked) = checkbox_row(
+            ui,
+            &mut settings.follow_skip_assets,
+            copy::LABEL_SKIP_ASSETS,
+            KEY_SKIP_ASSETS,
+            &copy::skip_assets_tooltip(),
+            &changed,
+        );
+        edited |= e;
+        revert(&mut commands, clicked, KEY_SKIP_ASSETS);
         note(ui, copy::HOW_ASSETS_WORK);
         ui.separator();
 
