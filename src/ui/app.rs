@@ -588,13 +588,27 @@ impl eframe::App for InspectorApp {
             ui.add_space(2.0);
         });
         egui::Panel::bottom("status_bar").show(ui, |ui| {
-            status_bar::show(
-                ui,
-                self.inspection.as_ref(),
-                &self.source,
-                self.error.as_deref(),
-                self.notice.as_deref(),
-            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                // Dark or light theme (the palette has both).
+                let dark = ui.visuals().dark_mode;
+                let (label, theme) = if dark {
+                    ("☀ Light theme", egui::Theme::Light)
+                } else {
+                    ("Dark theme", egui::Theme::Dark)
+                };
+                if ui.small_button(label).clicked() {
+                    ui.ctx().set_theme(theme);
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    status_bar::show(
+                        ui,
+                        self.inspection.as_ref(),
+                        &self.source,
+                        self.error.as_deref(),
+                        self.notice.as_deref(),
+                    );
+                });
+            });
         });
         let lints = self
             .inspection

@@ -33,8 +33,9 @@ pub fn verdict(verdict: Verdict, dark: bool) -> Color32 {
 }
 
 /// Text drawn on a filled verdict badge.
-pub fn on_badge(verdict: Verdict, dark: bool) -> Color32 {
-    if is_headline(verdict) || dark {
+/// Light fills in the dark theme take dark text; deep fills in the light theme white.
+pub fn on_badge(dark: bool) -> Color32 {
+    if dark {
         Color32::from_rgb(16, 16, 20)
     } else {
         Color32::WHITE

@@ -15,7 +15,7 @@ pub fn badge(ui: &mut Ui, verdict: Verdict) -> egui::Response {
     let dark = ui.visuals().dark_mode;
     let fill = palette::verdict(verdict, dark);
     let (fill, text) = if palette::is_headline(verdict) {
-        (fill, palette::on_badge(verdict, dark))
+        (fill, palette::on_badge(dark))
     } else {
         (Color32::TRANSPARENT, fill)
     };
