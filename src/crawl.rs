@@ -227,3 +227,174 @@ pub fn crawl(
     inspection.relint();
     Ok(inspection)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::inspect::FetchSummary;
+
+    /// Serves pages from a map, each after its own delay, counting requests.
+    struct FakeSite {
+        pages: HashMap<String, (String, u64)>,
+        cancel_after_first: Option<&'static AtomicBool>,
+        requests: AtomicUsize,
+    }
+
+    impl Fetcher for FakeSite {
+        fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+            let n = self.requests.fetch_add(1, Ordering::SeqCst);
+            if let Some(cancel) = self.cancel_after_first
+                && n == 0
+            {
+                cancel.store(true, Ordering::SeqCst);
+            }
+            let (body, delay_ms) =
+                self.pages
+                    .get(url.as_str())
+                    .cloned()
+                    .ok_or_else(|| FetchError::Connect {
+                        detail: format!("no page {url}"),
+                    })?;
+            std::thread::sleep(Duration::from_millis(delay_ms));
+            Ok(FetchedPage {
+                final_url: url.clone(),
+                status: 200,
+                charset: None,
+                summary: FetchSummary {
+                    requested_url: url.clone(),
+                    redirects: Vec::new(),
+                    content_type: Some("text/html".into()),
+                    bytes: body.len(),
+                    truncated: false,
+                    elapsed_ms: delay_ms,
+                },
+                body: body.into_bytes(),
+            })
+        }
+    }
+
+    fn links(hrefs: &[&str]) -> String {
+        hrefs
+            .iter()
+            .map(|h| format!("<a href='{h}'>{h}</a>"))
+            .collect()
+    }
+
+    fn site(delays: [u64; 4]) -> HashMap<String, (String, u64)> {
+        let mut pages = HashMap::new();
+        let mut add = |path: &str, body: String, delay| {
+            pages.insert(format!("https://acme.test{path}"), (body, delay));
+        };
+        add("/", links(&["/contact", "/about", "/team"]), 0);
+        add("/contact", links(&["/contact/form", "/about"]), delays[0]);
+        add(
+            "/about",
+            links(&["/about/history", "/contact/form"]),
+            delays[1],
+        );
+        add("/team", links(&["/team/contact"]), delays[2]);
+        add("/contact/form", String::new(), delays[3]);
+        add("/about/history", String::new(), 0);
+        add("/team/contact", String::new(), 0);
+        pages
+    }
+
+    fn request(depth: u32) -> CrawlRequest {
+        CrawlRequest {
+            start_url: Url::parse("https://acme.test/").unwrap(),
+            depth,
+            limit_override: None,
+            settings: Settings::default(),
+            parallelism: 4,
+        }
+    }
+
+    fn summary(i: &Inspection) -> Vec<(String, u32, Option<(usize, usize)>)> {
+        i.pages
+            .iter()
+            .map(|p| {
+                (
+                    p.url.path().to_owned(),
+                    p.level,
+                    p.via.map(|v| (v.page, v.link)),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_result_does_not_depend_on_which_fetch_finishes_first() {
+        let never = AtomicBool::new(false);
+        let runs: Vec<_> = [[0, 40, 80, 10], [80, 0, 40, 0], [40, 80, 0, 30]]
+            .into_iter()
+            .map(|delays| {
+                let fake = FakeSite {
+                    pages: site(delays),
+                    cancel_after_first: None,
+                    requests: AtomicUsize::new(0),
+                };
+                let i = crawl(&fake, &request(3), &never, &|_| {}).unwrap();
+                assert_eq!(fake.requests.load(Ordering::SeqCst), 7, "each page once");
+                summary(&i)
+            })
+            .collect();
+        assert_eq!(runs[0], runs[1]);
+        assert_eq!(runs[0], runs[2]);
+        assert_eq!(
+            runs[0],
+            [
+                ("/".to_owned(), 1, None),
+                ("/contact".to_owned(), 2, Some((0, 0))),
+                ("/about".to_owned(), 2, Some((0, 1))),
+                ("/team".to_owned(), 2, Some((0, 2))),
+                ("/contact/form".to_owned(), 3, Some((1, 0))),
+                ("/about/history".to_owned(), 3, Some((2, 0))),
+                ("/team/contact".to_owned(), 3, Some((3, 0))),
+            ]
+        );
+    }
+
+    #[test]
+    fn progress_counts_every_page() {
+        let never = AtomicBool::new(false);
+        let fake = FakeSite {
+            pages: site([0; 4]),
+            cancel_after_first: None,
+            requests: AtomicUsize::new(0),
+        };
+        let last = Mutex::new(Progress::default());
+        crawl(&fake, &request(3), &never, &|p| *last.lock().unwrap() = p).unwrap();
+        let last = last.into_inner().unwrap();
+        assert_eq!((last.done, last.queued), (7, 7));
+    }
+
+    #[test]
+    fn cancelling_returns_what_was_fetched() {
+        static CANCEL: AtomicBool = AtomicBool::new(false);
+        let fake = FakeSite {
+            pages: site([0; 4]),
+            cancel_after_first: Some(&CANCEL),
+            requests: AtomicUsize::new(0),
+        };
+        let i = crawl(&fake, &request(3), &CANCEL, &|_| {}).unwrap();
+        assert!(i.cancelled);
+        assert_eq!(summary(&i), [("/".to_owned(), 1, None)]);
+    }
+
+    #[test]
+    fn a_failed_start_page_is_an_error() {
+        let never = AtomicBool::new(false);
+        let fake = FakeSite {
+            pages: HashMap::new(),
+            cancel_after_first: None,
+            requests: AtomicUsize::new(0),
+        };
+        assert!(matches!(
+            crawl(&fake, &request(2), &never, &|_| {}),
+            Err(FetchError::Connect { .. })
+        ));
+    }
+}
