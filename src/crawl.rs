@@ -312,7 +312,10 @@ mod tests {
         }
     }
 
-    fn summary(i: &Inspection) -> Vec<(String, u32, Option<(usize, usize)>)> {
+    /// (path, level, via page and link) of every page.
+    type PageRow = (String, u32, Option<(usize, usize)>);
+
+    fn summary(i: &Inspection) -> Vec<PageRow> {
         i.pages
             .iter()
             .map(|p| {
