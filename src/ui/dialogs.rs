@@ -177,7 +177,7 @@ pub fn show(
                 }
             }
             Dialog::Export { path } => {
-                ui.heading(format!("Export “{profile}”"));
+                ui.heading(format!("Export the current settings (profile “{profile}”)"));
                 crate::ui::widgets::note(ui, "The five storage keys as the scraper stores them: paste into a user's storage-data.");
                 let mut shown = export_json.to_owned();
                 ui.add(egui::TextEdit::multiline(&mut shown).code_editor().desired_width(400.0).interactive(false));
