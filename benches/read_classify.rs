@@ -50,6 +50,14 @@ fn benches(c: &mut Criterion) {
         b.iter(|| read_and_classify(black_box(generated.as_bytes()), &page_url))
     });
 
+    // What a settings edit costs in the window: deciding every link again.
+    let read = read_page(generated.as_bytes(), None, &page_url);
+    let mut inspection =
+        Inspection::single_page(read, page_url.clone(), 3, None, Settings::default());
+    group.bench_function("reclassify_10k_links", |b| {
+        b.iter(|| inspection.reclassify())
+    });
+
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pages/013.html");
     match std::fs::read(&corpus) {
         Ok(bytes) => {
