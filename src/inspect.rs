@@ -6,8 +6,8 @@ use url::Url;
 
 use crate::page::{self, CharsetSource};
 use crate::policy::{
-    Candidate, FollowOptions, Lint, LintContext, PageDecision, Settings, Verdict, decide_page,
-    follow_limit, lint,
+    Candidate, FollowOptions, Lint, LintContext, PageDecision, ResolvedLink, Settings, Verdict,
+    decide_resolved, follow_limit, lint, resolve_links,
 };
 
 /// A page's bytes read into candidates.
@@ -18,6 +18,9 @@ pub struct ReadPage {
     pub base_href: Option<String>,
     /// What links resolve against, for the page URL given to [`read_page`].
     pub base_url: Url,
+    /// The candidates resolved against `base_url` (settings-independent, so a
+    /// settings change does not parse every URL again).
+    pub resolved: Vec<ResolvedLink>,
     pub canonical_url: Option<Url>,
     pub encoding: &'static str,
     pub charset_source: CharsetSource,
@@ -31,8 +34,10 @@ pub fn read_page(bytes: &[u8], http_charset: Option<&str>, page_url: &Url) -> Re
         .map(str::as_bytes);
     let decoded = page::decode(bytes, http_charset, tld);
     let parsed = page::parse(&decoded.text);
+    let base_url = parsed.base_url(page_url);
     ReadPage {
-        base_url: parsed.base_url(page_url),
+        resolved: resolve_links(&parsed.candidates, &base_url),
+        base_url,
         base_href: parsed.base_href,
         candidates: parsed.candidates,
         canonical_url: parsed.canonical_url,
@@ -47,6 +52,7 @@ impl ReadPage {
             candidates: Vec::new(),
             base_href: None,
             base_url: page_url,
+            resolved: Vec::new(),
             canonical_url: None,
             encoding: "",
             charset_source: CharsetSource::Detected,
@@ -57,6 +63,7 @@ impl ReadPage {
     /// own URL is read before that URL is known).
     pub fn set_page_url(&mut self, page_url: &Url) {
         self.base_url = page::base_url(self.base_href.as_deref(), page_url);
+        self.resolved = resolve_links(&self.candidates, &self.base_url);
     }
 }
 
@@ -137,7 +144,7 @@ impl InspectedPage {
     pub fn decide(&mut self, opts: &FollowOptions, limit: usize) {
         let visited: Vec<bool> = self.decision.links.iter().map(|l| l.visited).collect();
         self.decision = match &self.read {
-            Some(read) => decide_page(&read.candidates, &self.url, &read.base_url, opts, limit),
+            Some(read) => decide_resolved(&read.candidates, &read.resolved, &self.url, opts, limit),
             None => PageDecision {
                 links: Vec::new(),
                 limit,

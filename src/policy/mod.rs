@@ -13,5 +13,6 @@ pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, MatchedIn};
 pub use lints::{Lint, LintCode, LintContext, lint, lint_settings};
 pub use settings::{FollowOptions, ImportedSettings, Settings, SettingsError, parse_list};
 pub use verdict::{
-    Candidate, LinkDecision, PageDecision, Trace, Verdict, decide_page, follow_limit, url_key,
+    Candidate, LinkDecision, PageDecision, ResolvedLink, Trace, Verdict, decide_page,
+    decide_resolved, follow_limit, resolve_links, url_key,
 };

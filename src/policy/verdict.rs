@@ -171,6 +171,40 @@ pub fn url_key(url: &Url) -> String {
     key.into()
 }
 
+/// A candidate resolved against the page's base: everything about it that does
+/// not depend on the settings, computed once per page read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolvedLink {
+    /// The absolute URL, or why the href does not parse.
+    pub url: Result<Url, String>,
+    /// The URL without its fragment (empty when invalid).
+    pub key: String,
+    /// The keyword haystack (`None` when invalid).
+    pub haystack: Option<Haystack>,
+}
+
+/// Resolves every candidate's href against `base_url`.
+pub fn resolve_links(candidates: &[Candidate], base_url: &Url) -> Vec<ResolvedLink> {
+    candidates
+        .iter()
+        .map(|c| match base_url.join(&c.href) {
+            Ok(url) => {
+                let key = url_key(&url);
+                ResolvedLink {
+                    haystack: Some(Haystack::new(&key, &c.text)),
+                    key,
+                    url: Ok(url),
+                }
+            }
+            Err(e) => ResolvedLink {
+                url: Err(e.to_string()),
+                key: String::new(),
+                haystack: None,
+            },
+        })
+        .collect()
+}
+
 /// Decides every candidate of the page at `page_url`, whose links resolve against
 /// `base_url` (the `<base href>`, or the page URL), following the top `limit`.
 pub fn decide_page(
@@ -180,36 +214,48 @@ pub fn decide_page(
     opts: &FollowOptions,
     limit: usize,
 ) -> PageDecision {
-    let page_key = url_key(page_url);
-    let base_host = page_url.host_str().unwrap_or("");
-    let mut first_by_key: HashMap<String, usize> = HashMap::new();
+    let resolved = resolve_links(candidates, base_url);
+    decide_resolved(candidates, &resolved, page_url, opts, limit)
+}
+
+/// [`decide_page`] with the links already resolved (`resolved[i]` belongs to
+/// `candidates[i]`): what the window runs on every settings change.
+pub fn decide_resolved(
+    candidates: &[Candidate],
+    resolved: &[ResolvedLink],
+    page_url: &Url,
+    opts: &FollowOptions,
+    limit: usize,
+) -> PageDecision {
+    let page = PageContext {
+        key: url_key(page_url),
+        host: page_url.host_str().unwrap_or(""),
+        opts,
+    };
+    let mut first_by_key: HashMap<&str, usize> = HashMap::new();
     let mut links: Vec<LinkDecision> = candidates
         .iter()
+        .zip(resolved)
         .enumerate()
-        .map(|(index, c)| {
-            decide_link(
-                index,
-                c,
-                base_url,
-                &page_key,
-                base_host,
-                opts,
-                &mut first_by_key,
-            )
-        })
+        .map(|(index, (c, r))| decide_link(index, c, r, &page, &mut first_by_key))
         .collect();
     rank(&mut links, limit);
     PageDecision { links, limit }
 }
 
-fn decide_link(
+/// What every link of a page is judged against.
+struct PageContext<'a> {
+    key: String,
+    host: &'a str,
+    opts: &'a FollowOptions,
+}
+
+fn decide_link<'r>(
     index: usize,
     candidate: &Candidate,
-    base_url: &Url,
-    page_key: &str,
-    base_host: &str,
-    opts: &FollowOptions,
-    first_by_key: &mut HashMap<String, usize>,
+    resolved: &'r ResolvedLink,
+    page: &PageContext<'_>,
+    first_by_key: &mut HashMap<&'r str, usize>,
 ) -> LinkDecision {
     let mut decision = LinkDecision {
         index,
@@ -224,15 +270,13 @@ fn decide_link(
         visited: false,
         trace: Trace::default(),
     };
-    let url = match base_url.join(&candidate.href) {
-        Ok(url) => url,
-        Err(e) => {
-            decision.trace.parse_error = Some(e.to_string());
-            return decision;
-        }
+    let (Ok(url), Some(haystack)) = (&resolved.url, &resolved.haystack) else {
+        decision.trace.parse_error = resolved.url.as_ref().err().cloned();
+        return decision;
     };
-    let key = url_key(&url);
-    let trace = trace_rules(&url, &key, candidate, page_key, base_host, opts);
+    let key = resolved.key.as_str();
+    let opts = page.opts;
+    let mut trace = trace_rules(url, key, haystack, page);
     let is_http = matches!(url.scheme(), "http" | "https");
 
     // Steps 2-4; a key enters the duplicate set only once it got past step 3.
@@ -243,15 +287,14 @@ fn decide_link(
     } else {
         None
     };
-    let mut trace = trace;
     if verdict.is_none() {
-        match first_by_key.get(&key) {
+        match first_by_key.get(key) {
             Some(&earlier) => {
                 trace.duplicate_of = Some(earlier);
                 verdict = Some(Verdict::Duplicate);
             }
             None => {
-                first_by_key.insert(key.clone(), index);
+                first_by_key.insert(key, index);
             }
         }
     }
@@ -277,31 +320,24 @@ fn decide_link(
     decision.score = (verdict == Verdict::RankedOut)
         .then_some(trace.score)
         .flatten();
-    decision.url = Some(url);
-    decision.key = Some(key);
+    decision.url = Some(url.clone());
+    decision.key = Some(key.to_owned());
     decision.verdict = verdict;
     decision.trace = trace;
     decision
 }
 
 /// Steps 3 and 5-8 evaluated independently of each other.
-fn trace_rules(
-    url: &Url,
-    key: &str,
-    candidate: &Candidate,
-    page_key: &str,
-    base_host: &str,
-    opts: &FollowOptions,
-) -> Trace {
-    let haystack = Haystack::new(key, &candidate.text);
+fn trace_rules(url: &Url, key: &str, haystack: &Haystack, page: &PageContext<'_>) -> Trace {
+    let opts = page.opts;
     let white = haystack.find_first(&opts.keywords_white);
     let is_http = matches!(url.scheme(), "http" | "https");
     Trace {
         parse_error: None,
         scheme: Some(url.scheme().to_owned()),
-        is_self: Some(key == page_key),
+        is_self: Some(key == page.key),
         duplicate_of: None,
-        site: url.host_str().map(|host| check_site(host, base_host, opts)),
+        site: url.host_str().map(|host| check_site(host, page.host, opts)),
         asset_extension: if is_http {
             asset_extension(url.path())
         } else {
