@@ -315,11 +315,13 @@ pub fn to_table(inspection: &Inspection) -> String {
         if page.read.is_none() {
             continue;
         }
-        let _ = writeln!(
-            out,
-            "{:>4}  {:<11} {:>5} {:>4}  {:<14} url / text",
-            "#", "verdict", "score", "rank", "keyword"
-        );
+        if !page.decision.links.is_empty() {
+            let _ = writeln!(
+                out,
+                "{:>4}  {:<11} {:>5} {:>4}  {:<14} url / text",
+                "#", "verdict", "score", "rank", "keyword"
+            );
+        }
         for link in &page.decision.links {
             let keyword = link
                 .keyword
