@@ -190,7 +190,7 @@ fn fetch(harness: &mut Harness<'_, InspectorApp>, target: &str) {
     harness.get_by_label("Page").type_text(target);
     harness.run();
     harness.get_by_label("Fetch").click();
-    for _ in 0..200 {
+    for _ in 0..1000 {
         harness.step();
         if !harness.state().is_busy() {
             break;
