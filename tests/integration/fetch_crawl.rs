@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::server::{Route, Server};
-use crate::{run, stderr, stdout};
+use crate::{lint_codes, run, stderr, stdout};
 
 const HOSTS: [&str; 5] = [
     "acme.test",
@@ -201,13 +201,7 @@ fn apex_redirects_to_www_and_the_lint_fires() {
     let redirects = &r["pages"][0]["redirects"];
     assert_eq!(redirects[0]["status"], 301);
     assert_eq!(redirects[0]["url"], format!("http://acme.test:{}/", s.port));
-    let codes: Vec<&str> = r["lints"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["code"].as_str().unwrap())
-        .collect();
-    assert_eq!(codes, ["redirected_host"]);
+    assert_eq!(lint_codes(&r), ["redirected_host"]);
     // Strict mode compares against the final host: www links are same-site
     // (ranked out only because depth 1 follows nothing).
     let contact = &r["pages"][0]["links"][1];

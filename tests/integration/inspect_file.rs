@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::{repo_path, run, run_json, stderr, stdout};
+use crate::{lint_codes, repo_path, run, run_json, stderr, stdout};
 
 fn demo() -> String {
     repo_path("assets/demo/acme-home.html")
@@ -200,13 +200,7 @@ fn settings_export_is_applied_and_extra_keys_reported() {
         (corp["score"].as_u64(), corp["rank"].as_u64()),
         (Some(1), Some(4))
     );
-    let codes: Vec<&str> = r["lints"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["code"].as_str().unwrap())
-        .collect();
-    assert_eq!(codes, ["options_stack"]);
+    assert_eq!(lint_codes(&r), ["options_stack"]);
 }
 
 #[test]

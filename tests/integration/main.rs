@@ -37,3 +37,13 @@ pub fn run_json(args: &[&str]) -> serde_json::Value {
     assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
     serde_json::from_str(&stdout(&out)).expect("valid JSON")
 }
+
+/// The lint codes of a JSON report, in order.
+pub fn lint_codes(report: &serde_json::Value) -> Vec<&str> {
+    report["lints"]
+        .as_array()
+        .expect("lints is an array")
+        .iter()
+        .map(|l| l["code"].as_str().expect("a lint has a code"))
+        .collect()
+}
