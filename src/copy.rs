@@ -273,11 +273,11 @@ pub fn trace_lines(
 ) -> Vec<TraceLine> {
     use crate::policy::Verdict;
     let t = &link.trace;
-    let parsed = t.parse_error.is_none();
+    let outcomes = link.rule_outcomes(settings.follow_skip_assets).map(outcome);
     let mut lines = vec![TraceLine {
         step: 1,
         rule: "Parses as a URL",
-        outcome: outcome(Some(parsed)),
+        outcome: outcomes[0],
         detail: t
             .parse_error
             .as_ref()
@@ -287,25 +287,23 @@ pub fn trace_lines(
     lines.push(TraceLine {
         step: 2,
         rule: "http or https",
-        outcome: outcome(scheme.map(|s| s == "http" || s == "https")),
+        outcome: outcomes[1],
         detail: scheme.map_or_else(String::new, |s| format!("scheme `{s}`")),
     });
     lines.push(TraceLine {
         step: 3,
         rule: "Not the page itself",
-        outcome: outcome(t.is_self.map(|s| !s)),
+        outcome: outcomes[2],
         detail: match t.is_self {
             Some(true) => "same URL as the page (fragment ignored)".to_owned(),
             Some(false) => "another URL".to_owned(),
             None => String::new(),
         },
     });
-    let duplicate_checked =
-        parsed && link.verdict != Verdict::NotHttp && link.verdict != Verdict::SelfLink;
     lines.push(TraceLine {
         step: 4,
         rule: "Not a duplicate",
-        outcome: outcome(duplicate_checked.then_some(t.duplicate_of.is_none())),
+        outcome: outcomes[3],
         detail: t.duplicate_of.map_or_else(
             || "first time on the page".to_owned(),
             |i| format!("same URL as link #{i}"),
@@ -314,7 +312,7 @@ pub fn trace_lines(
     lines.push(TraceLine {
         step: 5,
         rule: "Same-site",
-        outcome: outcome(t.site.as_ref().map(|s| s.is_same_site())),
+        outcome: outcomes[4],
         detail: t
             .site
             .as_ref()
@@ -323,9 +321,7 @@ pub fn trace_lines(
     lines.push(TraceLine {
         step: 6,
         rule: "Not an asset",
-        outcome: outcome(
-            parsed.then_some(!(settings.follow_skip_assets && t.asset_extension.is_some())),
-        ),
+        outcome: outcomes[5],
         detail: match (t.asset_extension, settings.follow_skip_assets) {
             (Some(ext), true) => format!("path ends in .{ext}"),
             (Some(ext), false) => format!("path ends in .{ext}, but Skip assets is off"),
@@ -335,7 +331,7 @@ pub fn trace_lines(
     lines.push(TraceLine {
         step: 7,
         rule: "No black keyword",
-        outcome: outcome(parsed.then_some(t.black.is_none())),
+        outcome: outcomes[6],
         detail: t
             .black
             .as_ref()
@@ -344,7 +340,7 @@ pub fn trace_lines(
     lines.push(TraceLine {
         step: 8,
         rule: "Has a white keyword",
-        outcome: outcome(parsed.then_some(t.white.is_some())),
+        outcome: outcomes[7],
         detail: match (&t.white, t.score) {
             (Some(hit), Some(score)) => format!("{}, score {score}", keyword_detail(link, hit)),
             _ if settings.options().keywords_white.is_empty() => {
@@ -353,11 +349,10 @@ pub fn trace_lines(
             _ => "none found (the white list is match-only)".to_owned(),
         },
     });
-    let ranked = matches!(link.verdict, Verdict::Followed | Verdict::RankedOut);
     lines.push(TraceLine {
         step: 9,
         rule: "Ranked in the top N",
-        outcome: outcome(ranked.then_some(link.verdict == Verdict::Followed)),
+        outcome: outcomes[8],
         detail: match (link.verdict, link.rank) {
             (Verdict::Followed, Some(rank)) => format!("rank {rank} of N = {}", page.limit),
             (Verdict::RankedOut, Some(rank)) => ranked_out_detail(link, page, rank),

@@ -123,6 +123,30 @@ impl LinkDecision {
             .as_deref()
             .map(|key| Haystack::new(key, &self.text))
     }
+
+    /// Whether each of the nine steps of SPEC section 4 passed (`Some(true)`),
+    /// rejected the link (`Some(false)`), or could not be evaluated (`None`),
+    /// judged on its own even after the deciding step. `skip_assets` is the
+    /// setting the page was decided with.
+    pub fn rule_outcomes(&self, skip_assets: bool) -> [Option<bool>; 9] {
+        let t = &self.trace;
+        let parsed = t.parse_error.is_none();
+        // The duplicate set only holds links that got past steps 2 and 3.
+        let duplicate_checked =
+            parsed && !matches!(self.verdict, Verdict::NotHttp | Verdict::SelfLink);
+        let ranked = matches!(self.verdict, Verdict::Followed | Verdict::RankedOut);
+        [
+            Some(parsed),
+            t.scheme.as_deref().map(|s| s == "http" || s == "https"),
+            t.is_self.map(|s| !s),
+            duplicate_checked.then_some(t.duplicate_of.is_none()),
+            t.site.as_ref().map(SiteCheck::is_same_site),
+            parsed.then_some(!(skip_assets && t.asset_extension.is_some())),
+            parsed.then_some(t.black.is_none()),
+            parsed.then_some(t.white.is_some()),
+            ranked.then_some(self.verdict == Verdict::Followed),
+        ]
+    }
 }
 
 /// All candidates of one page, decided.
@@ -754,6 +778,35 @@ mod tests {
             ("http://acme.com/team", ""),
         ]);
         assert_eq!(verdicts(&d), ["followed", "followed", "followed"]);
+    }
+
+    #[test]
+    fn rule_outcomes_report_every_step() {
+        let d = decide(&[
+            ("https://facebook.com/blog/about", ""),
+            ("mailto:a@acme.com", ""),
+            ("http://[bad", ""),
+        ]);
+        let off = d.links[0].rule_outcomes(true);
+        assert_eq!(
+            off,
+            [
+                Some(true),
+                Some(true),
+                Some(true),
+                Some(true),
+                Some(false),
+                Some(true),
+                Some(false),
+                Some(true),
+                None
+            ]
+        );
+        let mail = d.links[1].rule_outcomes(true);
+        assert_eq!((mail[1], mail[3], mail[4]), (Some(false), None, None));
+        let invalid = d.links[2].rule_outcomes(true);
+        assert_eq!(invalid[0], Some(false));
+        assert!(invalid[1..].iter().all(Option::is_none));
     }
 
     #[test]
