@@ -227,10 +227,10 @@ fn keyword_detail(link: &crate::policy::LinkDecision, hit: &crate::policy::Keywo
     }
 }
 
-fn site_detail(site: &crate::policy::SiteCheck, settings: &crate::policy::Settings) -> String {
+/// What admitted a link as same-site, in words ("the same host and …").
+pub fn admissions(site: &crate::policy::SiteCheck) -> String {
     use crate::policy::Admission;
-    let admitted: Vec<String> = site
-        .admitted_by
+    site.admitted_by
         .iter()
         .map(|a| match a {
             Admission::StrictHost => "the same host".to_owned(),
@@ -239,8 +239,12 @@ fn site_detail(site: &crate::policy::SiteCheck, settings: &crate::policy::Settin
             }
             Admission::AllowedDomain(entry) => format!("allowed-domain entry `{entry}`"),
         })
-        .collect();
-    if admitted.is_empty() {
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+fn site_detail(site: &crate::policy::SiteCheck, settings: &crate::policy::Settings) -> String {
+    if site.admitted_by.is_empty() {
         let mode = if settings.follow_subdomain {
             format!("root `{}` ≠ page root `{}`", site.link_root, site.base_root)
         } else {
@@ -256,11 +260,7 @@ fn site_detail(site: &crate::policy::SiteCheck, settings: &crate::policy::Settin
         };
         format!("{mode}; {allow}")
     } else {
-        format!(
-            "`{}` admitted by {}",
-            site.link_host,
-            admitted.join(" and ")
-        )
+        format!("`{}` admitted by {}", site.link_host, admissions(site))
     }
 }
 

@@ -77,19 +77,7 @@ fn site_explainer(ui: &mut Ui, link: &LinkDecision) {
             let admitted = if site.admitted_by.is_empty() {
                 "nothing: off-domain".to_owned()
             } else {
-                site.admitted_by
-                    .iter()
-                    .map(|a| match a {
-                        crate::policy::Admission::StrictHost => "same host".to_owned(),
-                        crate::policy::Admission::RootDomain => {
-                            "subdomain mode (same root)".to_owned()
-                        }
-                        crate::policy::Admission::AllowedDomain(e) => {
-                            format!("allowed domain `{e}`")
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" + ")
+                copy::admissions(site)
             };
             row("admitted by", admitted);
         });
