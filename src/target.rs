@@ -29,18 +29,27 @@ impl Target {
                 )),
             };
         }
-        let looks_like_path = raw.starts_with(['.', '/', '~'])
-            || raw.contains(std::path::MAIN_SEPARATOR)
-            || [".html", ".htm", ".xhtml"]
-                .iter()
-                .any(|ext| raw.to_ascii_lowercase().ends_with(ext));
-        if looks_like_path || !raw.contains('.') || raw.contains(char::is_whitespace) {
+        if looks_like_path(raw) || !raw.contains('.') || raw.contains(char::is_whitespace) {
             return Err(anyhow!("no such file: {raw}"));
         }
         let url = Url::parse(&format!("https://{raw}/"))
             .with_context(|| format!("`{raw}` is neither a file nor a host name"))?;
         Ok(Target::Url(url))
     }
+}
+
+/// Whether typed text names a file (existing or not) rather than a URL.
+pub fn names_a_file(raw: &str) -> bool {
+    let raw = raw.trim();
+    !raw.contains("://") && (Path::new(raw).exists() || looks_like_path(raw))
+}
+
+fn looks_like_path(raw: &str) -> bool {
+    raw.starts_with(['.', '/', '~'])
+        || raw.contains(std::path::MAIN_SEPARATOR)
+        || [".html", ".htm", ".xhtml"]
+            .iter()
+            .any(|ext| raw.to_ascii_lowercase().ends_with(ext))
 }
 
 /// A page URL typed by a user: absolute http(s) only.
@@ -81,6 +90,15 @@ mod tests {
             Target::parse("Cargo.toml").unwrap(),
             Target::File(_)
         ));
+    }
+
+    #[test]
+    fn typed_text_that_names_a_file() {
+        assert!(names_a_file("Cargo.toml"));
+        assert!(names_a_file("saved/page.html"));
+        assert!(names_a_file("page.HTM"));
+        assert!(!names_a_file("acme.com"));
+        assert!(!names_a_file("https://acme.com/about.html"));
     }
 
     #[test]

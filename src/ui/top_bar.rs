@@ -37,11 +37,7 @@ impl TopBarState {
 
     /// Whether the target names a local file rather than a URL.
     pub fn is_file_target(&self) -> bool {
-        matches!(
-            crate::target::Target::parse(&self.target),
-            Ok(crate::target::Target::File(_))
-        ) || self.target.trim().to_ascii_lowercase().ends_with(".html")
-            || self.target.trim().to_ascii_lowercase().ends_with(".htm")
+        crate::target::names_a_file(&self.target)
     }
 }
 
