@@ -14,7 +14,13 @@ fn loaded(path: &Path) -> Harness<'static, InspectorApp> {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .with_max_steps(10_000)
-        .build_eframe(move |cc| InspectorApp::new(cc, Some(target), Some(std::env::temp_dir())));
+        .build_eframe(move |cc| {
+            // What eframe's `system_fonts` gives the real window: CJK link text.
+            cc.egui_ctx.add_font_provider(std::sync::Arc::new(
+                egui_system_font_provider::SystemFontProvider::new(),
+            ));
+            InspectorApp::new(cc, Some(target), Some(std::env::temp_dir()))
+        });
     while harness.state().is_busy() {
         harness.step();
         std::thread::sleep(Duration::from_millis(5));

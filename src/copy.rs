@@ -72,6 +72,12 @@ pub fn verdict_badge(verdict: crate::policy::Verdict) -> &'static str {
     }
 }
 
+/// The verdict's symbol alone (the first character of its badge), for narrow tables.
+pub fn verdict_symbol(verdict: crate::policy::Verdict) -> &'static str {
+    let badge = verdict_badge(verdict);
+    badge.split(' ').next().unwrap_or(badge)
+}
+
 /// What a verdict means, for tooltips and the detail panel.
 pub fn verdict_meaning(verdict: crate::policy::Verdict) -> &'static str {
     use crate::policy::Verdict::*;
@@ -106,6 +112,9 @@ pub const LABEL_TARGET: &str = "Page";
 pub const LABEL_URL_HINT: &str = "URL, host name or saved .html file — Enter fetches";
 pub const LABEL_BASE_URL: &str = "Base URL";
 pub const LABEL_BASE_URL_HINT: &str = "the page's original URL";
+pub const BASE_URL_TOOLTIP: &str = "The URL this saved page was served from; links are judged \
+    against it. Empty: the page's canonical or og:url. Enter fetches. It is cleared when the \
+    page field changes.";
 pub const LABEL_SEARCH: &str = "Search";
 pub const LABEL_SEARCH_HINT: &str = "URL or text (Ctrl+F)";
 pub const LABEL_COPY_URL: &str = "Copy URL";
@@ -122,16 +131,130 @@ pub const LABEL_EXPORT: &str = "Export…";
 pub const LABEL_NAME: &str = "Name";
 pub const LABEL_OK: &str = "OK";
 pub const LABEL_DISCARD: &str = "Discard changes";
+pub const LABEL_SAVE_CHANGES: &str = "Save changes";
 pub const LABEL_KEEP_EDITING: &str = "Keep editing";
 pub const LABEL_PASTE: &str = "Paste the storage-data JSON here";
 pub const LABEL_FROM_FILE: &str = "or read it from a file";
 pub const LABEL_COPY_JSON: &str = "Copy to clipboard";
 pub const LABEL_SAVE_TO_FILE: &str = "Save to file";
 pub const LABEL_REVERT: &str = "↺ default";
+pub const LABEL_BROWSE: &str = "Browse…";
+pub const BROWSE_TOOLTIP: &str = "Choose the file in a file dialog (or type its path).";
+pub const LABEL_OPEN_FILE: &str = "Open…";
+pub const OPEN_FILE_TOOLTIP: &str = "Open a saved .html page in a file dialog.";
+pub const NO_FILE_CHOSEN: &str =
+    "No file chosen. If no file dialog appeared, type the path instead.";
+pub const LABEL_OPEN_IN_BROWSER: &str = "Open in browser ↗";
+pub const LABEL_DISMISS: &str = "Close";
+pub const DISMISS_TOOLTIP: &str = "Close this message";
+pub const LABEL_CRAWL_AGAIN: &str = "Crawl again";
+pub const LABEL_SETTINGS_PANEL: &str = "◧ Settings";
+pub const LABEL_DETAIL_PANEL: &str = "Detail ◨";
+pub const LABEL_SHOW_ONLY: &str = "Show only this";
+pub const LABEL_SHOW_ALL: &str = "Show all";
+pub const STALE_CRAWL: &str = "Out of date: this crawl was made with other settings or another \
+    depth. The start page is judged again with the current ones, but the crawled pages below are \
+    what the old ones followed.";
+pub const PREVIOUS_RESULT: &str = "Previous result: the last load failed (see above).";
+pub const KEYBOARD_HELP: &str = "↑ ↓ Home End PageUp PageDown move the selection; \
+    Ctrl+C copies its URL, Ctrl+Shift+C its explanation; Ctrl+F searches.";
+
+/// "Warnings (n)" in the top bar.
+pub fn warnings_button(n: usize) -> String {
+    if n == 1 {
+        "⚠ 1 warning".to_owned()
+    } else {
+        format!("⚠ {n} warnings")
+    }
+}
+
+/// What to do about a failed load, when its message does not already say.
+pub fn load_error_advice(message: &str) -> Option<&'static str> {
+    let advice = [
+        (
+            "DNS",
+            "Check the host name. To inspect a saved copy of the page instead, enter the path of its .html file.",
+        ),
+        (
+            "connect",
+            "The server refused or dropped the connection: check the address and port, and that the site is up.",
+        ),
+        (
+            "TLS",
+            "The secure connection failed: check the certificate, or try the http:// address.",
+        ),
+        (
+            "timeout",
+            "The server did not answer in time: try again, or check the address.",
+        ),
+        (
+            "too many redirects",
+            "The site redirects too often: open it in a browser to see where it ends.",
+        ),
+        (
+            "redirect loop",
+            "The site redirects in a circle: open it in a browser to see where it goes.",
+        ),
+        (
+            "bad redirect",
+            "The site redirects to an address that is not a web page.",
+        ),
+        (
+            "not HTML",
+            "This address is not a web page: enter the URL of the page that links to it.",
+        ),
+        (
+            "only http and https",
+            "Enter an http:// or https:// address, a host name, or the path of a saved page.",
+        ),
+        (
+            "cannot read",
+            "Check the path: the file must exist and be readable.",
+        ),
+    ];
+    if message.contains("base URL field") {
+        // The message already says what to do.
+        return None;
+    }
+    advice
+        .iter()
+        .find(|(prefix, _)| message.starts_with(prefix))
+        .map(|(_, advice)| *advice)
+}
+
+/// The page header of a saved page judged against a base URL that differs from
+/// the URL the page names for itself.
+pub fn judged_as(judged: &str, says: &str) -> String {
+    format!("Judged as {judged}, the page says {says} (base URL field).")
+}
+
+/// A notice about the profiles file (kept aside, unreadable, …).
+pub fn profile_notice(notice: &str) -> String {
+    format!("Profiles: {notice}")
+}
+
+/// Crawled pages, failed ones and error pages, for the status bar.
+pub fn crawl_summary(pages: usize, failed: usize, http_errors: usize) -> String {
+    let mut text = format!("{pages} pages crawled, {failed} failed");
+    if http_errors > 0 {
+        text.push_str(&format!(", {http_errors} answered HTTP 4xx/5xx"));
+    }
+    text
+}
+
+/// What an empty table says.
+pub fn no_links(status: Option<u16>) -> String {
+    match status {
+        Some(s) if s >= 400 => format!(
+            "No links: the server answered HTTP {s}, an error page. The scraper gets the same page."
+        ),
+        _ => "No links on this page.".to_owned(),
+    }
+}
 pub const UNSAVED_MARK: &str = "●";
 
 pub fn unsaved_question(profile: &str) -> String {
-    format!("“{profile}” has unsaved changes. Discard them?")
+    format!("“{profile}” has unsaved changes: save them or discard them?")
 }
 
 pub fn delete_question(profile: &str) -> String {

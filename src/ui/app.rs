@@ -13,51 +13,31 @@ use crate::policy::explain::{PageInput, WhatIf, what_if};
 use crate::policy::{Settings, lint_settings};
 use crate::profiles::{BUILT_IN, ProfileStore, export_json};
 use crate::target::{Target, parse_page_url};
-use crate::ui::dialogs::{AfterDiscard, Dialog, NameAction};
+use crate::ui::command::{Command, CopyWhat, SidePanel};
+use crate::ui::dialogs::{AfterUnsaved, Dialog, DialogView, NameAction};
+use crate::ui::file_dialog::{DialogPoll, FilePurpose, PendingFileDialog};
 use crate::ui::profiles_bar::ProfileView;
-use crate::ui::results::ResultsState;
+use crate::ui::results::{ResultsState, ResultsView};
 use crate::ui::status_bar::Source;
 use crate::ui::task::{Job, Poll, Task};
-use crate::ui::top_bar::TopBarState;
+use crate::ui::top_bar::{TopBarState, TopBarView};
 use crate::ui::{
-    detail, dialogs, fonts, profiles_bar, results, settings_panel, status_bar, top_bar,
+    banners, detail, dialogs, profiles_bar, results, settings_panel, status_bar, top_bar,
 };
 
 /// The bundled demo page: every verdict, no network.
 pub const DEMO_HTML: &[u8] = include_bytes!("../../assets/demo/acme-home.html");
 pub const DEMO_URL: &str = "https://acme.test/";
 
-/// What a panel asks the app to do.
-#[must_use]
+/// Below this window width the detail pane sits under the table, not beside it.
+const NARROW_WIDTH: f32 = 1100.0;
+
+/// What a crawl was made with: when these change, its pages are out of date.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// Fetch the URL or read the file in the top bar.
-    Load,
-    Cancel,
-    LoadDemo,
-    /// A setting changed: re-classify without fetching.
-    SettingsEdited,
-    ResetSettings,
-    /// Depth or the N override changed: re-classify with the new limits.
-    LimitsEdited,
-    SelectPage(usize),
-    SelectLink(Option<usize>),
-    CopyToClipboard(String),
-    /// Put one storage key back to the scraper's default.
-    RevertKey(&'static str),
-    SwitchProfile(String),
-    SaveProfile,
-    OpenDialog(Dialog),
-    CloseDialog,
-    NameEntered(NameAction, String),
-    DeleteProfile,
-    Discard(AfterDiscard),
-    Import {
-        name: String,
-        json: String,
-        path: String,
-    },
-    ExportToFile(String),
+struct CrawlInputs {
+    settings: Settings,
+    depth: u32,
+    limit_override: Option<usize>,
 }
 
 pub struct InspectorApp {
@@ -66,10 +46,17 @@ pub struct InspectorApp {
     inspection: Option<Inspection>,
     /// Bumped whenever `inspection` changes, for the panels' caches.
     generation: u64,
+    /// Bumped when a new inspection arrives (not on re-classification).
+    loaded: u64,
+    /// What the shown crawl was made with; `None` for a saved page or the demo.
+    crawled_with: Option<CrawlInputs>,
     source: Source,
     /// Where the running task's result will come from.
     pending_source: Option<Source>,
+    /// The last error, shown in a banner until dismissed or the next load.
     error: Option<String>,
+    /// The last load failed, so the table shows the result from before it.
+    load_failed: bool,
     task: Option<Task>,
     page: usize,
     selected: Option<usize>,
@@ -84,8 +71,16 @@ pub struct InspectorApp {
     saved: Settings,
     profile_names: Vec<String>,
     dialog: Option<Dialog>,
-    /// Something the user should know that is not an error.
+    /// Something the user should know that is not an error; cleared when the
+    /// next action starts.
     notice: Option<String>,
+    /// What happened to the profiles file; each stays until the user closes it.
+    profile_notices: Vec<String>,
+    show_settings: bool,
+    show_detail: bool,
+    /// The warnings button was clicked: scroll the settings panel to them.
+    scroll_to_warnings: bool,
+    file_dialog: Option<PendingFileDialog>,
     /// Unsaved changes were discarded for quitting: let the window close.
     allow_close: bool,
 }
@@ -102,19 +97,22 @@ impl InspectorApp {
         start: Option<String>,
         config_dir: Option<PathBuf>,
     ) -> Self {
-        fonts::install(&cc.egui_ctx, fonts::fallback_fonts());
         let top: TopBarState = cc
             .storage
-            .and_then(|s| eframe::get_value(s, STORAGE_KEY))
+            .and_then(|s| eframe::get_value::<TopBarState>(s, STORAGE_KEY))
+            .map(TopBarState::validated)
             .unwrap_or_default();
         let mut app = Self {
             settings: Settings::default(),
             top,
             inspection: None,
             generation: 0,
+            loaded: 0,
+            crawled_with: None,
             source: Source::Nothing,
             pending_source: None,
             error: None,
+            load_failed: false,
             task: None,
             page: 0,
             selected: None,
@@ -127,6 +125,11 @@ impl InspectorApp {
             profile_names: vec![BUILT_IN.to_owned()],
             dialog: None,
             notice: None,
+            profile_notices: Vec::new(),
+            show_settings: true,
+            show_detail: true,
+            scroll_to_warnings: false,
+            file_dialog: None,
             allow_close: false,
         };
         app.open_profiles(config_dir.as_deref());
@@ -152,6 +155,16 @@ impl InspectorApp {
         self.error.as_deref()
     }
 
+    /// The last status message (not an error).
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// The start page's URL field as typed, and the base URL for a saved page.
+    pub fn target(&self) -> (&str, &str) {
+        (&self.top.target, &self.top.base_url)
+    }
+
     pub fn is_busy(&self) -> bool {
         self.task.is_some()
     }
@@ -172,9 +185,7 @@ impl InspectorApp {
     fn open_profiles(&mut self, config_dir: Option<&Path>) {
         match ProfileStore::open(config_dir) {
             Ok(store) => {
-                if let Some(notice) = store.take_notices().into_iter().next() {
-                    self.error = Some(notice);
-                }
+                self.profile_notices.extend(store.take_notices());
                 let active = store.active().unwrap_or_else(|_| BUILT_IN.to_owned());
                 match store.load(&active) {
                     Ok(settings) => {
@@ -182,12 +193,14 @@ impl InspectorApp {
                         self.saved = settings.clone();
                         self.settings = settings;
                     }
-                    Err(e) => self.error = Some(format!("{e:#}")),
+                    Err(e) => self.profile_notices.push(format!("{e:#}")),
                 }
                 self.store = Some(store);
                 self.refresh_profile_names();
             }
-            Err(e) => self.error = Some(format!("Profiles are unavailable: {e:#}")),
+            Err(e) => self
+                .profile_notices
+                .push(format!("unavailable, the built-in profile is used: {e:#}")),
         }
     }
 
@@ -195,7 +208,7 @@ impl InspectorApp {
         if let Some(store) = &self.store {
             match store.list() {
                 Ok(names) => self.profile_names = names,
-                Err(e) => self.error = Some(format!("{e:#}")),
+                Err(e) => self.profile_notices.push(format!("{e:#}")),
             }
         }
     }
@@ -207,13 +220,12 @@ impl InspectorApp {
         op: impl FnOnce(&ProfileStore) -> Result<T, crate::profiles::ProfileError>,
     ) -> Option<T> {
         let Some(store) = &self.store else {
-            self.error = Some("Profiles are unavailable (see the error above).".into());
+            self.profile_notices
+                .push("unavailable: nothing can be saved (see above).".into());
             return None;
         };
         let result = op(store);
-        for notice in store.take_notices() {
-            self.notice = Some(notice);
-        }
+        self.profile_notices.extend(store.take_notices());
         match result {
             Ok(value) => {
                 self.refresh_profile_names();
@@ -247,7 +259,8 @@ impl InspectorApp {
         }
     }
 
-    fn name_entered(&mut self, action: NameAction, name: &str) {
+    /// Whether the name was taken.
+    fn name_entered(&mut self, action: NameAction, name: &str) -> bool {
         let (current, settings) = (self.profile.clone(), self.settings.clone());
         let stored = self.with_store(|s| {
             let stored = match action {
@@ -269,6 +282,41 @@ impl InspectorApp {
                 }
             };
             self.profile = stored;
+            return true;
+        }
+        false
+    }
+
+    /// Goes on with what the unsaved-changes question interrupted.
+    fn continue_with(&mut self, after: AfterUnsaved, ctx: &egui::Context) {
+        match after {
+            AfterUnsaved::Switch(name) => self.switch_profile(&name),
+            AfterUnsaved::Quit => {
+                self.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// Saves the current profile; whether it was saved.
+    fn save_profile(&mut self) -> bool {
+        let (name, settings) = (self.profile.clone(), self.settings.clone());
+        if self.with_store(|s| s.save(&name, &settings)).is_some() {
+            self.saved = settings;
+            self.notice = Some(format!("Saved “{name}”."));
+            return true;
+        }
+        false
+    }
+
+    fn export_to_file(&mut self, path: &str) {
+        let json = export_json(&self.settings);
+        match std::fs::write(path.trim(), json + "\n") {
+            Ok(()) => {
+                self.dialog = None;
+                self.notice = Some(format!("Exported to {}.", path.trim()));
+            }
+            Err(e) => self.error = Some(format!("cannot write {}: {e}", path.trim())),
         }
     }
 
@@ -311,11 +359,30 @@ impl InspectorApp {
             inspection.settings = self.settings.clone();
             inspection.reclassify();
         }
+        self.crawled_with = matches!(source, Source::Url).then(|| CrawlInputs {
+            settings: inspection.settings.clone(),
+            depth: inspection.depth,
+            limit_override: inspection.limit_override,
+        });
         self.inspection = Some(inspection);
         self.source = source;
         self.generation += 1;
+        self.loaded += 1;
         self.page = 0;
         self.selected = None;
+        self.load_failed = false;
+    }
+
+    /// Whether the shown crawl would come out differently now: another depth,
+    /// or (for a crawl past the start page) other settings or N.
+    fn crawl_is_stale(&self) -> bool {
+        let Some(crawled) = &self.crawled_with else {
+            return false;
+        };
+        crawled.depth != self.top.depth
+            || (crawled.depth >= 2
+                && (crawled.settings != self.settings
+                    || crawled.limit_override != self.top.limit_override()))
     }
 
     fn load_demo(&mut self) {
@@ -334,19 +401,20 @@ impl InspectorApp {
                 self.error = None;
                 self.set_inspection(inspection, Source::Demo);
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => self.error = Some(format!("{e:#}")),
         }
     }
 
-    fn job(&self) -> Result<(Job, Source), String> {
-        let raw = self.top.target.trim();
+    /// The job for `target` (a URL or file) with `base_url` for a file.
+    fn job(&self, target: &str, base_url: &str) -> Result<(Job, Source), String> {
+        let raw = target.trim();
         if raw.is_empty() {
             return Err("Enter a URL or the path of a saved .html file first.".into());
         }
         let limit_override = self.top.limit_override();
         match Target::parse(raw).map_err(|e| format!("{e:#}"))? {
             Target::File(path) => {
-                let page_url = match self.top.base_url.trim() {
+                let page_url = match base_url.trim() {
                     "" => None,
                     base => Some(parse_page_url(base).map_err(|e| format!("base URL: {e:#}"))?),
                 };
@@ -376,7 +444,12 @@ impl InspectorApp {
     }
 
     fn load(&mut self, ctx: &egui::Context) {
-        let started = self.job().and_then(|(job, source)| {
+        let (target, base_url) = (self.top.target.clone(), self.top.base_url.clone());
+        self.start(ctx, &target, &base_url);
+    }
+
+    fn start(&mut self, ctx: &egui::Context, target: &str, base_url: &str) {
+        let started = self.job(target, base_url).and_then(|(job, source)| {
             let fetcher: Arc<dyn Fetcher> = match &self.fetcher {
                 Some(f) => Arc::clone(f),
                 None => {
@@ -393,6 +466,7 @@ impl InspectorApp {
                 self.pending_source = Some(source);
                 self.task = Some(task);
                 self.error = None;
+                self.load_failed = false;
             }
             Err(e) => self.error = Some(e),
         }
@@ -410,8 +484,11 @@ impl InspectorApp {
                     self.error = None;
                     self.set_inspection(*inspection, source);
                 }
-                // The previous result stays on screen.
-                Err(e) => self.error = Some(e),
+                // The previous result stays on screen, marked as such.
+                Err(e) => {
+                    self.error = Some(e);
+                    self.load_failed = self.inspection.is_some();
+                }
             }
         }
     }
@@ -425,11 +502,74 @@ impl InspectorApp {
         });
         match dropped {
             Some(path) if self.task.is_none() => {
-                self.top.target = path.display().to_string();
+                self.top.set_target(path.display().to_string());
                 true
             }
             _ => false,
         }
+    }
+
+    fn poll_file_dialog(&mut self, ctx: &egui::Context) {
+        let Some(pending) = &self.file_dialog else {
+            return;
+        };
+        let DialogPoll::Answered(chosen) = pending.poll() else {
+            return;
+        };
+        let purpose = pending.purpose;
+        self.file_dialog = None;
+        let Some(path) = chosen.map(|p| p.display().to_string()) else {
+            self.notice = Some(crate::copy::NO_FILE_CHOSEN.into());
+            return;
+        };
+        match purpose {
+            FilePurpose::OpenPage => {
+                self.top.set_target(path);
+                self.load(ctx);
+            }
+            FilePurpose::ImportSettings => {
+                if let Some(Dialog::Import { path: field, .. }) = &mut self.dialog {
+                    *field = path;
+                }
+            }
+            FilePurpose::ExportSettings => self.export_to_file(&path),
+        }
+    }
+
+    fn copy_selected(&mut self, what: CopyWhat, ctx: &egui::Context) {
+        let what_ifs = self.what_ifs();
+        let (Some(inspection), Some(selected)) = (&self.inspection, self.selected) else {
+            return;
+        };
+        let Some(page) = inspection.pages.get(self.page) else {
+            return;
+        };
+        let Some(link) = page.decision.links.get(selected) else {
+            return;
+        };
+        let (text, noun) = match what {
+            CopyWhat::Url => (
+                link.url
+                    .as_ref()
+                    .map_or_else(|| link.href.clone(), |u| u.to_string()),
+                "URL",
+            ),
+            CopyWhat::Explanation => (
+                crate::copy::link_explanation(
+                    page.url.as_str(),
+                    link,
+                    &page.decision,
+                    &inspection.settings,
+                    &what_ifs,
+                ),
+                "explanation",
+            ),
+        };
+        ctx.copy_text(text);
+        self.notice = Some(format!(
+            "Copied the {noun} of link #{} to the clipboard.",
+            link.index
+        ));
     }
 
     fn reclassify(&mut self) {
@@ -443,8 +583,16 @@ impl InspectorApp {
     }
 
     fn apply(&mut self, command: Command, ctx: &egui::Context) {
+        if command.starts_an_action() {
+            self.notice = None;
+        }
         match command {
             Command::Load => self.load(ctx),
+            Command::CrawlAgain => {
+                if let Some(start) = self.inspection.as_ref().map(|i| i.start_url.to_string()) {
+                    self.start(ctx, &start, "");
+                }
+            }
             Command::Cancel => {
                 if let Some(task) = &self.task {
                     task.cancel();
@@ -465,6 +613,32 @@ impl InspectorApp {
                 ctx.copy_text(text);
                 self.notice = Some("Copied to the clipboard.".into());
             }
+            Command::CopySelected(what) => self.copy_selected(what, ctx),
+            Command::DismissError => {
+                self.error = None;
+                self.load_failed = false;
+            }
+            Command::DismissNotice => self.notice = None,
+            Command::DismissProfileNotice(i) => {
+                if i < self.profile_notices.len() {
+                    self.profile_notices.remove(i);
+                }
+            }
+            Command::TogglePanel(SidePanel::Settings) => self.show_settings ^= true,
+            Command::TogglePanel(SidePanel::Detail) => self.show_detail ^= true,
+            Command::ShowWarnings => {
+                self.show_settings = true;
+                self.scroll_to_warnings = true;
+            }
+            Command::BrowseFile(purpose) => {
+                if self.file_dialog.is_none() {
+                    let repaint_ctx = ctx.clone();
+                    match PendingFileDialog::spawn(purpose, move || repaint_ctx.request_repaint()) {
+                        Ok(pending) => self.file_dialog = Some(pending),
+                        Err(e) => self.error = Some(format!("cannot open a file dialog: {e}")),
+                    }
+                }
+            }
             Command::RevertKey(key) => {
                 let defaults = serde_json::to_value(Settings::default()).ok();
                 let current = serde_json::to_value(&self.settings).ok();
@@ -478,21 +652,23 @@ impl InspectorApp {
             }
             Command::SwitchProfile(name) => {
                 if self.is_dirty() {
-                    self.dialog = Some(Dialog::ConfirmDiscard(AfterDiscard::Switch(name)));
+                    self.dialog = Some(Dialog::ConfirmDiscard(AfterUnsaved::Switch(name)));
                 } else {
                     self.switch_profile(&name);
                 }
             }
             Command::SaveProfile => {
-                let (name, settings) = (self.profile.clone(), self.settings.clone());
-                if self.with_store(|s| s.save(&name, &settings)).is_some() {
-                    self.saved = settings;
-                    self.notice = Some(format!("Saved “{name}”."));
-                }
+                self.save_profile();
             }
             Command::OpenDialog(dialog) => self.dialog = Some(dialog),
             Command::CloseDialog => self.dialog = None,
-            Command::NameEntered(action, name) => self.name_entered(action, &name),
+            Command::NameEntered { action, name, then } => {
+                if self.name_entered(action, &name)
+                    && let Some(after) = then
+                {
+                    self.continue_with(after, ctx);
+                }
+            }
             Command::DeleteProfile => {
                 let name = self.profile.clone();
                 if self.with_store(|s| s.delete(&name)).is_some() {
@@ -505,25 +681,16 @@ impl InspectorApp {
             Command::Discard(after) => {
                 self.dialog = None;
                 self.settings = self.saved.clone();
-                match after {
-                    AfterDiscard::Switch(name) => self.switch_profile(&name),
-                    AfterDiscard::Quit => {
-                        self.allow_close = true;
-                        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-                    }
+                self.continue_with(after, ctx);
+            }
+            Command::SaveThen(after) => {
+                self.dialog = None;
+                if self.save_profile() {
+                    self.continue_with(after, ctx);
                 }
             }
             Command::Import { name, json, path } => self.import(&name, &json, &path),
-            Command::ExportToFile(path) => {
-                let json = export_json(&self.settings);
-                match std::fs::write(path.trim(), json + "\n") {
-                    Ok(()) => {
-                        self.dialog = None;
-                        self.notice = Some(format!("Exported to {}.", path.trim()));
-                    }
-                    Err(e) => self.error = Some(format!("cannot write {}: {e}", path.trim())),
-                }
-            }
+            Command::ExportToFile(path) => self.export_to_file(&path),
         }
     }
 
@@ -560,6 +727,7 @@ impl InspectorApp {
 impl eframe::App for InspectorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.poll_task();
+        self.poll_file_dialog(ui.ctx());
         let mut commands = Vec::new();
         if self.take_dropped_file(ui.ctx()) {
             commands.push(Command::Load);
@@ -569,13 +737,18 @@ impl eframe::App for InspectorApp {
         if ui.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.dialog = Some(Dialog::ConfirmDiscard(AfterDiscard::Quit));
+            self.dialog = Some(Dialog::ConfirmDiscard(AfterUnsaved::Quit));
         }
 
+        let lints = self
+            .inspection
+            .as_ref()
+            .map(|i| i.lints.clone())
+            .unwrap_or_else(|| lint_settings(&self.settings));
         let dirty = self.is_dirty();
         egui::Panel::top("top_bar").show(ui, |ui| {
             ui.add_space(2.0);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let view = ProfileView {
                     names: &self.profile_names,
                     current: &self.profile,
@@ -583,7 +756,14 @@ impl eframe::App for InspectorApp {
                 };
                 commands.extend(profiles_bar::show(ui, &view));
                 ui.separator();
-                commands.extend(top_bar::show(ui, &mut self.top, self.task.as_ref()));
+                let view = TopBarView {
+                    task: self.task.as_ref(),
+                    warnings: lints.len(),
+                    show_settings: self.show_settings,
+                    show_detail: self.show_detail,
+                    browsing: self.file_dialog.is_some(),
+                };
+                commands.extend(top_bar::show(ui, &mut self.top, &view));
             });
             ui.add_space(2.0);
         });
@@ -600,64 +780,92 @@ impl eframe::App for InspectorApp {
                     ui.ctx().set_theme(theme);
                 }
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    status_bar::show(
+                    commands.extend(status_bar::show(
                         ui,
                         self.inspection.as_ref(),
                         &self.source,
-                        self.error.as_deref(),
                         self.notice.as_deref(),
-                    );
+                    ));
                 });
             });
         });
-        let lints = self
-            .inspection
-            .as_ref()
-            .map(|i| i.lints.clone())
-            .unwrap_or_else(|| lint_settings(&self.settings));
-        egui::Panel::left("settings")
-            .resizable(true)
-            .default_size(300.0)
-            .size_range(240.0..=520.0)
-            .show(ui, |ui| {
-                commands.extend(settings_panel::show(ui, &mut self.settings, &lints));
-            });
-        let what_ifs = self.what_ifs();
-        egui::Panel::right("detail")
-            .resizable(true)
-            .default_size(340.0)
-            .size_range(260.0..=700.0)
-            .show(ui, |ui| {
-                let shown = self.inspection.as_ref().and_then(|i| {
-                    let page = i.pages.get(self.page)?;
-                    Some((page, page.decision.links.get(self.selected?)?, &i.settings))
+        let width = ui.ctx().content_rect().width();
+        if self.show_settings {
+            egui::Panel::left("settings")
+                .resizable(true)
+                .default_size((width * 0.25).clamp(220.0, 300.0))
+                .size_range(220.0..=(width * 0.3).max(220.0))
+                .show(ui, |ui| {
+                    commands.extend(settings_panel::show(
+                        ui,
+                        &mut self.settings,
+                        &lints,
+                        self.scroll_to_warnings,
+                    ));
                 });
-                match shown {
-                    Some((page, link, settings)) => {
-                        commands.extend(detail::show(ui, page, link, settings, &what_ifs));
-                    }
-                    None => {
-                        ui.heading("Link detail");
-                        ui.label(
-                            "Select a row to see, rule by rule, why the scraper follows it or not.",
-                        );
-                    }
-                }
+            self.scroll_to_warnings = false;
+        }
+        if self.show_detail {
+            let what_ifs = self.what_ifs();
+            let shown = self.inspection.as_ref().and_then(|i| {
+                let page = i.pages.get(self.page)?;
+                Some((page, page.decision.links.get(self.selected?)?, &i.settings))
             });
+            let mut draw = |ui: &mut egui::Ui| match shown {
+                Some((page, link, settings)) => {
+                    commands.extend(detail::show(ui, page, link, settings, &what_ifs));
+                }
+                None => {
+                    ui.heading("Link detail");
+                    ui.label(
+                        "Select a row to see, rule by rule, why the scraper follows it or not.",
+                    );
+                }
+            };
+            // A narrow window keeps the table's width: the detail goes under it.
+            if width < NARROW_WIDTH {
+                egui::Panel::bottom("detail_below")
+                    .resizable(true)
+                    .default_size(220.0)
+                    .size_range(120.0..=600.0)
+                    .show(ui, |ui| draw(ui));
+            } else {
+                egui::Panel::right("detail")
+                    .resizable(true)
+                    .default_size(340.0)
+                    .size_range(260.0..=(width * 0.45).max(260.0))
+                    .show(ui, |ui| draw(ui));
+            }
+        }
+        let view = ResultsView {
+            inspection: self.inspection.as_ref(),
+            generation: self.generation,
+            loaded: self.loaded,
+            page: self.page,
+            selected: self.selected,
+            previous_result: self.load_failed && self.error.is_some(),
+            stale_crawl: self.crawl_is_stale(),
+            saved_file: matches!(self.source, Source::File(_)),
+            keyboard: self.dialog.is_none(),
+        };
         egui::CentralPanel::default().show(ui, |ui| {
-            commands.extend(results::show(
+            commands.extend(banners::show(
                 ui,
-                self.inspection.as_ref(),
-                self.generation,
-                self.page,
-                self.selected,
-                &mut self.results,
+                self.error.as_deref(),
+                &self.profile_notices,
             ));
+            commands.extend(results::show(ui, &view, &mut self.results));
         });
 
         if let Some(dialog) = &mut self.dialog {
             let json = export_json(&self.settings);
-            commands.extend(dialogs::show(ui.ctx(), dialog, &self.profile, &json));
+            let view = DialogView {
+                profile: &self.profile,
+                built_in: self.profile == BUILT_IN,
+                export_json: &json,
+                browsing: self.file_dialog.is_some(),
+            };
+            commands.extend(dialogs::show(ui.ctx(), dialog, &view));
         }
 
         for command in commands {

@@ -8,7 +8,7 @@ use crate::inspect::InspectedPage;
 use crate::policy::explain::WhatIf;
 use crate::policy::lints::registrable_domain;
 use crate::policy::{LinkDecision, MatchedIn, Settings};
-use crate::ui::app::Command;
+use crate::ui::command::Command;
 use crate::ui::{palette, widgets};
 
 fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
@@ -105,13 +105,25 @@ pub fn show(
             ui.label(RichText::new("href").small().weak());
             ui.add(egui::Label::new(RichText::new(&link.href).monospace()).wrap());
             highlighted_parts(ui, link);
-            ui.horizontal(|ui| {
-                if let Some(url) = &link.url
-                    && ui.button(copy::LABEL_COPY_URL).clicked()
-                {
-                    commands.push(Command::CopyToClipboard(url.to_string()));
+            ui.horizontal_wrapped(|ui| {
+                if let Some(url) = &link.url {
+                    if ui
+                        .button(copy::LABEL_COPY_URL)
+                        .on_hover_text("Ctrl+C")
+                        .clicked()
+                    {
+                        commands.push(Command::CopyToClipboard(url.to_string()));
+                    }
+                    if matches!(url.scheme(), "http" | "https") {
+                        ui.hyperlink_to(copy::LABEL_OPEN_IN_BROWSER, url.as_str())
+                            .on_hover_text(url.as_str());
+                    }
                 }
-                if ui.button(copy::LABEL_COPY_EXPLANATION).clicked() {
+                if ui
+                    .button(copy::LABEL_COPY_EXPLANATION)
+                    .on_hover_text("Ctrl+Shift+C")
+                    .clicked()
+                {
                     commands.push(Command::CopyToClipboard(copy::link_explanation(
                         page.url.as_str(),
                         link,
@@ -124,22 +136,22 @@ pub fn show(
             ui.separator();
 
             ui.label(RichText::new("Trace").strong());
-            Grid::new("trace")
-                .num_columns(3)
-                .striped(true)
-                .show(ui, |ui| {
-                    for line in copy::trace_lines(link, &page.decision, settings) {
-                        let (mark, color) = match line.outcome {
-                            Outcome::Pass => ("✔", palette::pass(dark)),
-                            Outcome::Fail => ("✖", palette::fail(dark)),
-                            Outcome::NotChecked => ("–", ui.visuals().weak_text_color()),
-                        };
-                        ui.label(RichText::new(format!("{} {mark}", line.step)).color(color));
-                        ui.label(line.rule);
-                        ui.add(egui::Label::new(line.detail).wrap());
-                        ui.end_row();
-                    }
+            // Each rule on its own line and its detail below at the full width of
+            // the pane, so host names wrap whole, not inside a narrow grid column.
+            for line in copy::trace_lines(link, &page.decision, settings) {
+                let (mark, color) = match line.outcome {
+                    Outcome::Pass => ("✔", palette::pass(dark)),
+                    Outcome::Fail => ("✖", palette::fail(dark)),
+                    Outcome::NotChecked => ("–", ui.visuals().weak_text_color()),
+                };
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(format!("{} {mark}", line.step)).color(color));
+                    ui.label(line.rule);
                 });
+                ui.indent(("trace", line.step), |ui| {
+                    ui.add(egui::Label::new(line.detail).wrap());
+                });
+            }
             ui.separator();
             site_explainer(ui, link);
             if !what_ifs.is_empty() {

@@ -3,7 +3,8 @@
 use egui::{Id, Key, Modal, RichText};
 
 use crate::copy;
-use crate::ui::app::Command;
+use crate::ui::command::Command;
+use crate::ui::file_dialog::FilePurpose;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NameAction {
@@ -12,9 +13,10 @@ pub enum NameAction {
     Duplicate,
 }
 
-/// What to do once unsaved changes are discarded.
+/// What the user asked for when the unsaved-changes question came up; done
+/// once the changes are saved or discarded.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AfterDiscard {
+pub enum AfterUnsaved {
     Switch(String),
     Quit,
 }
@@ -25,9 +27,10 @@ pub enum Dialog {
         action: NameAction,
         name: String,
         error: Option<String>,
+        then: Option<AfterUnsaved>,
     },
     ConfirmDelete,
-    ConfirmDiscard(AfterDiscard),
+    ConfirmDiscard(AfterUnsaved),
     Import {
         name: String,
         json: String,
@@ -45,6 +48,7 @@ impl Dialog {
             action,
             name: name.to_owned(),
             error: None,
+            then: None,
         }
     }
 
@@ -89,18 +93,31 @@ fn error_line(ui: &mut egui::Ui, error: &Option<String>) {
     }
 }
 
+/// What the dialogs show besides their own fields.
+pub struct DialogView<'a> {
+    pub profile: &'a str,
+    /// The profile is the built-in one, which cannot be saved over.
+    pub built_in: bool,
+    pub export_json: &'a str,
+    /// A file dialog is already open.
+    pub browsing: bool,
+}
+
+fn browse_button(ui: &mut egui::Ui, browsing: bool) -> bool {
+    ui.add_enabled(!browsing, egui::Button::new(copy::LABEL_BROWSE))
+        .on_hover_text(copy::BROWSE_TOOLTIP)
+        .clicked()
+}
+
 /// Draws the open dialog; returns the commands its buttons give. Escape cancels.
-pub fn show(
-    ctx: &egui::Context,
-    dialog: &mut Dialog,
-    profile: &str,
-    export_json: &str,
-) -> Vec<Command> {
+pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> Vec<Command> {
+    let profile = view.profile;
+    let export_json = view.export_json;
     let mut commands = Vec::new();
     let modal = Modal::new(Id::unique("follow-inspector-dialog")).show(ctx, |ui| {
         ui.set_width(440.0);
         match dialog {
-            Dialog::Name { action, name, error } => {
+            Dialog::Name { action, name, error, then } => {
                 ui.heading(title(*action));
                 let label = ui.label(copy::LABEL_NAME).id;
                 let field = ui.add(egui::TextEdit::singleline(name).desired_width(400.0)).labelled_by(label);
@@ -111,7 +128,11 @@ pub fn show(
                 let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
                 let (ok, cancel) = buttons(ui, copy::LABEL_OK);
                 if ok || entered {
-                    commands.push(Command::NameEntered(*action, name.clone()));
+                    commands.push(Command::NameEntered {
+                        action: *action,
+                        name: name.clone(),
+                        then: then.clone(),
+                    });
                 }
                 if cancel {
                     commands.push(Command::CloseDialog);
@@ -129,13 +150,32 @@ pub fn show(
             }
             Dialog::ConfirmDiscard(after) => {
                 ui.label(copy::unsaved_question(profile));
-                let (discard, cancel) = ui
+                let (save, discard, cancel) = ui
                     .horizontal(|ui| {
+                        // The built-in profile is read-only: its changes go to a new one.
+                        let save_label = if view.built_in {
+                            copy::LABEL_SAVE_AS
+                        } else {
+                            copy::LABEL_SAVE_CHANGES
+                        };
+                        let save = ui.button(save_label).clicked();
                         let discard = ui.button(copy::LABEL_DISCARD).clicked();
                         let keep = ui.button(copy::LABEL_KEEP_EDITING).clicked();
-                        (discard, keep)
+                        (save, discard, keep)
                     })
                     .inner;
+                if save {
+                    commands.push(if view.built_in {
+                        Command::OpenDialog(Dialog::Name {
+                            action: NameAction::SaveAs,
+                            name: String::new(),
+                            error: None,
+                            then: Some(after.clone()),
+                        })
+                    } else {
+                        Command::SaveThen(after.clone())
+                    });
+                }
                 if discard {
                     commands.push(Command::Discard(after.clone()));
                 }
@@ -161,8 +201,13 @@ pub fn show(
                 )
                 .labelled_by(label);
                 let label = ui.label(copy::LABEL_FROM_FILE).id;
-                ui.add(egui::TextEdit::singleline(path).hint_text("/path/to/settings.json").desired_width(400.0))
-                    .labelled_by(label);
+                ui.horizontal(|ui| {
+                    ui.add(egui::TextEdit::singleline(path).hint_text("/path/to/settings.json").desired_width(320.0))
+                        .labelled_by(label);
+                    if browse_button(ui, view.browsing) {
+                        commands.push(Command::BrowseFile(FilePurpose::ImportSettings));
+                    }
+                });
                 error_line(ui, error);
                 let (ok, cancel) = buttons(ui, copy::LABEL_IMPORT.trim_end_matches('…'));
                 if ok {
@@ -190,6 +235,9 @@ pub fn show(
                         .labelled_by(label);
                     if ui.add_enabled(!path.trim().is_empty(), egui::Button::new(copy::LABEL_SAVE)).clicked() {
                         commands.push(Command::ExportToFile(path.clone()));
+                    }
+                    if browse_button(ui, view.browsing) {
+                        commands.push(Command::BrowseFile(FilePurpose::ExportSettings));
                     }
                 });
                 if ui.button("Close").clicked() {

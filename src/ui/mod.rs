@@ -2,9 +2,11 @@
 //! One file per panel; panels return commands that `app` carries out.
 
 pub mod app;
+mod banners;
+pub mod command;
 mod detail;
 mod dialogs;
-mod fonts;
+mod file_dialog;
 mod palette;
 mod profiles_bar;
 mod results;
@@ -14,7 +16,8 @@ mod task;
 mod top_bar;
 mod widgets;
 
-pub use app::{Command, InspectorApp};
+pub use app::InspectorApp;
+pub use command::Command;
 
 /// Opens the window; `start` is a URL or saved file to load at once; profiles
 /// live in `config_dir` (default: the user's configuration directory).
@@ -23,7 +26,7 @@ pub fn run(start: Option<String>, config_dir: Option<std::path::PathBuf>) -> any
         viewport: egui::ViewportBuilder::default()
             .with_title(crate::copy::APP_TITLE)
             .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([720.0, 420.0])
+            .with_min_inner_size([640.0, 480.0])
             .with_drag_and_drop(true),
         persist_window: true,
         ..Default::default()

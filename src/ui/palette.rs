@@ -16,19 +16,81 @@ pub fn is_headline(verdict: Verdict) -> bool {
 pub fn verdict(verdict: Verdict, dark: bool) -> Color32 {
     match (verdict, dark) {
         (Verdict::Followed, true) => Color32::from_rgb(72, 187, 120),
-        (Verdict::Followed, false) => Color32::from_rgb(22, 130, 60),
+        (Verdict::Followed, false) => Color32::from_rgb(20, 120, 55),
         (Verdict::Blacklisted, true) => Color32::from_rgb(236, 95, 95),
         (Verdict::Blacklisted, false) => Color32::from_rgb(190, 40, 40),
         (Verdict::OffDomain, true) => Color32::from_rgb(100, 160, 240),
         (Verdict::OffDomain, false) => Color32::from_rgb(30, 100, 200),
         (Verdict::Asset, true) => Color32::from_rgb(214, 160, 60),
-        (Verdict::Asset, false) => Color32::from_rgb(160, 105, 0),
+        (Verdict::Asset, false) => Color32::from_rgb(140, 90, 0),
         (Verdict::RankedOut, true) => Color32::from_rgb(150, 200, 160),
-        (Verdict::RankedOut, false) => Color32::from_rgb(80, 135, 95),
+        (Verdict::RankedOut, false) => Color32::from_rgb(60, 115, 75),
         (Verdict::NoKeyword, true) => Color32::from_rgb(165, 165, 175),
         (Verdict::NoKeyword, false) => Color32::from_rgb(105, 105, 115),
-        (_, true) => Color32::from_rgb(120, 120, 128),
-        (_, false) => Color32::from_rgb(150, 150, 158),
+        // Quiet verdicts (duplicate, self, not http, invalid): grey, but still
+        // readable (WCAG AA) as text on the panel and on striped rows.
+        (_, true) => Color32::from_rgb(150, 150, 158),
+        (_, false) => Color32::from_rgb(95, 95, 105),
+    }
+}
+
+/// The fill of a verdict chip above the table: the panel's own colour, so the
+/// chip's text contrast does not depend on its state.
+pub fn chip_fill(dark: bool) -> Color32 {
+    panel(dark)
+}
+
+/// The panel background of each theme (egui's defaults, which the app keeps).
+pub fn panel(dark: bool) -> Color32 {
+    if dark {
+        egui::Visuals::dark().panel_fill
+    } else {
+        egui::Visuals::light().panel_fill
+    }
+}
+
+/// Text of a chip whose verdict is hidden.
+pub fn hidden_chip_text(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_gray(140)
+    } else {
+        Color32::from_gray(100)
+    }
+}
+
+/// A banner that reports an error: its fill, with text in [`error_text`].
+pub fn error_banner(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_rgb(60, 24, 24)
+    } else {
+        Color32::from_rgb(253, 232, 232)
+    }
+}
+
+/// Text on an error banner.
+pub fn error_text(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_rgb(255, 190, 190)
+    } else {
+        Color32::from_rgb(140, 20, 20)
+    }
+}
+
+/// A banner that says the shown result is out of date.
+pub fn stale_banner(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_rgb(58, 48, 18)
+    } else {
+        Color32::from_rgb(255, 243, 205)
+    }
+}
+
+/// Text on a stale banner.
+pub fn stale_text(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_rgb(250, 220, 150)
+    } else {
+        Color32::from_rgb(100, 65, 0)
     }
 }
 
@@ -84,5 +146,85 @@ pub fn host(dark: bool) -> Color32 {
         Color32::from_rgb(235, 235, 240)
     } else {
         Color32::from_rgb(10, 10, 15)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG 2 relative luminance of an sRGB colour.
+    fn luminance(c: Color32) -> f64 {
+        let channel = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+    }
+
+    fn contrast(a: Color32, b: Color32) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// What a table row is drawn on: the panel, and the panel with egui's stripe.
+    fn row_backgrounds(dark: bool) -> [Color32; 2] {
+        let visuals = if dark {
+            egui::Visuals::dark()
+        } else {
+            egui::Visuals::light()
+        };
+        let panel = visuals.panel_fill;
+        let stripe = visuals.faint_bg_color;
+        let striped = Color32::from_rgb(
+            panel.r().saturating_add(stripe.r()),
+            panel.g().saturating_add(stripe.g()),
+            panel.b().saturating_add(stripe.b()),
+        );
+        [panel, striped]
+    }
+
+    const AA: f64 = 4.5;
+
+    #[test]
+    fn contrast_of_known_pairs() {
+        assert!((contrast(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 0.01);
+        assert!((contrast(Color32::WHITE, Color32::WHITE) - 1.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn every_chip_and_badge_reaches_wcag_aa_in_both_themes() {
+        for dark in [true, false] {
+            for v in Verdict::ALL {
+                let color = verdict(v, dark);
+                // Chips: verdict-coloured text on the chip fill, or the hidden grey.
+                for text in [color, hidden_chip_text(dark)] {
+                    let c = contrast(text, chip_fill(dark));
+                    assert!(c >= AA, "{v:?} chip, dark={dark}: {c:.2}:1");
+                }
+                // Badges: headline ones are filled with the verdict colour, the
+                // rest are verdict-coloured text on the row.
+                if is_headline(v) {
+                    let c = contrast(on_badge(dark), color);
+                    assert!(c >= AA, "{v:?} badge, dark={dark}: {c:.2}:1");
+                } else {
+                    for bg in row_backgrounds(dark) {
+                        let c = contrast(color, bg);
+                        assert!(c >= AA, "{v:?} badge on {bg:?}, dark={dark}: {c:.2}:1");
+                    }
+                }
+            }
+            for (name, text, fill) in [
+                ("error banner", error_text(dark), error_banner(dark)),
+                ("stale banner", stale_text(dark), stale_banner(dark)),
+            ] {
+                let c = contrast(text, fill);
+                assert!(c >= AA, "{name}, dark={dark}: {c:.2}:1");
+            }
+        }
     }
 }

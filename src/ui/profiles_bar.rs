@@ -4,7 +4,7 @@ use egui::Ui;
 
 use crate::copy;
 use crate::profiles::BUILT_IN;
-use crate::ui::app::Command;
+use crate::ui::command::Command;
 use crate::ui::dialogs::Dialog;
 
 pub struct ProfileView<'a> {

@@ -1,24 +1,79 @@
-//! The centre: verdict chips (click to hide), search, crawled pages and the
-//! virtualized table of every candidate link.
+//! The centre: page header, crawled pages, verdict chips (click to hide,
+//! double-click or right-click for "only this"), search, and the virtualized,
+//! sortable table of every candidate link with keyboard navigation.
 
+use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
-use egui::{Key, Modifiers, RichText, Sense, Ui};
+use egui::{Event, Key, Modifiers, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
 use crate::copy;
-use crate::inspect::Inspection;
+use crate::inspect::{InspectedPage, Inspection};
 use crate::policy::{LinkDecision, Verdict};
-use crate::ui::app::Command;
+use crate::ui::command::{Command, CopyWhat};
 use crate::ui::{palette, widgets};
+
+/// A column the table can be sorted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortColumn {
+    Index,
+    Verdict,
+    Score,
+    Rank,
+    Url,
+    Text,
+    Keyword,
+}
+
+const COLUMNS: [(SortColumn, &str); 7] = [
+    (SortColumn::Index, "#"),
+    (SortColumn::Verdict, "Verdict"),
+    (SortColumn::Score, "Score"),
+    (SortColumn::Rank, "Rank"),
+    (SortColumn::Url, "URL"),
+    (SortColumn::Text, "Text"),
+    (SortColumn::Keyword, "Keyword"),
+];
+
+/// How the rows are ordered: document order, or by a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sort {
+    pub column: SortColumn,
+    pub descending: bool,
+}
+
+type RowsKey = (u64, usize, BTreeSet<Verdict>, String, Option<Sort>);
 
 #[derive(Default)]
 pub struct ResultsState {
     pub hidden: BTreeSet<Verdict>,
     pub search: String,
-    /// Rows shown, cached until the inspection, page, filter or search change.
-    cache_key: Option<(u64, usize, BTreeSet<Verdict>, String)>,
+    pub sort: Option<Sort>,
+    /// Rows shown, cached until the inspection, page, filter, search or sort change.
+    cache_key: Option<RowsKey>,
     rows: Vec<usize>,
+    /// The (load, page) drawn last: a new page opens scrolled to the top.
+    shown: Option<(u64, usize)>,
+}
+
+/// What the results show besides their own state.
+pub struct ResultsView<'a> {
+    pub inspection: Option<&'a Inspection>,
+    /// Bumped on every change of the inspection (re-classification included).
+    pub generation: u64,
+    /// Bumped when a new inspection arrives.
+    pub loaded: u64,
+    pub page: usize,
+    pub selected: Option<usize>,
+    /// The last load failed and this is what was shown before it.
+    pub previous_result: bool,
+    /// The crawl was made with other settings or another depth.
+    pub stale_crawl: bool,
+    /// The inspection is a saved file (its page URL may be a typed base URL).
+    pub saved_file: bool,
+    /// The keyboard belongs to the table (no dialog is open).
+    pub keyboard: bool,
 }
 
 fn matches(link: &LinkDecision, needle: &str) -> bool {
@@ -32,73 +87,167 @@ fn matches(link: &LinkDecision, needle: &str) -> bool {
             })
 }
 
+/// Followed first, as the chips read.
+fn verdict_order(v: Verdict) -> usize {
+    Verdict::ALL.len() - Verdict::ALL.iter().position(|&a| a == v).unwrap_or(0)
+}
+
+fn compare(column: SortColumn, a: &LinkDecision, b: &LinkDecision) -> Ordering {
+    match column {
+        SortColumn::Index => a.index.cmp(&b.index),
+        SortColumn::Verdict => verdict_order(a.verdict).cmp(&verdict_order(b.verdict)),
+        SortColumn::Score => a.score.cmp(&b.score),
+        SortColumn::Rank => a.rank.cmp(&b.rank),
+        SortColumn::Url => {
+            let url = |l: &LinkDecision| l.url.as_ref().map_or(l.href.clone(), |u| u.to_string());
+            url(a).cmp(&url(b))
+        }
+        SortColumn::Text => a.text.to_lowercase().cmp(&b.text.to_lowercase()),
+        SortColumn::Keyword => {
+            let kw = |l: &LinkDecision| l.keyword.as_ref().map(|k| k.keyword.clone());
+            kw(a).cmp(&kw(b))
+        }
+    }
+}
+
 impl ResultsState {
     fn rows(&mut self, inspection: &Inspection, generation: u64, page: usize) -> &[usize] {
-        let key = (generation, page, self.hidden.clone(), self.search.clone());
+        let key = (
+            generation,
+            page,
+            self.hidden.clone(),
+            self.search.clone(),
+            self.sort,
+        );
         if self.cache_key.as_ref() != Some(&key) {
             let needle = self.search.trim().to_lowercase();
-            self.rows = inspection
+            let links = inspection
                 .pages
                 .get(page)
-                .map(|p| {
-                    p.decision
-                        .links
-                        .iter()
-                        .filter(|l| !self.hidden.contains(&l.verdict) && matches(l, &needle))
-                        .map(|l| l.index)
-                        .collect()
-                })
+                .map(|p| p.decision.links.as_slice())
                 .unwrap_or_default();
+            let mut rows: Vec<usize> = links
+                .iter()
+                .filter(|l| !self.hidden.contains(&l.verdict) && matches(l, &needle))
+                .map(|l| l.index)
+                .collect();
+            if let Some(sort) = self.sort {
+                // A stable sort: ties stay in document order either way.
+                rows.sort_by(|&a, &b| match (links.get(a), links.get(b)) {
+                    (Some(a), Some(b)) => {
+                        let order = compare(sort.column, a, b);
+                        if sort.descending {
+                            order.reverse()
+                        } else {
+                            order
+                        }
+                    }
+                    _ => Ordering::Equal,
+                });
+            }
+            self.rows = rows;
             self.cache_key = Some(key);
         }
         &self.rows
     }
+
+    /// Shows only `verdict`, or everything again when it already is the only one.
+    fn show_only(&mut self, verdict: Verdict) {
+        let only: BTreeSet<Verdict> = Verdict::ALL
+            .iter()
+            .copied()
+            .filter(|&v| v != verdict)
+            .collect();
+        if self.hidden == only {
+            self.hidden.clear();
+        } else {
+            self.hidden = only;
+        }
+    }
+
+    fn click_header(&mut self, column: SortColumn) {
+        self.sort = match self.sort {
+            Some(s) if s.column == column && !s.descending => Some(Sort {
+                column,
+                descending: true,
+            }),
+            // A third click goes back to document order.
+            Some(s) if s.column == column => None,
+            _ => Some(Sort {
+                column,
+                descending: false,
+            }),
+        };
+    }
 }
 
-fn verdict_chips(ui: &mut Ui, inspection: &Inspection, page: usize, state: &mut ResultsState) {
-    let Some(p) = inspection.pages.get(page) else {
-        return;
-    };
+fn verdict_chips(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsState) {
     let dark = ui.visuals().dark_mode;
     ui.horizontal_wrapped(|ui| {
         for verdict in Verdict::ALL.iter().rev().copied() {
-            let n = p.decision.count(verdict);
+            let n = page.decision.count(verdict);
             let shown = !state.hidden.contains(&verdict);
             let color = palette::verdict(verdict, dark);
-            let mut text =
-                RichText::new(format!("{} {n}", copy::verdict_badge(verdict))).color(if shown {
-                    color
-                } else {
-                    ui.visuals().weak_text_color()
-                });
-            if !shown {
-                text = text.strikethrough();
-            }
+            let mut text = RichText::new(format!("{} {n}", copy::verdict_badge(verdict)));
+            text = if shown {
+                text.color(color)
+            } else {
+                text.color(palette::hidden_chip_text(dark)).strikethrough()
+            };
             let response = ui
                 .add(
                     egui::Button::new(text)
-                        .selected(shown)
-                        .stroke(egui::Stroke::new(1.0, color)),
+                        .fill(palette::chip_fill(dark))
+                        .stroke(egui::Stroke::new(if shown { 1.5 } else { 0.5 }, color)),
                 )
                 .on_hover_text(format!(
-                    "{}\nClick to {} these links.",
+                    "{}\nClick to {} these links; double-click or right-click to show only them.",
                     copy::verdict_meaning(verdict),
                     if shown { "hide" } else { "show" }
                 ));
-            if response.clicked() {
+            if response.double_clicked() {
+                state.show_only(verdict);
+            } else if response.clicked() {
                 if shown {
                     state.hidden.insert(verdict);
                 } else {
                     state.hidden.remove(&verdict);
                 }
             }
+            response.context_menu(|ui| {
+                if ui.button(copy::LABEL_SHOW_ONLY).clicked() {
+                    state.show_only(verdict);
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(
+                        !state.hidden.is_empty(),
+                        egui::Button::new(copy::LABEL_SHOW_ALL),
+                    )
+                    .clicked()
+                {
+                    state.hidden.clear();
+                    ui.close();
+                }
+            });
         }
     });
 }
 
-fn pages_list(ui: &mut Ui, inspection: &Inspection, current: usize) -> Option<Command> {
+fn pages_list(
+    ui: &mut Ui,
+    inspection: &Inspection,
+    current: usize,
+    stale: bool,
+) -> Option<Command> {
     let mut command = None;
-    egui::CollapsingHeader::new(format!("Crawled pages ({})", inspection.pages.len()))
+    let title = if stale {
+        format!("Crawled pages ({}, out of date)", inspection.pages.len())
+    } else {
+        format!("Crawled pages ({})", inspection.pages.len())
+    };
+    egui::CollapsingHeader::new(title)
+        .id_salt("crawled_pages")
         .default_open(true)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
@@ -111,7 +260,7 @@ fn pages_list(ui: &mut Ui, inspection: &Inspection, current: usize) -> Option<Co
                             .map_or_else(|| "—".to_owned(), |s| s.to_string());
                         let via = page
                             .via
-                            .map(|v| format!("  via page {} link #{}", v.page, v.link))
+                            .map(|v| format!("  via page {} link #{}", v.page + 1, v.link))
                             .unwrap_or_default();
                         let error = page
                             .error
@@ -119,10 +268,16 @@ fn pages_list(ui: &mut Ui, inspection: &Inspection, current: usize) -> Option<Co
                             .map(|e| format!("  ✖ {e}"))
                             .unwrap_or_default();
                         let label = format!(
-                            "{i}: level {}  {status}  {}{via}{error}",
-                            page.level, page.url
+                            "{}: level {}  {status}  {}{via}{error}",
+                            i + 1,
+                            page.level,
+                            page.url
                         );
-                        if ui.selectable_label(i == current, label).clicked() {
+                        let mut text = RichText::new(label);
+                        if page.status.is_some_and(|s| s >= 400) || page.error.is_some() {
+                            text = text.color(palette::error(ui.visuals().dark_mode));
+                        }
+                        if ui.selectable_label(i == current, text).clicked() {
                             command = Some(Command::SelectPage(i));
                         }
                     }
@@ -131,29 +286,10 @@ fn pages_list(ui: &mut Ui, inspection: &Inspection, current: usize) -> Option<Co
     command
 }
 
-/// Draws the results; `selected` is the selected link on page `page`.
-pub fn show(
-    ui: &mut Ui,
-    inspection: Option<&Inspection>,
-    generation: u64,
-    page: usize,
-    selected: Option<usize>,
-    state: &mut ResultsState,
-) -> Vec<Command> {
-    let mut commands = Vec::new();
-    let Some(inspection) = inspection else {
-        ui.centered_and_justified(|ui| {
-            ui.label("Enter a URL or a saved page above, or open the demo page.");
-        });
-        return commands;
-    };
-    let Some(current) = inspection.pages.get(page) else {
-        return commands;
-    };
-
+fn header(ui: &mut Ui, view: &ResultsView<'_>, inspection: &Inspection, current: &InspectedPage) {
     ui.horizontal_wrapped(|ui| {
         let which = if inspection.pages.len() > 1 {
-            format!("Page {page} of {}: ", inspection.pages.len())
+            format!("Page {} of {}: ", view.page + 1, inspection.pages.len())
         } else {
             "Page: ".to_owned()
         };
@@ -169,77 +305,226 @@ pub fn show(
             ui.label(RichText::new("(crawl cancelled: partial)").italics());
         }
     });
+    // A typed base URL that overrides what the saved page says about itself.
+    if view.saved_file
+        && view.page == 0
+        && let Some(says) = current.read.as_ref().and_then(|r| r.canonical_url.as_ref())
+        && *says != current.url
+    {
+        let dark = ui.visuals().dark_mode;
+        widgets::banner(
+            ui,
+            palette::stale_banner(dark),
+            palette::stale_text(dark),
+            &copy::judged_as(current.url.as_str(), says.as_str()),
+            None,
+        );
+    }
+}
+
+/// Moves the selection with the keyboard: ↑ ↓ Home End PageUp PageDown.
+fn keyboard_selection(
+    ui: &Ui,
+    rows: &[usize],
+    selected: Option<usize>,
+    page_rows: usize,
+) -> Option<usize> {
+    if rows.is_empty() {
+        return None;
+    }
+    let last = rows.len() - 1;
+    let pos = selected.and_then(|s| rows.iter().position(|&r| r == s));
+    let pressed = |key| ui.input(|i| i.key_pressed(key));
+    let next = if pressed(Key::Home) {
+        0
+    } else if pressed(Key::End) {
+        last
+    } else if pressed(Key::PageDown) {
+        pos.map_or(0, |p| (p + page_rows).min(last))
+    } else if pressed(Key::PageUp) {
+        pos.map_or(0, |p| p.saturating_sub(page_rows))
+    } else if pressed(Key::ArrowDown) {
+        pos.map_or(0, |p| (p + 1).min(last))
+    } else if pressed(Key::ArrowUp) {
+        pos.map_or(0, |p| p.saturating_sub(1))
+    } else {
+        return None;
+    };
+    rows.get(next).copied()
+}
+
+/// Ctrl+C (egui reports it as a copy event) and Ctrl+Shift+C.
+fn copy_shortcut(ui: &Ui) -> Option<CopyWhat> {
+    ui.input(|i| {
+        i.events.iter().find_map(|event| match event {
+            Event::Copy => Some(CopyWhat::Url),
+            Event::Key {
+                key: Key::C,
+                pressed: true,
+                modifiers,
+                ..
+            } if modifiers.command && modifiers.shift => Some(CopyWhat::Explanation),
+            Event::Key {
+                key: Key::C,
+                pressed: true,
+                modifiers,
+                ..
+            } if modifiers.command_only() => Some(CopyWhat::Url),
+            _ => None,
+        })
+    })
+}
+
+fn header_title(title: &str, column: SortColumn, sort: Option<Sort>) -> String {
+    match sort {
+        Some(s) if s.column == column => {
+            format!("{title} {}", if s.descending { "▼" } else { "▲" })
+        }
+        _ => title.to_owned(),
+    }
+}
+
+/// Draws the results.
+pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let Some(inspection) = view.inspection else {
+        ui.centered_and_justified(|ui| {
+            ui.label("Enter a URL or a saved page above, or open the demo page.");
+        });
+        return commands;
+    };
+    let Some(current) = inspection.pages.get(view.page) else {
+        return commands;
+    };
+    let dark = ui.visuals().dark_mode;
+
+    if view.previous_result {
+        ui.label(
+            RichText::new(copy::PREVIOUS_RESULT)
+                .italics()
+                .color(palette::error_text(dark)),
+        );
+    }
+    header(ui, view, inspection, current);
+    if view.stale_crawl
+        && widgets::banner(
+            ui,
+            palette::stale_banner(dark),
+            palette::stale_text(dark),
+            copy::STALE_CRAWL,
+            Some(copy::LABEL_CRAWL_AGAIN),
+        )
+    {
+        commands.push(Command::CrawlAgain);
+    }
     if inspection.pages.len() > 1
-        && let Some(c) = pages_list(ui, inspection, page)
+        && let Some(c) = pages_list(ui, inspection, view.page, view.stale_crawl)
     {
         commands.push(c);
     }
     if let Some(error) = &current.error {
-        ui.colored_label(
-            palette::error(ui.visuals().dark_mode),
-            format!("This page failed: {error}"),
-        );
+        ui.colored_label(palette::error(dark), format!("This page failed: {error}"));
     }
-    verdict_chips(ui, inspection, page, state);
+    verdict_chips(ui, current, state);
 
     let search = ui
         .horizontal(|ui| {
             let label = ui.label(copy::LABEL_SEARCH).id;
-            ui.add(
-                egui::TextEdit::singleline(&mut state.search)
-                    .id_salt("search")
-                    .hint_text(copy::LABEL_SEARCH_HINT)
-                    .desired_width(300.0),
-            )
-            .labelled_by(label)
+            let search = ui
+                .add(
+                    egui::TextEdit::singleline(&mut state.search)
+                        .id_salt("search")
+                        .hint_text(copy::LABEL_SEARCH_HINT)
+                        .desired_width(260.0),
+                )
+                .labelled_by(label);
+            ui.label(RichText::new("⌨").weak())
+                .on_hover_text(copy::KEYBOARD_HELP);
+            search
         })
         .inner;
     if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::F)) {
         search.request_focus();
     }
 
-    let rows = state.rows(inspection, generation, page).to_vec();
-    // Arrow keys move the selection when no text field has the keyboard.
-    let typing = ui.ctx().memory(|m| m.focused().is_some());
-    if !typing && !rows.is_empty() {
-        let pos = selected.and_then(|s| rows.iter().position(|&r| r == s));
-        let (down, up) = ui.input(|i| (i.key_pressed(Key::ArrowDown), i.key_pressed(Key::ArrowUp)));
-        let next = match (down, up, pos) {
-            (true, _, Some(p)) => Some(rows[(p + 1).min(rows.len() - 1)]),
-            (true, _, None) => Some(rows[0]),
-            (_, true, Some(p)) => Some(rows[p.saturating_sub(1)]),
-            _ => None,
-        };
-        if let Some(n) = next {
+    let rows = state.rows(inspection, view.generation, view.page).to_vec();
+    // The detail pane shows nothing that the filters hide.
+    if let Some(s) = view.selected
+        && !rows.contains(&s)
+    {
+        commands.push(Command::SelectLink(None));
+    }
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    let page_rows = ((ui.available_height() / row_height).floor() as usize)
+        .saturating_sub(1)
+        .max(1);
+    // The keyboard moves the selection when no text field has it.
+    let typing = ui.ctx().text_edit_focused();
+    if view.keyboard && !typing {
+        if let Some(n) = keyboard_selection(ui, &rows, view.selected, page_rows) {
             commands.push(Command::SelectLink(Some(n)));
+        }
+        if view.selected.is_some()
+            && let Some(what) = copy_shortcut(ui)
+        {
+            commands.push(Command::CopySelected(what));
         }
     }
 
     let links = &current.decision.links;
-    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    if links.is_empty() {
+        ui.add_space(12.0);
+        ui.label(RichText::new(copy::no_links(current.status)).italics());
+        return commands;
+    }
+    // The URL and Text columns share what the fixed ones leave, recomputed every
+    // frame so they follow the window: URL gets the larger part. A narrow table
+    // shows verdicts by their symbol alone (the word is on hover).
+    let compact = ui.available_width() < 640.0;
+    let fixed = if compact {
+        [34.0, 34.0, 44.0, 40.0, 80.0]
+    } else {
+        [34.0, 104.0, 48.0, 44.0, 96.0]
+    };
+    let spacing = ui.spacing().item_spacing.x * (COLUMNS.len() as f32);
+    let flexible = (ui.available_width() - fixed.iter().sum::<f32>() - spacing).max(150.0);
     let mut table = TableBuilder::new(ui)
         .id_salt("links")
         .striped(true)
         .sense(Sense::click())
-        .resizable(true)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::exact(34.0))
-        .column(Column::initial(108.0).at_least(90.0))
-        .column(Column::exact(40.0))
-        .column(Column::exact(36.0))
-        .column(Column::initial(210.0).at_least(120.0).clip(true))
-        .column(Column::initial(120.0).at_least(60.0).clip(true))
-        .column(Column::remainder().at_least(60.0).clip(true));
-    if let Some(pos) = selected.and_then(|s| rows.iter().position(|&r| r == s))
-        && commands.iter().any(|c| matches!(c, Command::SelectLink(_)))
-    {
+        .column(Column::exact(fixed[0]))
+        .column(Column::exact(fixed[1]))
+        .column(Column::exact(fixed[2]))
+        .column(Column::exact(fixed[3]))
+        .column(Column::remainder().at_least(90.0).clip(true))
+        .column(Column::exact((flexible * 0.4).max(60.0)).clip(true))
+        .column(Column::exact(fixed[4]).clip(true));
+    if state.shown != Some((view.loaded, view.page)) {
+        state.shown = Some((view.loaded, view.page));
+        table = table.vertical_scroll_offset(0.0);
+    }
+    // A selection moved by the keyboard is scrolled into view.
+    let moved_to = commands.iter().find_map(|c| match c {
+        Command::SelectLink(Some(link)) => Some(*link),
+        _ => None,
+    });
+    if let Some(pos) = moved_to.and_then(|s| rows.iter().position(|&r| r == s)) {
         table = table.scroll_to_row(pos, None);
     }
+    let mut clicked_header = None;
     table
         .header(row_height, |mut header| {
-            for title in ["#", "Verdict", "Score", "Rank", "URL", "Text", "Keyword"] {
+            for (column, title) in COLUMNS {
                 header.col(|ui| {
-                    ui.strong(title);
+                    let text = RichText::new(header_title(title, column, state.sort)).strong();
+                    if ui
+                        .add(egui::Button::new(text).frame(false))
+                        .on_hover_text("Sort by this column; click again to reverse, a third time for page order.")
+                        .clicked()
+                    {
+                        clicked_header = Some(column);
+                    }
                 });
             }
         })
@@ -248,12 +533,16 @@ pub fn show(
                 let Some(link) = links.get(rows[row.index()]) else {
                     return;
                 };
-                row.set_selected(selected == Some(link.index));
+                row.set_selected(view.selected == Some(link.index));
                 row.col(|ui| {
                     ui.label(RichText::new(link.index.to_string()).weak());
                 });
                 row.col(|ui| {
-                    widgets::badge(ui, link.verdict);
+                    if compact {
+                        widgets::badge_symbol(ui, link.verdict);
+                    } else {
+                        widgets::badge(ui, link.verdict);
+                    }
                 });
                 row.col(|ui| {
                     ui.label(link.score.map(|s| s.to_string()).unwrap_or_default());
@@ -302,5 +591,8 @@ pub fn show(
                 }
             });
         });
+    if let Some(column) = clicked_header {
+        state.click_header(column);
+    }
     commands
 }

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::copy;
 use crate::policy::settings::{KEY_ALLOWED, KEY_BLACK, KEY_SKIP_ASSETS, KEY_SUBDOMAIN, KEY_WHITE};
 use crate::policy::{Lint, Settings, parse_list};
-use crate::ui::app::Command;
+use crate::ui::command::Command;
 use crate::ui::palette;
 use crate::ui::widgets::note;
 
@@ -29,7 +29,8 @@ fn checkbox_row(
     tooltip: &str,
     changed: &[&str],
 ) -> (bool, bool) {
-    ui.horizontal(|ui| {
+    // Wrapped, so the revert button goes to a new line instead of widening the panel.
+    ui.horizontal_wrapped(|ui| {
         let toggled = ui
             .checkbox(value, format!("{label} · {key}"))
             .on_hover_text(tooltip)
@@ -43,7 +44,7 @@ fn checkbox_row(
 /// so the field can be named by it (screen readers, UI tests), and whether the
 /// revert button was clicked.
 fn key_label(ui: &mut Ui, label: &str, key: &'static str, changed: &[&str]) -> (egui::Id, bool) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let id = ui.label(RichText::new(label).strong()).id;
         ui.label(RichText::new(format!("· {key}")).monospace().small().weak());
         (id, revert_button(ui, changed.contains(&key)))
@@ -97,8 +98,14 @@ fn list_field(ui: &mut Ui, value: &mut String, id: &str, label: egui::Id) -> boo
     .changed()
 }
 
-/// Draws the settings; returns what the app should do.
-pub fn show(ui: &mut Ui, settings: &mut Settings, lints: &[Lint]) -> Vec<Command> {
+/// Draws the settings; returns what the app should do. With `scroll_to_warnings`
+/// the warnings are scrolled into view.
+pub fn show(
+    ui: &mut Ui,
+    settings: &mut Settings,
+    lints: &[Lint],
+    scroll_to_warnings: bool,
+) -> Vec<Command> {
     let mut edited = false;
     let mut commands = Vec::new();
     let changed = settings.changed_keys();
@@ -163,7 +170,10 @@ pub fn show(ui: &mut Ui, settings: &mut Settings, lints: &[Lint]) -> Vec<Command
         if lints.is_empty() {
             ui.label(RichText::new("No warnings for these settings.").weak());
         } else {
-            ui.label(RichText::new(format!("Warnings ({})", lints.len())).strong());
+            let heading = ui.label(RichText::new(format!("Warnings ({})", lints.len())).strong());
+            if scroll_to_warnings {
+                heading.scroll_to_me(Some(egui::Align::TOP));
+            }
             for lint in lints {
                 ui.horizontal_top(|ui| {
                     ui.label(RichText::new("⚠").color(palette::warning(dark)));

@@ -1,9 +1,12 @@
-//! The bottom bar: what was loaded and how (final URL, redirects, status,
-//! charset, size, time), or the error in words with the detail on hover.
+//! The bottom bar: the last status message, and what was loaded and how (final
+//! URL, redirects, status, charset, size, time, crawled and failed pages).
+//! Errors are not here: they get a banner above the table.
 
 use egui::{RichText, Ui};
 
+use crate::copy;
 use crate::inspect::Inspection;
+use crate::ui::command::Command;
 use crate::ui::palette;
 
 /// Where the shown inspection came from.
@@ -30,19 +33,20 @@ pub fn show(
     ui: &mut Ui,
     inspection: Option<&Inspection>,
     source: &Source,
-    error: Option<&str>,
     notice: Option<&str>,
-) {
+) -> Vec<Command> {
     let dark = ui.visuals().dark_mode;
+    let mut commands = Vec::new();
     ui.horizontal(|ui| {
         if let Some(notice) = notice {
             ui.label(RichText::new(format!("ℹ {notice}")).strong());
-            ui.separator();
-        }
-        if let Some(error) = error {
-            let first = error.split(": ").next().unwrap_or(error);
-            ui.label(RichText::new(format!("✖ {first}")).color(palette::error(dark)))
-                .on_hover_text(error);
+            if ui
+                .small_button(copy::LABEL_DISMISS)
+                .on_hover_text(copy::DISMISS_TOOLTIP)
+                .clicked()
+            {
+                commands.push(Command::DismissNotice);
+            }
             ui.separator();
         }
         let Some(inspection) = inspection else {
@@ -108,10 +112,17 @@ pub fn show(
                 .iter()
                 .filter(|p| p.error.is_some())
                 .count();
-            ui.label(format!(
-                "{} pages crawled, {failed} failed",
-                inspection.pages.len()
+            let http_errors = inspection
+                .pages
+                .iter()
+                .filter(|p| p.error.is_none() && p.status.is_some_and(|s| s >= 400))
+                .count();
+            ui.label(copy::crawl_summary(
+                inspection.pages.len(),
+                failed,
+                http_errors,
             ));
         }
     });
+    commands
 }

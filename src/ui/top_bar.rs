@@ -1,11 +1,14 @@
-//! The top bar: profile, target (URL or file), depth and N, Fetch / Cancel.
+//! The top bar: target (URL or file), depth and N, Fetch / Cancel, the
+//! warnings count and the side-panel switches. It wraps onto more lines in a
+//! narrow window instead of pushing buttons off the edge.
 
 use egui::{Key, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::copy;
 use crate::inspect::page_limit;
-use crate::ui::app::Command;
+use crate::ui::command::{Command, SidePanel};
+use crate::ui::file_dialog::FilePurpose;
 use crate::ui::task::Task;
 
 /// What the user typed; persisted between runs.
@@ -13,6 +16,9 @@ use crate::ui::task::Task;
 #[serde(default)]
 pub struct TopBarState {
     pub target: String,
+    /// Belongs to the file it was typed for: cleared when the target changes,
+    /// and never restored at start-up.
+    #[serde(skip)]
     pub base_url: String,
     pub depth: u32,
     pub limit_override: String,
@@ -39,20 +45,50 @@ impl TopBarState {
     pub fn is_file_target(&self) -> bool {
         crate::target::names_a_file(&self.target)
     }
+
+    /// Sets a new target; a base URL typed for the old one does not carry over.
+    pub fn set_target(&mut self, target: String) {
+        if target != self.target {
+            self.base_url.clear();
+        }
+        self.target = target;
+    }
+
+    /// Puts values restored from an older or edited store back in range.
+    pub fn validated(mut self) -> Self {
+        self.depth = self.depth.clamp(1, 5);
+        self.base_url.clear();
+        self
+    }
 }
 
-pub fn show(ui: &mut Ui, state: &mut TopBarState, task: Option<&Task>) -> Vec<Command> {
+/// What the top bar shows besides the fields it edits.
+pub struct TopBarView<'a> {
+    pub task: Option<&'a Task>,
+    /// Lints on the current settings and page.
+    pub warnings: usize,
+    pub show_settings: bool,
+    pub show_detail: bool,
+    /// A file dialog is open.
+    pub browsing: bool,
+}
+
+/// Enter in a field that was being edited.
+fn entered(ui: &Ui, response: &egui::Response) -> bool {
+    response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
+}
+
+pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<Command> {
     let mut commands = Vec::new();
-    ui.horizontal(|ui| {
+    let task = view.task;
+    // The caller lays this out in a wrapping row: buttons go to a second line
+    // rather than off the edge of a narrow window.
+    {
         let running = task.is_some();
-        // Leave room for what follows the field: depth, N, buttons (and the base URL).
-        let reserved = if state.is_file_target() {
-            1230.0
-        } else {
-            950.0
-        };
-        let field_width = (ui.available_width() - reserved).max(160.0);
+        let window = ui.ctx().content_rect().width();
+        let field_width = (window - 1000.0).clamp(200.0, 560.0);
         let label = ui.label(copy::LABEL_TARGET).id;
+        let before = state.target.clone();
         let response = ui
             .add(
                 egui::TextEdit::singleline(&mut state.target)
@@ -61,21 +97,39 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, task: Option<&Task>) -> Vec<Co
                     .desired_width(field_width),
             )
             .labelled_by(label);
-        if response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) && !running {
+        if state.target != before {
+            // The base URL belonged to the old target.
+            state.base_url.clear();
+        }
+        if entered(ui, &response) && !running {
             commands.push(Command::Load);
+        }
+        if ui
+            .add_enabled(
+                !view.browsing && !running,
+                egui::Button::new(copy::LABEL_OPEN_FILE),
+            )
+            .on_hover_text(copy::OPEN_FILE_TOOLTIP)
+            .clicked()
+        {
+            commands.push(Command::BrowseFile(FilePurpose::OpenPage));
         }
         if state.is_file_target() {
             let label = ui.label(copy::LABEL_BASE_URL).id;
-            ui.add(
-                egui::TextEdit::singleline(&mut state.base_url)
-                    .id_salt("base_url")
-                    .hint_text(copy::LABEL_BASE_URL_HINT)
-                    .desired_width(180.0),
-            )
-            .labelled_by(label);
+            let response = ui
+                .add(
+                    egui::TextEdit::singleline(&mut state.base_url)
+                        .id_salt("base_url")
+                        .hint_text(copy::LABEL_BASE_URL_HINT)
+                        .desired_width(180.0),
+                )
+                .labelled_by(label)
+                .on_hover_text(copy::BASE_URL_TOOLTIP);
+            if entered(ui, &response) && !running {
+                commands.push(Command::Load);
+            }
         }
 
-        ui.separator();
         let label = ui.label(copy::LABEL_DEPTH).id;
         let before = (state.depth, state.limit_override.clone());
         egui::ComboBox::from_id_salt("depth")
@@ -137,6 +191,81 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, task: Option<&Task>) -> Vec<Co
                 }
             }
         }
-    });
+
+        ui.separator();
+        if view.warnings > 0
+            && ui
+                .button(
+                    RichText::new(copy::warnings_button(view.warnings))
+                        .color(crate::ui::palette::warning(ui.visuals().dark_mode)),
+                )
+                .on_hover_text("Show the warnings in the settings panel.")
+                .clicked()
+        {
+            commands.push(Command::ShowWarnings);
+        }
+        for (panel, label, shown) in [
+            (
+                SidePanel::Settings,
+                copy::LABEL_SETTINGS_PANEL,
+                view.show_settings,
+            ),
+            (
+                SidePanel::Detail,
+                copy::LABEL_DETAIL_PANEL,
+                view.show_detail,
+            ),
+        ] {
+            if ui
+                .selectable_label(shown, label)
+                .on_hover_text(if shown {
+                    "Hide this panel"
+                } else {
+                    "Show this panel"
+                })
+                .clicked()
+            {
+                commands.push(Command::TogglePanel(panel));
+            }
+        }
+    }
     commands
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_base_url_is_not_remembered_and_a_stored_depth_is_clamped() {
+        let state = TopBarState {
+            target: "saved.html".into(),
+            base_url: "https://other.example.com/".into(),
+            depth: 3,
+            limit_override: String::new(),
+        };
+        let stored = serde_json::to_string(&state).unwrap();
+        assert!(!stored.contains("other.example.com"), "{stored}");
+        let restored: TopBarState = serde_json::from_str(&stored).unwrap();
+        assert_eq!(restored.base_url, "");
+        assert_eq!(restored.target, "saved.html");
+
+        let huge: TopBarState = serde_json::from_str(r#"{"depth": 4000000000}"#).unwrap();
+        assert_eq!(huge.validated().depth, 5);
+        let zero: TopBarState = serde_json::from_str(r#"{"depth": 0}"#).unwrap();
+        assert_eq!(zero.validated().depth, 1);
+    }
+
+    #[test]
+    fn a_new_target_clears_the_base_url() {
+        let mut state = TopBarState {
+            target: "a.html".into(),
+            base_url: "https://a.test/".into(),
+            ..TopBarState::default()
+        };
+        state.set_target("a.html".into());
+        assert_eq!(state.base_url, "https://a.test/");
+        state.set_target("b.html".into());
+        assert_eq!(state.base_url, "");
+    }
 }

@@ -12,9 +12,18 @@ use crate::ui::palette;
 
 /// A verdict badge: colour plus words, so it reads without colour vision.
 pub fn badge(ui: &mut Ui, verdict: Verdict) -> egui::Response {
+    badge_with(ui, verdict, copy::verdict_badge(verdict))
+}
+
+/// A narrow verdict badge: colour plus the verdict's own symbol; the word is on hover.
+pub fn badge_symbol(ui: &mut Ui, verdict: Verdict) -> egui::Response {
+    badge_with(ui, verdict, copy::verdict_symbol(verdict))
+}
+
+fn badge_with(ui: &mut Ui, verdict: Verdict, text: &str) -> egui::Response {
     let dark = ui.visuals().dark_mode;
     let fill = palette::verdict(verdict, dark);
-    let (fill, text) = if palette::is_headline(verdict) {
+    let (fill, color) = if palette::is_headline(verdict) {
         (fill, palette::on_badge(dark))
     } else {
         (Color32::TRANSPARENT, fill)
@@ -25,14 +34,14 @@ pub fn badge(ui: &mut Ui, verdict: Verdict) -> egui::Response {
         .corner_radius(4.0)
         .inner_margin(egui::Margin::symmetric(4, 0))
         .show(ui, |ui| {
-            ui.label(
-                RichText::new(copy::verdict_badge(verdict))
-                    .color(text)
-                    .small(),
-            );
+            ui.label(RichText::new(text).color(color).small());
         })
         .response
-        .on_hover_text(copy::verdict_meaning(verdict))
+        .on_hover_text(format!(
+            "{}: {}",
+            copy::verdict_badge(verdict),
+            copy::verdict_meaning(verdict)
+        ))
 }
 
 /// A URL with its host emphasised and the scheme quiet.
@@ -91,4 +100,29 @@ pub fn highlighted(ui: &Ui, text: &str, span: Option<Range<usize>>) -> LayoutJob
 /// Small explanatory text that wraps.
 pub fn note(ui: &mut Ui, text: &str) {
     ui.add(egui::Label::new(RichText::new(text).small()).wrap());
+}
+
+/// A banner across the centre: `text` on `fill`, with an optional button.
+pub fn banner(
+    ui: &mut Ui,
+    fill: egui::Color32,
+    text_color: egui::Color32,
+    text: &str,
+    button: Option<&str>,
+) -> bool {
+    let mut clicked = false;
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::symmetric(8, 4))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal_wrapped(|ui| {
+                ui.add(egui::Label::new(RichText::new(text).color(text_color)).wrap());
+                if let Some(label) = button {
+                    clicked = ui.button(label).clicked();
+                }
+            });
+        });
+    clicked
 }

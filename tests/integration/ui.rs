@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
 use follow_inspector::inspect::FetchSummary;
 use follow_inspector::policy::Verdict;
@@ -21,6 +21,14 @@ pub fn temp_config_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The system font fallback eframe's `system_fonts` gives the real window (the
+/// harness has none), so CJK text and symbols are drawn as in the app.
+pub fn with_system_fonts(ctx: &egui::Context) {
+    ctx.add_font_provider(Arc::new(
+        egui_system_font_provider::SystemFontProvider::new(),
+    ));
+}
+
 fn app_harness(fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, InspectorApp> {
     let dir = temp_config_dir(&format!("{:?}", std::thread::current().id()));
     app_in(dir, fetcher)
@@ -30,6 +38,7 @@ fn app_in(dir: PathBuf, fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, I
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_eframe(move |cc| {
+            with_system_fonts(&cc.egui_ctx);
             let app = InspectorApp::new(cc, None, Some(dir));
             match fetcher {
                 Some(f) => app.with_fetcher(f),
@@ -154,8 +163,23 @@ fn the_search_box_filters_rows() {
     assert!(harness.query_by_label("Our heritage").is_none());
 }
 
+/// Serves every URL with the same two links, or fails; `not_found` answers
+/// 404 with an empty page for URLs whose path contains it.
 struct FakeFetcher {
     fail: bool,
+    not_found: Option<&'static str>,
+    /// How many links the page has beyond the two (`Link 0`, `Link 1`, …).
+    extra_links: usize,
+}
+
+impl FakeFetcher {
+    fn ok() -> Arc<dyn Fetcher> {
+        Arc::new(FakeFetcher {
+            fail: false,
+            not_found: None,
+            extra_links: 0,
+        })
+    }
 }
 
 impl Fetcher for FakeFetcher {
@@ -165,13 +189,24 @@ impl Fetcher for FakeFetcher {
                 host: url.host_str().unwrap_or_default().to_owned(),
             });
         }
-        let body =
-            b"<html><body><a href='/kontakt'>Kontakt</a><a href='/blog'>Blog</a></body></html>";
+        let (status, body) = match self.not_found {
+            Some(part) if url.path().contains(part) => {
+                (404, "<html><body>Not found</body></html>".to_owned())
+            }
+            _ => {
+                let mut body =
+                    "<html><body><a href='/kontakt'>Kontakt</a><a href='/blog'>Blog</a>".to_owned();
+                for i in 0..self.extra_links {
+                    body.push_str(&format!("<a href='/p{i}'>Link {i}</a>"));
+                }
+                (200, body + "</body></html>")
+            }
+        };
         Ok(FetchedPage {
             final_url: url.clone(),
-            status: 200,
+            status,
             charset: None,
-            body: body.to_vec(),
+            body: body.clone().into_bytes(),
             summary: FetchSummary {
                 requested_url: url.clone(),
                 redirects: Vec::new(),
@@ -184,12 +219,8 @@ impl Fetcher for FakeFetcher {
     }
 }
 
-fn fetch(harness: &mut Harness<'_, InspectorApp>, target: &str) {
-    harness.get_by_label("Page").focus();
-    harness.run();
-    harness.get_by_label("Page").type_text(target);
-    harness.run();
-    harness.get_by_label("Fetch").click();
+/// Waits (up to 10 s on a busy machine) for the background load to finish.
+fn wait_for_load(harness: &mut Harness<'_, InspectorApp>) {
     for _ in 0..1000 {
         harness.step();
         if !harness.state().is_busy() {
@@ -200,9 +231,22 @@ fn fetch(harness: &mut Harness<'_, InspectorApp>, target: &str) {
     harness.run();
 }
 
+fn type_into(harness: &mut Harness<'_, InspectorApp>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+fn fetch(harness: &mut Harness<'_, InspectorApp>, target: &str) {
+    type_into(harness, "Page", target);
+    harness.get_by_label("Fetch").click();
+    wait_for_load(harness);
+}
+
 #[test]
 fn a_fetch_fills_the_table() {
-    let mut harness = app_harness(Some(Arc::new(FakeFetcher { fail: false })));
+    let mut harness = app_harness(Some(FakeFetcher::ok()));
     fetch(&mut harness, "https://beispiel.test/");
     harness.get_by_label("✔ followed 1");
     harness.get_by_label("⊘ blacklisted 1");
@@ -211,27 +255,456 @@ fn a_fetch_fills_the_table() {
 }
 
 #[test]
-fn a_failing_fetch_shows_the_error_and_keeps_the_previous_result() {
-    let mut harness = app_harness(Some(Arc::new(FakeFetcher { fail: true })));
+fn a_failing_fetch_shows_the_whole_error_above_the_table_until_closed() {
+    let mut harness = app_harness(Some(Arc::new(FakeFetcher {
+        fail: true,
+        not_found: None,
+        extra_links: 0,
+    })));
     fetch(&mut harness, "https://nowhere.test/");
-    harness.get_by_label("✖ DNS");
-    assert_eq!(
-        harness.state().error(),
-        Some("DNS: cannot resolve nowhere.test")
+    // The whole message and what to do, where the user is looking.
+    harness.get_by_label(
+        "✖ DNS: cannot resolve nowhere.test\nCheck the host name. To inspect a saved copy of \
+         the page instead, enter the path of its .html file.",
     );
-    // The demo page is still shown.
+    // The demo page is still shown, marked as the previous result.
     harness.get_by_label("✔ followed 3");
+    harness.get_by_label("Previous result: the last load failed (see above).");
+    harness.get_by_label("Close").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("DNS: cannot resolve")
+            .is_none()
+    );
+    assert!(harness.query_by_label_contains("Previous result").is_none());
+    assert_eq!(harness.state().error(), None);
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn enter_in_the_base_url_field_loads_and_the_header_says_it_overrides_the_page() {
+    let mut harness = app_harness(None);
+    type_into(&mut harness, "Page", &fixture("with-canonical.html"));
+    type_into(&mut harness, "Base URL", "https://staging.acme.test/");
+    harness.key_press(egui::Key::Enter);
+    wait_for_load(&mut harness);
+    harness.get_by_label(
+        "Judged as https://staging.acme.test/, the page says https://www.acme.test/home (base URL field).",
+    );
+    harness.get_by_label("Contact");
+    // Without a base URL the page's own canonical URL is used, and nothing is said.
+    harness.get_by_label("Base URL").focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Delete);
+    harness.key_press(egui::Key::Enter);
+    wait_for_load(&mut harness);
+    assert!(harness.query_by_label_contains("Judged as").is_none());
+    assert!(
+        harness
+            .query_all_by_label("https://www.acme.test/home")
+            .count()
+            >= 1
+    );
+}
+
+#[test]
+fn the_base_url_belongs_to_the_file_it_was_typed_for() {
+    let mut harness = app_harness(None);
+    type_into(&mut harness, "Page", &fixture("with-canonical.html"));
+    type_into(&mut harness, "Base URL", "https://other.example.com/");
+    assert_eq!(harness.state().target().1, "https://other.example.com/");
+    // Another file: the base URL field is empty again.
+    harness.get_by_label("Page").focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness
+        .get_by_label("Page")
+        .type_text(&fixture("no-canonical.html"));
+    harness.run();
+    assert_eq!(harness.state().target().1, "");
+    assert_eq!(
+        harness.get_by_label("Base URL").value().as_deref(),
+        Some("")
+    );
+}
+
+/// The text the last frame put on the clipboard.
+fn copied(harness: &Harness<'_, InspectorApp>) -> Option<String> {
+    harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+}
+
+/// Sends one event and returns what that frame put on the clipboard. (kittest
+/// runs a frame per queued event and keeps only the last frame's output, so
+/// the key carries its modifiers itself.)
+fn copy_with(harness: &mut Harness<'_, InspectorApp>, event: egui::Event) -> Option<String> {
+    harness.event(event);
+    harness.step();
+    copied(harness)
+}
+
+fn key_c(modifiers: egui::Modifiers) -> egui::Event {
+    egui::Event::Key {
+        key: egui::Key::C,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers,
+    }
+}
+
+#[test]
+fn ctrl_c_copies_the_selected_url_and_ctrl_shift_c_its_explanation() {
+    let mut harness = app_harness(None);
+    // Nothing selected: nothing copied.
+    assert_eq!(copy_with(&mut harness, egui::Event::Copy), None);
+    harness.get_by_label("Impressum").click();
+    harness.run();
+    // egui-winit turns Ctrl+C into a copy event.
+    assert_eq!(
+        copy_with(&mut harness, egui::Event::Copy).as_deref(),
+        Some("https://acme.test/impressum")
+    );
+    harness.run();
+    let notice = harness.state().notice().unwrap_or_default().to_owned();
+    assert!(notice.starts_with("Copied the URL of link #"), "{notice}");
+    harness.get_by_label(&format!("ℹ {notice}"));
+    assert_eq!(
+        copy_with(&mut harness, key_c(egui::Modifiers::COMMAND)).as_deref(),
+        Some("https://acme.test/impressum")
+    );
+
+    let explanation = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    assert!(
+        explanation.contains("https://acme.test/impressum"),
+        "{explanation}"
+    );
+    assert!(explanation.contains("followed"), "{explanation}");
+    assert!(explanation.lines().count() > 3, "{explanation}");
+}
+
+#[test]
+fn a_link_opens_in_the_browser_from_the_detail_pane() {
+    let mut harness = app_harness(None);
+    harness.get_by_label("Impressum").click();
+    harness.run();
+    harness.get_by_label("Open in browser ↗").click();
+    harness.step();
+    let opened: Vec<String> = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::OpenUrl(open) => Some(open.url.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(opened, ["https://acme.test/impressum"]);
+}
+
+fn crawl_harness(fetcher: FakeFetcher) -> Harness<'static, InspectorApp> {
+    let mut harness = app_harness(Some(Arc::new(fetcher)));
+    fetch(&mut harness, "https://beispiel.test/");
+    harness
+}
+
+#[test]
+fn a_crawl_goes_out_of_date_when_the_settings_change_and_crawls_again() {
+    let mut harness = crawl_harness(FakeFetcher {
+        fail: false,
+        not_found: None,
+        extra_links: 0,
+    });
+    harness.get_by_label("Crawled pages (2)");
+    harness.get_by_label("Page 1 of 2: ");
+    assert!(harness.query_by_label(copy_stale()).is_none());
+
+    harness.get_by_label("White keywords").focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Delete);
+    harness.run();
+    harness.get_by_label("✔ followed 0");
+    harness.get_by_label(copy_stale());
+    harness.get_by_label("Crawled pages (2, out of date)");
+
+    harness.get_by_label("Crawl again").click();
+    wait_for_load(&mut harness);
+    assert!(harness.query_by_label(copy_stale()).is_none());
+    // Nothing is followed any more: the new crawl is the start page alone.
+    assert_eq!(harness.state().inspection().unwrap().pages.len(), 1);
+}
+
+fn copy_stale() -> &'static str {
+    follow_inspector::copy::STALE_CRAWL
+}
+
+#[test]
+fn error_pages_of_a_crawl_are_counted_and_say_so() {
+    let mut harness = crawl_harness(FakeFetcher {
+        fail: false,
+        not_found: Some("kontakt"),
+        extra_links: 0,
+    });
+    harness.get_by_label("2 pages crawled, 0 failed, 1 answered HTTP 4xx/5xx");
+    harness
+        .get_by_label_contains("2: level 2  404  https://beispiel.test/kontakt")
+        .click();
+    harness.run();
+    harness.get_by_label("Page 2 of 2: ");
+    harness.get_by_label(
+        "No links: the server answered HTTP 404, an error page. The scraper gets the same page.",
+    );
+}
+
+/// The row order on screen: the y of each label.
+fn y_of(harness: &Harness<'_, InspectorApp>, label: &str) -> f32 {
+    harness.get_by_label(label).rect().min.y
+}
+
+#[test]
+fn headers_sort_the_table() {
+    let mut harness = app_harness(None);
+    // Document order: the blog link comes before the impressum link on the demo page.
+    let (impressum, heritage) = ("Impressum", "Our heritage");
+    let before = y_of(&harness, impressum) < y_of(&harness, heritage);
+    harness.get_by_label("Text").click();
+    harness.run();
+    harness.get_by_label("Text ▲");
+    assert!(y_of(&harness, impressum) < y_of(&harness, heritage));
+    harness.get_by_label("Text ▲").click();
+    harness.run();
+    harness.get_by_label("Text ▼");
+    assert!(y_of(&harness, impressum) > y_of(&harness, heritage));
+    harness.get_by_label("Text ▼").click();
+    harness.run();
+    harness.get_by_label("Text");
+    assert_eq!(y_of(&harness, impressum) < y_of(&harness, heritage), before);
+}
+
+#[test]
+fn show_only_this_verdict_from_a_chip() {
+    let mut harness = app_harness(None);
+    harness.get_by_label("✔ followed 3").click_secondary();
+    harness.run();
+    harness.get_by_label("Show only this").click();
+    harness.run();
+    assert_eq!(harness.query_all_by_label("✔ followed").count(), 3);
+    assert_eq!(harness.query_all_by_label("⊘ blacklisted").count(), 0);
+    assert_eq!(harness.query_all_by_label("○ no keyword").count(), 0);
+    harness.get_by_label("✔ followed 3").click_secondary();
+    harness.run();
+    harness.get_by_label("Show all").click();
+    harness.run();
+    assert!(harness.query_all_by_label("⊘ blacklisted").count() > 0);
+}
+
+/// What a node says: a button's label, or a text label's value (AccessKit keeps
+/// the text of `Role::Label` there).
+fn text_of(node: &egui_kittest::Node<'_>) -> String {
+    let node = node.accesskit_node();
+    node.label().or_else(|| node.value()).unwrap_or_default()
+}
+
+/// The heading of the detail pane ("Link #n"), if a link is selected.
+fn detail_heading(harness: &Harness<'_, InspectorApp>) -> Option<String> {
+    harness
+        .query_all_by_label_contains("Link #")
+        .map(|n| text_of(&n))
+        .find(|l| l.starts_with("Link #"))
+}
+
+#[test]
+fn home_end_and_page_keys_move_the_selection() {
+    let mut harness = app_harness(None);
+    let links = harness.state().inspection().unwrap().pages[0]
+        .decision
+        .links
+        .len();
+    harness.key_press(egui::Key::End);
+    harness.run();
+    assert_eq!(
+        detail_heading(&harness),
+        Some(format!("Link #{}", links - 1))
+    );
+    harness.key_press(egui::Key::Home);
+    harness.run();
+    assert_eq!(detail_heading(&harness).as_deref(), Some("Link #0"));
+    harness.key_press(egui::Key::PageDown);
+    harness.run();
+    let after_page_down = detail_heading(&harness).unwrap_or_default();
+    let n: usize = after_page_down
+        .trim_start_matches("Link #")
+        .parse()
+        .unwrap();
+    assert!(n > 1, "{after_page_down}");
+    harness.key_press(egui::Key::PageUp);
+    harness.run();
+    assert_eq!(detail_heading(&harness).as_deref(), Some("Link #0"));
+}
+
+#[test]
+fn the_detail_pane_clears_when_search_hides_the_selected_row() {
+    let mut harness = app_harness(None);
+    harness.get_by_label("Our heritage").click();
+    harness.run();
+    harness.get_by_label("Link #11");
+    type_into(&mut harness, "Search", "impressum");
+    assert!(harness.query_by_label("Link #11").is_none());
+    harness.get_by_label("Link detail");
+}
+
+#[test]
+fn a_new_page_opens_at_the_top_of_the_table() {
+    let mut harness = app_harness(Some(Arc::new(FakeFetcher {
+        fail: false,
+        not_found: None,
+        extra_links: 300,
+    })));
+    fetch(&mut harness, "https://beispiel.test/");
+    harness.get_by_label("Link 0");
+    harness.key_press(egui::Key::End);
+    harness.run();
+    harness.get_by_label("Link 299");
+    assert!(harness.query_by_label("Link 0").is_none());
+    harness.get_by_label("Fetch").click();
+    wait_for_load(&mut harness);
+    harness.get_by_label("Link 0");
+}
+
+#[test]
+fn the_warnings_count_shows_in_the_top_bar_and_opens_the_settings() {
+    let mut harness = app_harness(None);
+    harness.get_by_label("◧ Settings").click();
+    harness.run();
+    assert!(harness.query_by_label("White keywords").is_none());
+    harness.get_by_label("Detail ◨").click();
+    harness.run();
+    assert!(harness.query_by_label("Link detail").is_none());
+
+    let warnings = harness
+        .query_all_by_label_contains("⚠ ")
+        .map(|n| text_of(&n))
+        .find(|l| l.contains("warning"));
+    let lints = harness.state().inspection().unwrap().lints.len();
+    let expected = if lints == 1 {
+        "⚠ 1 warning".to_owned()
+    } else {
+        format!("⚠ {lints} warnings")
+    };
+    if lints == 0 {
+        assert_eq!(warnings, None);
+        return;
+    }
+    assert_eq!(warnings.as_deref(), Some(expected.as_str()));
+    harness.get_by_label(&expected).click();
+    harness.run();
+    harness.get_by_label("White keywords");
+    harness.get_by_label(&format!("Warnings ({lints})"));
+}
+
+#[test]
+fn the_settings_panel_keeps_its_width_when_a_revert_button_appears() {
+    let mut harness = app_harness(None);
+    let before = harness.get_by_label("White keywords").rect().width();
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    harness.get_by_label("↺ default");
+    let after = harness.get_by_label("White keywords").rect().width();
+    assert!((after - before).abs() < 1.0, "{before} → {after}");
+}
+
+/// The node's rectangle lies inside a window of `size`.
+fn inside(harness: &Harness<'_, InspectorApp>, label: &str, size: egui::Vec2) -> egui::Rect {
+    let rect = harness.get_by_label(label).rect();
+    assert!(
+        rect.min.x >= 0.0 && rect.max.x <= size.x && rect.min.y >= 0.0 && rect.max.y <= size.y,
+        "{label} at {rect:?} is outside {size:?}"
+    );
+    rect
+}
+
+/// The widths of the URL and Text columns: a column starts where its header is.
+fn url_and_text_widths(harness: &Harness<'_, InspectorApp>, size: egui::Vec2) -> (f32, f32) {
+    let url = inside(harness, "URL", size).min.x;
+    let text = inside(harness, "Text", size).min.x;
+    let keyword = inside(harness, "Keyword", size).min.x;
+    (text - url, keyword - text)
+}
+
+#[test]
+fn everything_stays_on_screen_in_small_windows() {
+    let mut harness = app_harness(None);
+    // The file target shows the base URL field, the widest top bar.
+    type_into(&mut harness, "Page", &fixture("with-canonical.html"));
+    for (size, min_url, min_text) in [
+        (egui::vec2(1920.0, 1080.0), 400.0, 250.0),
+        (egui::vec2(1280.0, 800.0), 160.0, 100.0),
+        (egui::vec2(900.0, 600.0), 120.0, 80.0),
+        (egui::vec2(800.0, 600.0), 120.0, 80.0),
+    ] {
+        harness.set_size(size);
+        harness.run();
+        for label in [
+            "Fetch",
+            "Demo page",
+            "Override N",
+            "Base URL",
+            "Depth",
+            "Open…",
+        ] {
+            inside(&harness, label, size);
+        }
+        let (url, text) = url_and_text_widths(&harness, size);
+        assert!(url >= min_url, "URL column {url} px at {size:?}");
+        assert!(text >= min_text, "Text column {text} px at {size:?}");
+    }
+    // Folding the settings panel away gives the table the whole width.
+    let size = egui::vec2(800.0, 600.0);
+    harness.get_by_label("◧ Settings").click();
+    harness.run();
+    let (url, text) = url_and_text_widths(&harness, size);
+    assert!(url >= 250.0, "URL column {url} px with the settings folded");
+    assert!(
+        text >= 150.0,
+        "Text column {text} px with the settings folded"
+    );
 }
 
 #[test]
 fn frames_at_normal_and_zero_size() {
     let mut harness = app_harness(None);
-    harness.set_size(egui::vec2(0.0, 0.0));
-    harness.run();
-    harness.set_size(egui::vec2(640.0, 400.0));
-    harness.run();
-    harness.set_size(egui::vec2(1920.0, 1080.0));
-    harness.run();
+    for size in [
+        egui::vec2(0.0, 0.0),
+        egui::vec2(640.0, 400.0),
+        egui::vec2(1920.0, 1080.0),
+    ] {
+        harness.set_size(size);
+        harness.run();
+        // The app survives every size and still holds the demo page.
+        assert_eq!(harness.state().inspection().unwrap().pages.len(), 1);
+    }
+    harness.get_by_label("✔ followed 3");
 }
 
 fn profile_selector<'h>(harness: &'h Harness<'_, InspectorApp>) -> egui_kittest::Node<'h> {
@@ -293,7 +766,7 @@ fn switching_away_from_unsaved_changes_asks_first() {
     harness.run();
     harness.get_by_label("Other").click();
     harness.run();
-    harness.get_by_label("“Scraper defaults” has unsaved changes. Discard them?");
+    harness.get_by_label("“Scraper defaults” has unsaved changes: save them or discard them?");
     harness.get_by_label("Keep editing").click();
     harness.run();
     assert_eq!(harness.state().profile(), "Scraper defaults");
@@ -311,4 +784,88 @@ fn reverting_a_changed_setting_puts_the_default_back() {
     harness.run();
     assert!(!harness.state().settings().follow_subdomain);
     assert!(harness.query_by_label("↺ default").is_none());
+}
+
+#[test]
+fn the_unsaved_changes_question_can_save_and_go_on() {
+    let dir = temp_config_dir("save-then-switch");
+    let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
+    let defaults = follow_inspector::policy::Settings::default();
+    store.save_as("Mine", &defaults).unwrap();
+    store.save_as("Other", &defaults).unwrap();
+    store.set_active("Mine").unwrap();
+    let mut harness = app_in(dir.clone(), None);
+    assert_eq!(harness.state().profile(), "Mine");
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    profile_selector(&harness).click();
+    harness.run();
+    harness.get_by_label("Other").click();
+    harness.run();
+    harness.get_by_label("“Mine” has unsaved changes: save them or discard them?");
+    harness.get_by_label("Save changes").click();
+    harness.run();
+    // Saved, then switched.
+    assert_eq!(harness.state().profile(), "Other");
+    let mine = follow_inspector::profiles::ProfileStore::open(Some(&dir))
+        .unwrap()
+        .load("Mine")
+        .unwrap();
+    assert!(mine.follow_subdomain);
+}
+
+#[test]
+fn the_built_in_profile_offers_save_as_before_switching() {
+    let dir = temp_config_dir("save-as-then-switch");
+    let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
+    store
+        .save_as("Other", &follow_inspector::policy::Settings::default())
+        .unwrap();
+    let mut harness = app_in(dir, None);
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    profile_selector(&harness).click();
+    harness.run();
+    harness.get_by_label("Other").click();
+    harness.run();
+    harness.get_by_label("Save as…").click();
+    harness.run();
+    harness.get_by_label("Name").type_text("Kept edits");
+    harness.run();
+    harness.get_by_label("OK").click();
+    harness.run();
+    assert_eq!(harness.state().profile(), "Other");
+    assert!(!harness.state().settings().follow_subdomain);
+    // The edits went to the new profile.
+    profile_selector(&harness).click();
+    harness.run();
+    harness.get_by_label("Kept edits").click();
+    harness.run();
+    assert!(harness.state().settings().follow_subdomain);
+}
+
+#[test]
+fn a_damaged_profiles_file_is_reported_until_the_user_closes_it() {
+    let dir = temp_config_dir("damaged");
+    std::fs::write(dir.join("profiles.toml"), "this is = = not toml [").unwrap();
+    let mut harness = app_in(dir, None);
+    // The demo page loaded after the profiles: the notice is still there.
+    harness.get_by_label("✔ followed 3");
+    let notice = harness
+        .query_all_by_label_contains("⚠ Profiles: ")
+        .map(|n| text_of(&n))
+        .next()
+        .unwrap_or_default();
+    assert!(notice.contains("profiles.corrupt-"), "{notice}");
+    // It survives other actions, then goes when closed.
+    harness.get_by_label("Impressum").click();
+    harness.run();
+    assert!(harness.query_by_label_contains("⚠ Profiles: ").is_some());
+    harness.get_by_label("Close").click();
+    harness.run();
+    assert!(harness.query_by_label_contains("⚠ Profiles: ").is_none());
 }

@@ -1,0 +1,88 @@
+//! What a panel asks the app to do. Panels draw and return these; only the app
+//! carries them out, so no panel imports the app.
+
+use crate::ui::dialogs::{AfterUnsaved, Dialog, NameAction};
+use crate::ui::file_dialog::FilePurpose;
+
+/// What the keyboard copy shortcuts put on the clipboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyWhat {
+    /// Ctrl+C: the selected link's URL.
+    Url,
+    /// Ctrl+Shift+C: the selected link's explanation, for a ticket.
+    Explanation,
+}
+
+/// A side panel the user can fold away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SidePanel {
+    Settings,
+    Detail,
+}
+
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Fetch the URL or read the file in the top bar.
+    Load,
+    /// Crawl the shown start page again with the current settings and depth.
+    CrawlAgain,
+    Cancel,
+    LoadDemo,
+    /// A setting changed: re-classify without fetching.
+    SettingsEdited,
+    ResetSettings,
+    /// Depth or the N override changed: re-classify with the new limits.
+    LimitsEdited,
+    SelectPage(usize),
+    SelectLink(Option<usize>),
+    CopyToClipboard(String),
+    CopySelected(CopyWhat),
+    DismissError,
+    DismissNotice,
+    DismissProfileNotice(usize),
+    TogglePanel(SidePanel),
+    /// Show the settings panel scrolled to the warnings.
+    ShowWarnings,
+    /// Ask the desktop for a file (on a background thread).
+    BrowseFile(FilePurpose),
+    /// Put one storage key back to the scraper's default.
+    RevertKey(&'static str),
+    SwitchProfile(String),
+    SaveProfile,
+    OpenDialog(Dialog),
+    CloseDialog,
+    NameEntered {
+        action: NameAction,
+        name: String,
+        /// What the unsaved-changes question was about, when Save as came from it.
+        then: Option<AfterUnsaved>,
+    },
+    DeleteProfile,
+    Discard(AfterUnsaved),
+    /// Save the current profile, then go on with what was asked.
+    SaveThen(AfterUnsaved),
+    Import {
+        name: String,
+        json: String,
+        path: String,
+    },
+    ExportToFile(String),
+}
+
+impl Command {
+    /// Whether this starts something new, so the last status message goes.
+    pub fn starts_an_action(&self) -> bool {
+        !matches!(
+            self,
+            Command::SelectPage(_)
+                | Command::SelectLink(_)
+                | Command::TogglePanel(_)
+                | Command::ShowWarnings
+                | Command::DismissError
+                | Command::DismissNotice
+                | Command::DismissProfileNotice(_)
+                | Command::CloseDialog
+        )
+    }
+}
