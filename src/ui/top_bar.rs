@@ -143,10 +143,13 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             .response
             .labelled_by(label);
         let n = page_limit(state.depth, 1, None);
-        ui.label(
-            RichText::new(copy::limit_formula(state.depth, n))
-                .small()
-                .weak(),
+        ui.add(
+            egui::Label::new(
+                RichText::new(copy::limit_formula(state.depth, n))
+                    .small()
+                    .weak(),
+            )
+            .wrap_mode(egui::TextWrapMode::Extend),
         )
         .on_hover_text(
             "SPEC section 4: N links with the best scores are followed from the start page.",
