@@ -153,8 +153,9 @@ impl ProfileStore {
         }
     }
 
-    /// The file as it is on disk now; a missing file is empty, a corrupted one is
-    /// moved aside (and reported) and read as empty.
+    /// The file as it is on disk now; a missing file is empty. One that cannot be
+    /// read as profiles (bad TOML, not UTF-8, unreadable) is moved aside, byte
+    /// for byte and reported, and read as empty.
     fn read(&self) -> Result<ProfileFile, ProfileError> {
         if !self.path.exists() {
             return Ok(ProfileFile::default());
@@ -162,25 +163,51 @@ impl ProfileStore {
         match confy::load_path::<ProfileFile>(&self.path) {
             Ok(file) => Ok(file),
             Err(confy::ConfyError::BadTomlData(e)) => {
-                let aside = self.path.with_file_name(format!(
-                    "{CONFIG_NAME}.corrupt-{}.toml",
-                    timestamp(SystemTime::now())
-                ));
-                fs::rename(&self.path, &aside).map_err(io("cannot move aside", &self.path))?;
-                self.notice(format!(
-                    "The profiles file {} could not be read ({}). It was moved to {} and \
-                     nothing in it was changed; starting from “{BUILT_IN}”.",
-                    self.path.display(),
-                    e.to_string().lines().next().unwrap_or("bad TOML"),
-                    aside.display()
-                ));
-                Ok(ProfileFile::default())
+                let why = e.to_string();
+                self.set_aside(why.lines().next().unwrap_or("bad TOML"))
+            }
+            Err(
+                confy::ConfyError::GeneralLoadError(e)
+                | confy::ConfyError::ReadConfigurationFileError(e),
+            ) => {
+                let why = if e.kind() == std::io::ErrorKind::InvalidData {
+                    "it is not UTF-8 text".to_owned()
+                } else {
+                    e.to_string()
+                };
+                self.set_aside(&why)
             }
             Err(e) => Err(ProfileError::Write {
                 path: self.path.clone(),
                 detail: e.to_string(),
             }),
         }
+    }
+
+    /// Moves the file to `profiles.corrupt-<UTC>.toml` (never over an earlier
+    /// one) and tells the user why; the profiles start from the built-in one.
+    fn set_aside(&self, why: &str) -> Result<ProfileFile, ProfileError> {
+        let stamp = timestamp(SystemTime::now());
+        let aside = (1..)
+            .map(|n| {
+                let suffix = if n == 1 {
+                    String::new()
+                } else {
+                    format!("-{n}")
+                };
+                self.path
+                    .with_file_name(format!("{CONFIG_NAME}.corrupt-{stamp}{suffix}.toml"))
+            })
+            .find(|candidate| !candidate.exists())
+            .unwrap_or_else(|| self.path.with_extension("corrupt"));
+        fs::rename(&self.path, &aside).map_err(io("cannot move aside", &self.path))?;
+        self.notice(format!(
+            "The profiles file {} could not be read ({why}). It was moved to {} and \
+             nothing in it was changed; starting from “{BUILT_IN}”.",
+            self.path.display(),
+            aside.display()
+        ));
+        Ok(ProfileFile::default())
     }
 
     /// Writes to a temporary file beside the real one, then renames it over.
@@ -522,6 +549,35 @@ mod tests {
         store.save_as("after", &custom()).unwrap();
         assert_eq!(fs::read_to_string(&aside[0]).unwrap(), garbage);
         assert_eq!(store.list().unwrap(), [BUILT_IN, "after"]);
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_set_aside_byte_for_byte_and_never_over_an_earlier_one() {
+        let dir = temp_dir("not-utf8");
+        let path = dir.join("profiles.toml");
+        let bytes = b"[profiles.\xff\xfe]\nfollowSubdomain = true\n".to_vec();
+        let aside = |dir: &Path| -> Vec<PathBuf> {
+            let mut found: Vec<PathBuf> = fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.to_string_lossy().contains("profiles.corrupt-"))
+                .collect();
+            found.sort();
+            found
+        };
+        // Twice within the same second: two files aside, neither overwritten.
+        for round in 1..=2 {
+            fs::write(&path, &bytes).unwrap();
+            let store = ProfileStore::open(Some(&dir)).unwrap();
+            let notices = store.take_notices();
+            assert_eq!(notices.len(), 1, "{notices:?}");
+            assert!(notices[0].contains("not UTF-8"), "{}", notices[0]);
+            assert_eq!(store.list().unwrap(), [BUILT_IN]);
+            assert_eq!(aside(&dir).len(), round);
+        }
+        for file in aside(&dir) {
+            assert_eq!(fs::read(&file).unwrap(), bytes);
+        }
     }
 
     #[test]

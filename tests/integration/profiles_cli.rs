@@ -155,3 +155,26 @@ fn a_corrupted_profiles_file_is_kept_aside_and_reported() {
         "[[[ not toml"
     );
 }
+
+#[test]
+fn a_profiles_file_that_is_not_utf8_is_kept_aside_and_the_cli_goes_on() {
+    let dir = config_dir("not-utf8");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes = b"active = \"caf\xe9\"\n".to_vec();
+    std::fs::write(dir.join("profiles.toml"), &bytes).unwrap();
+    let out = with_dir(&dir, &["profiles", "list"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not UTF-8"), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "* Scraper defaults  (built in, read-only)\n");
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("profiles.corrupt-")
+        })
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read(kept[0].path()).unwrap(), bytes);
+}
