@@ -140,20 +140,9 @@ fn a_corrupted_profiles_file_is_kept_aside_and_reported() {
         stderr(&out)
     );
     assert_eq!(stdout(&out), "* Scraper defaults  (built in, read-only)\n");
-    let kept: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .starts_with("profiles.corrupt-")
-        })
-        .collect();
+    let kept = kept_aside(&dir);
     assert_eq!(kept.len(), 1);
-    assert_eq!(
-        std::fs::read_to_string(kept[0].path()).unwrap(),
-        "[[[ not toml"
-    );
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), "[[[ not toml");
 }
 
 #[test]
@@ -166,7 +155,14 @@ fn a_profiles_file_that_is_not_utf8_is_kept_aside_and_the_cli_goes_on() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("not UTF-8"), "{}", stderr(&out));
     assert_eq!(stdout(&out), "* Scraper defaults  (built in, read-only)\n");
-    let kept: Vec<_> = std::fs::read_dir(&dir)
+    let kept = kept_aside(&dir);
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read(&kept[0]).unwrap(), bytes);
+}
+
+/// The copies of a damaged profiles file set aside in `dir`.
+fn kept_aside(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir)
         .unwrap()
         .filter_map(|e| e.ok())
         .filter(|e| {
@@ -174,7 +170,6 @@ fn a_profiles_file_that_is_not_utf8_is_kept_aside_and_the_cli_goes_on() {
                 .to_string_lossy()
                 .starts_with("profiles.corrupt-")
         })
-        .collect();
-    assert_eq!(kept.len(), 1);
-    assert_eq!(std::fs::read(kept[0].path()).unwrap(), bytes);
+        .map(|e| e.path())
+        .collect()
 }

@@ -119,11 +119,7 @@ fn adding_an_allowed_domain_admits_the_sibling_domain() {
 #[test]
 fn clearing_the_white_list_warns_and_follows_nothing() {
     let mut harness = app_harness(None);
-    harness.get_by_label("White keywords").focus();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.key_press(egui::Key::Delete);
-    harness.run();
+    clear_field(&mut harness, "White keywords");
     harness.get_by_label("✔ followed 0");
     harness.get_by_label_contains("The white list is empty: nothing will be followed");
 }
@@ -231,6 +227,15 @@ fn wait_for_load(harness: &mut Harness<'_, InspectorApp>) {
     harness.run();
 }
 
+/// Empties a text field as a person would: select all, delete.
+fn clear_field(harness: &mut Harness<'_, InspectorApp>, label: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Delete);
+    harness.run();
+}
+
 fn type_into(harness: &mut Harness<'_, InspectorApp>, label: &str, text: &str) {
     harness.get_by_label(label).focus();
     harness.run();
@@ -297,10 +302,7 @@ fn enter_in_the_base_url_field_loads_and_the_header_says_it_overrides_the_page()
     );
     harness.get_by_label("Contact");
     // Without a base URL the page's own canonical URL is used, and nothing is said.
-    harness.get_by_label("Base URL").focus();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.key_press(egui::Key::Delete);
+    clear_field(&mut harness, "Base URL");
     harness.key_press(egui::Key::Enter);
     wait_for_load(&mut harness);
     assert!(harness.query_by_label_contains("Judged as").is_none());
@@ -437,11 +439,7 @@ fn a_crawl_goes_out_of_date_when_the_settings_change_and_crawls_again() {
     harness.get_by_label("Page 1 of 2: ");
     assert!(harness.query_by_label(copy_stale()).is_none());
 
-    harness.get_by_label("White keywords").focus();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.key_press(egui::Key::Delete);
-    harness.run();
+    clear_field(&mut harness, "White keywords");
     harness.get_by_label("✔ followed 0");
     harness.get_by_label(copy_stale());
     harness.get_by_label("Crawled pages (2, out of date)");
@@ -749,23 +747,35 @@ fn save_as_creates_a_profile_and_the_unsaved_dot_comes_and_goes() {
     assert!(again.state().settings().follow_subdomain);
 }
 
-#[test]
-fn switching_away_from_unsaved_changes_asks_first() {
-    let dir = temp_config_dir("switch");
+/// A profiles folder holding the user profiles `names` (default settings).
+fn config_with_profiles(name: &str, names: &[&str]) -> PathBuf {
+    let dir = temp_config_dir(name);
     let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
-    store
-        .save_as("Other", &follow_inspector::policy::Settings::default())
-        .unwrap();
-    let mut harness = app_in(dir, None);
+    for profile in names {
+        store
+            .save_as(profile, &follow_inspector::policy::Settings::default())
+            .unwrap();
+    }
+    dir
+}
+
+/// Makes an unsaved change, then picks `other` in the profile selector.
+fn edit_then_switch_to(harness: &mut Harness<'_, InspectorApp>, other: &str) {
     harness
         .get_by_label("Allow subdomains · followSubdomain")
         .click();
     harness.run();
-    assert_eq!(profile_shown(&harness), "Scraper defaults ●");
-    profile_selector(&harness).click();
+    profile_selector(harness).click();
     harness.run();
-    harness.get_by_label("Other").click();
+    harness.get_by_label(other).click();
     harness.run();
+}
+
+#[test]
+fn switching_away_from_unsaved_changes_asks_first() {
+    let mut harness = app_in(config_with_profiles("switch", &["Other"]), None);
+    assert_eq!(profile_shown(&harness), "Scraper defaults");
+    edit_then_switch_to(&mut harness, "Other");
     harness.get_by_label("“Scraper defaults” has unsaved changes: save them or discard them?");
     harness.get_by_label("Keep editing").click();
     harness.run();
@@ -788,22 +798,14 @@ fn reverting_a_changed_setting_puts_the_default_back() {
 
 #[test]
 fn the_unsaved_changes_question_can_save_and_go_on() {
-    let dir = temp_config_dir("save-then-switch");
-    let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
-    let defaults = follow_inspector::policy::Settings::default();
-    store.save_as("Mine", &defaults).unwrap();
-    store.save_as("Other", &defaults).unwrap();
-    store.set_active("Mine").unwrap();
+    let dir = config_with_profiles("save-then-switch", &["Mine", "Other"]);
+    follow_inspector::profiles::ProfileStore::open(Some(&dir))
+        .unwrap()
+        .set_active("Mine")
+        .unwrap();
     let mut harness = app_in(dir.clone(), None);
     assert_eq!(harness.state().profile(), "Mine");
-    harness
-        .get_by_label("Allow subdomains · followSubdomain")
-        .click();
-    harness.run();
-    profile_selector(&harness).click();
-    harness.run();
-    harness.get_by_label("Other").click();
-    harness.run();
+    edit_then_switch_to(&mut harness, "Other");
     harness.get_by_label("“Mine” has unsaved changes: save them or discard them?");
     harness.get_by_label("Save changes").click();
     harness.run();
@@ -818,20 +820,9 @@ fn the_unsaved_changes_question_can_save_and_go_on() {
 
 #[test]
 fn the_built_in_profile_offers_save_as_before_switching() {
-    let dir = temp_config_dir("save-as-then-switch");
-    let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
-    store
-        .save_as("Other", &follow_inspector::policy::Settings::default())
-        .unwrap();
+    let dir = config_with_profiles("save-as-then-switch", &["Other"]);
     let mut harness = app_in(dir, None);
-    harness
-        .get_by_label("Allow subdomains · followSubdomain")
-        .click();
-    harness.run();
-    profile_selector(&harness).click();
-    harness.run();
-    harness.get_by_label("Other").click();
-    harness.run();
+    edit_then_switch_to(&mut harness, "Other");
     harness.get_by_label("Save as…").click();
     harness.run();
     harness.get_by_label("Name").type_text("Kept edits");
