@@ -8,9 +8,9 @@ use url::Url;
 
 use crate::crawl::{CrawlRequest, DEFAULT_PARALLELISM};
 use crate::fetch::{FetchOptions, Fetcher, HttpFetcher};
-use crate::inspect::Inspection;
+use crate::inspect::{InspectedPage, Inspection};
 use crate::policy::explain::{PageInput, WhatIf, what_if};
-use crate::policy::{Settings, lint_settings};
+use crate::policy::{LinkDecision, Settings, lint_settings};
 use crate::profiles::{BUILT_IN, ProfileStore, export_json};
 use crate::target::{Target, parse_page_url};
 use crate::ui::command::{Command, CopyWhat, SidePanel};
@@ -536,15 +536,22 @@ impl InspectorApp {
         }
     }
 
+    /// The selected link, its page and the settings they were decided with.
+    fn selected_link(&self) -> Option<(&InspectedPage, &LinkDecision, &Settings)> {
+        let inspection = self.inspection.as_ref()?;
+        let page = inspection.pages.get(self.page)?;
+        Some((
+            page,
+            page.decision.links.get(self.selected?)?,
+            &inspection.settings,
+        ))
+    }
+
+    /// Puts the selected link's URL or explanation on the clipboard: one place
+    /// for the detail pane's buttons and the keyboard shortcuts.
     fn copy_selected(&mut self, what: CopyWhat, ctx: &egui::Context) {
         let what_ifs = self.what_ifs();
-        let (Some(inspection), Some(selected)) = (&self.inspection, self.selected) else {
-            return;
-        };
-        let Some(page) = inspection.pages.get(self.page) else {
-            return;
-        };
-        let Some(link) = page.decision.links.get(selected) else {
+        let Some((page, link, settings)) = self.selected_link() else {
             return;
         };
         let (text, noun) = match what {
@@ -559,7 +566,7 @@ impl InspectorApp {
                     page.url.as_str(),
                     link,
                     &page.decision,
-                    &inspection.settings,
+                    settings,
                     &what_ifs,
                 ),
                 "explanation",
@@ -695,7 +702,7 @@ impl InspectorApp {
     }
 
     fn what_ifs(&mut self) -> Vec<WhatIf> {
-        let (Some(inspection), Some(selected)) = (&self.inspection, self.selected) else {
+        let Some(selected) = self.selected else {
             return Vec::new();
         };
         let key = (self.generation, self.page, selected);
@@ -704,19 +711,17 @@ impl InspectorApp {
         {
             return answers.clone();
         }
-        let answers = inspection
-            .pages
-            .get(self.page)
-            .and_then(|page| {
+        let answers = self
+            .selected_link()
+            .and_then(|(page, link, settings)| {
                 let read = page.read.as_ref()?;
-                let link = page.decision.links.get(selected)?;
                 let input = PageInput {
                     candidates: &read.candidates,
                     page_url: &page.url,
                     base_url: &read.base_url,
                     limit: page.decision.limit,
                 };
-                Some(what_if(input, &inspection.settings, link))
+                Some(what_if(input, settings, link))
             })
             .unwrap_or_default();
         self.what_ifs = Some((key, answers.clone()));
@@ -807,10 +812,7 @@ impl eframe::App for InspectorApp {
         }
         if self.show_detail {
             let what_ifs = self.what_ifs();
-            let shown = self.inspection.as_ref().and_then(|i| {
-                let page = i.pages.get(self.page)?;
-                Some((page, page.decision.links.get(self.selected?)?, &i.settings))
-            });
+            let shown = self.selected_link();
             let mut draw = |ui: &mut egui::Ui| match shown {
                 Some((page, link, settings)) => {
                     commands.extend(detail::show(ui, page, link, settings, &what_ifs));

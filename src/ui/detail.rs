@@ -8,7 +8,7 @@ use crate::inspect::InspectedPage;
 use crate::policy::explain::WhatIf;
 use crate::policy::lints::registrable_domain;
 use crate::policy::{LinkDecision, MatchedIn, Settings};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, CopyWhat};
 use crate::ui::{palette, widgets};
 
 fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
@@ -112,7 +112,7 @@ pub fn show(
                         .on_hover_text("Ctrl+C")
                         .clicked()
                     {
-                        commands.push(Command::CopyToClipboard(url.to_string()));
+                        commands.push(Command::CopySelected(CopyWhat::Url));
                     }
                     if matches!(url.scheme(), "http" | "https") {
                         ui.hyperlink_to(copy::LABEL_OPEN_IN_BROWSER, url.as_str())
@@ -124,13 +124,7 @@ pub fn show(
                     .on_hover_text("Ctrl+Shift+C")
                     .clicked()
                 {
-                    commands.push(Command::CopyToClipboard(copy::link_explanation(
-                        page.url.as_str(),
-                        link,
-                        &page.decision,
-                        settings,
-                        what_ifs,
-                    )));
+                    commands.push(Command::CopySelected(CopyWhat::Explanation));
                 }
             });
             ui.separator();
