@@ -429,15 +429,14 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
 
     let search = ui
         .horizontal(|ui| {
-            let label = ui.label(copy::LABEL_SEARCH).id;
-            let search = ui
-                .add(
-                    egui::TextEdit::singleline(&mut state.search)
-                        .id_salt("search")
-                        .hint_text(copy::LABEL_SEARCH_HINT)
-                        .desired_width(260.0),
-                )
-                .labelled_by(label);
+            let search = widgets::labelled_field(
+                ui,
+                copy::LABEL_SEARCH,
+                &mut state.search,
+                "search",
+                copy::LABEL_SEARCH_HINT,
+                260.0,
+            );
             ui.label(RichText::new("⌨").weak())
                 .on_hover_text(copy::KEYBOARD_HELP);
             search

@@ -10,6 +10,7 @@ use crate::inspect::page_limit;
 use crate::ui::command::{Command, SidePanel};
 use crate::ui::file_dialog::FilePurpose;
 use crate::ui::task::Task;
+use crate::ui::widgets::labelled_field;
 
 /// What the user typed; persisted between runs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,16 +88,15 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
         let running = task.is_some();
         let window = ui.ctx().content_rect().width();
         let field_width = (window - 1000.0).clamp(200.0, 560.0);
-        let label = ui.label(copy::LABEL_TARGET).id;
         let before = state.target.clone();
-        let response = ui
-            .add(
-                egui::TextEdit::singleline(&mut state.target)
-                    .id_salt("target")
-                    .hint_text(copy::LABEL_URL_HINT)
-                    .desired_width(field_width),
-            )
-            .labelled_by(label);
+        let response = labelled_field(
+            ui,
+            copy::LABEL_TARGET,
+            &mut state.target,
+            "target",
+            copy::LABEL_URL_HINT,
+            field_width,
+        );
         if state.target != before {
             // The base URL belonged to the old target.
             state.base_url.clear();
@@ -115,16 +115,15 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             commands.push(Command::BrowseFile(FilePurpose::OpenPage));
         }
         if state.is_file_target() {
-            let label = ui.label(copy::LABEL_BASE_URL).id;
-            let response = ui
-                .add(
-                    egui::TextEdit::singleline(&mut state.base_url)
-                        .id_salt("base_url")
-                        .hint_text(copy::LABEL_BASE_URL_HINT)
-                        .desired_width(180.0),
-                )
-                .labelled_by(label)
-                .on_hover_text(copy::BASE_URL_TOOLTIP);
+            let response = labelled_field(
+                ui,
+                copy::LABEL_BASE_URL,
+                &mut state.base_url,
+                "base_url",
+                copy::LABEL_BASE_URL_HINT,
+                180.0,
+            )
+            .on_hover_text(copy::BASE_URL_TOOLTIP);
             if entered(ui, &response) && !running {
                 commands.push(Command::Load);
             }
@@ -154,14 +153,14 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
         .on_hover_text(
             "SPEC section 4: N links with the best scores are followed from the start page.",
         );
-        let label = ui.label(copy::LABEL_LIMIT_OVERRIDE).id;
-        ui.add(
-            egui::TextEdit::singleline(&mut state.limit_override)
-                .id_salt("limit_override")
-                .hint_text("N")
-                .desired_width(32.0),
+        labelled_field(
+            ui,
+            copy::LABEL_LIMIT_OVERRIDE,
+            &mut state.limit_override,
+            "limit_override",
+            "N",
+            32.0,
         )
-        .labelled_by(label)
         .on_hover_text("Follow this many links on every page instead of (depth − 1) × 3.");
         if (state.depth, state.limit_override.clone()) != before {
             commands.push(Command::LimitsEdited);

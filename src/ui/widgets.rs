@@ -126,3 +126,23 @@ pub fn banner(
         });
     clicked
 }
+
+/// A label and the one-line text field it names (screen readers and UI tests
+/// find the field by the label's text).
+pub fn labelled_field(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    id_salt: &str,
+    hint: &str,
+    width: f32,
+) -> egui::Response {
+    let label = ui.label(label).id;
+    ui.add(
+        egui::TextEdit::singleline(value)
+            .id_salt(id_salt)
+            .hint_text(hint)
+            .desired_width(width),
+    )
+    .labelled_by(label)
+}
