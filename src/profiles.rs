@@ -1,20 +1,20 @@
-//! Named settings profiles, all in one confy (TOML) file per OS user.
+//! Named settings profiles, all in one TOML file per OS user (found by confy).
 //!
 //! Profiles must never be lost: every change is a read-modify-write of the file
 //! under an exclusive lock (so two app instances merge instead of overwriting
-//! each other), written to a temporary file and renamed over the old one (confy
-//! itself writes in place), and a file that does not parse is moved aside with a
-//! timestamped name, never overwritten.
+//! each other), written to a temporary file and renamed over the old one. A
+//! damaged file is kept byte for byte under a timestamped name before anything
+//! is written; when only some profiles are damaged, only those are left out and
+//! the others load. Keys the inspector does not know are kept and reported.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
-
-use crate::policy::{ImportedSettings, Settings, SettingsError};
+use crate::policy::{ImportedSettings, STORAGE_KEYS, Settings, SettingsError};
 
 pub const APP_NAME: &str = "follow-inspector";
 const CONFIG_NAME: &str = "profiles";
@@ -23,14 +23,155 @@ pub const BUILT_IN: &str = "Scraper defaults";
 /// Environment variable with the same meaning as `--config-dir`.
 pub const CONFIG_DIR_ENV: &str = "FOLLOW_INSPECTOR_CONFIG_DIR";
 
+/// One stored profile: its settings and any keys this version does not know
+/// (kept as they are, so a newer or hand-edited file loses nothing).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StoredProfile {
+    pub settings: Settings,
+    pub unknown: toml::Table,
+}
+
 /// The file's contents.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ProfileFile {
     /// The profile the app opens with.
     pub active: String,
     /// User profiles by name (the built-in one is never stored).
-    pub profiles: BTreeMap<String, Settings>,
+    pub profiles: BTreeMap<String, StoredProfile>,
+    /// Top-level keys this version does not know, kept as they are.
+    pub unknown: toml::Table,
+}
+
+/// What reading the file's bytes found.
+#[derive(Debug)]
+struct Reading {
+    file: ProfileFile,
+    /// Profiles that could not be read as settings, with the reason.
+    damaged: Vec<(String, String)>,
+    /// The whole file could not be read as profiles, and why.
+    unreadable: Option<String>,
+    /// `profile: key, key` for keys kept but not understood.
+    unknown_keys: Vec<String>,
+}
+
+impl ProfileFile {
+    /// Parses the file's bytes, profile by profile.
+    fn parse(bytes: &[u8]) -> Reading {
+        let mut reading = Reading {
+            file: ProfileFile::default(),
+            damaged: Vec::new(),
+            unreadable: None,
+            unknown_keys: Vec::new(),
+        };
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(_) => {
+                reading.unreadable = Some("it is not UTF-8 text".into());
+                return reading;
+            }
+        };
+        let mut table: toml::Table = match text.parse() {
+            Ok(table) => table,
+            Err(e) => {
+                let why = e.to_string();
+                reading.unreadable = Some(why.lines().next().unwrap_or("bad TOML").to_owned());
+                return reading;
+            }
+        };
+        match table.remove("active") {
+            Some(toml::Value::String(active)) => reading.file.active = active,
+            Some(other) => {
+                reading.unknown_keys.push(format!(
+                    "“active” is a {}, not a profile name (ignored)",
+                    other.type_str()
+                ));
+            }
+            None => {}
+        }
+        match table.remove("profiles") {
+            Some(toml::Value::Table(profiles)) => {
+                for (name, value) in profiles {
+                    match StoredProfile::parse(value) {
+                        Ok(profile) => {
+                            let unknown: Vec<&str> =
+                                profile.unknown.keys().map(String::as_str).collect();
+                            if !unknown.is_empty() {
+                                reading
+                                    .unknown_keys
+                                    .push(format!("“{name}”: {}", unknown.join(", ")));
+                            }
+                            reading.file.profiles.insert(name, profile);
+                        }
+                        Err(why) => reading.damaged.push((name, why)),
+                    }
+                }
+            }
+            Some(other) => {
+                reading.unreadable = Some(format!(
+                    "“profiles” is a {}, not a table of profiles",
+                    other.type_str()
+                ));
+                return reading;
+            }
+            None => {}
+        }
+        if !table.is_empty() {
+            let keys: Vec<&str> = table.keys().map(String::as_str).collect();
+            reading
+                .unknown_keys
+                .push(format!("the file: {}", keys.join(", ")));
+        }
+        reading.file.unknown = table;
+        reading
+    }
+
+    fn to_toml(&self) -> Result<String, String> {
+        let mut table = self.unknown.clone();
+        table.insert("active".into(), toml::Value::String(self.active.clone()));
+        let mut profiles = toml::Table::new();
+        for (name, profile) in &self.profiles {
+            let mut entry = profile.unknown.clone();
+            let settings = toml::Table::try_from(&profile.settings).map_err(|e| e.to_string())?;
+            entry.extend(settings);
+            profiles.insert(name.clone(), toml::Value::Table(entry));
+        }
+        table.insert("profiles".into(), toml::Value::Table(profiles));
+        toml::to_string(&table).map_err(|e| e.to_string())
+    }
+}
+
+impl StoredProfile {
+    fn parse(value: toml::Value) -> Result<Self, String> {
+        let toml::Value::Table(mut table) = value else {
+            return Err(format!(
+                "it is a {}, not a table of settings",
+                value.type_str()
+            ));
+        };
+        let known: toml::Table = STORAGE_KEYS
+            .iter()
+            .filter_map(|key| table.remove(*key).map(|v| ((*key).to_owned(), v)))
+            .collect();
+        // Key by key, so the reason names the key that is wrong.
+        let wrong: Vec<String> = known
+            .iter()
+            .filter_map(|(key, value)| {
+                let alone = toml::Table::from_iter([(key.clone(), value.clone())]);
+                alone.try_into::<Settings>().err().map(|e| {
+                    let why = e.to_string();
+                    format!("{key}: {}", why.lines().next().unwrap_or("wrong value"))
+                })
+            })
+            .collect();
+        if !wrong.is_empty() {
+            return Err(wrong.join("; "));
+        }
+        let settings = known.try_into::<Settings>().map_err(|e| e.to_string())?;
+        Ok(Self {
+            settings,
+            unknown: table,
+        })
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -70,11 +211,13 @@ fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Profi
 /// The profiles of this OS user (or of a folder given with `--config-dir`).
 pub struct ProfileStore {
     path: PathBuf,
-    /// What happened that the user must be told (a corrupted file moved aside).
+    /// What happened that the user must be told (a damaged file set aside).
     notices: Mutex<Vec<String>>,
+    /// Notices already given, so reading the same file again does not repeat them.
+    told: Mutex<BTreeSet<String>>,
 }
 
-/// UTC `YYYYMMDDTHHMMSSZ`, for the name a corrupted file is moved to.
+/// UTC `YYYYMMDDTHHMMSSZ`, for the name a damaged file is kept under.
 fn timestamp(now: SystemTime) -> String {
     let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (days, rest) = (secs / 86_400, secs % 86_400);
@@ -129,17 +272,14 @@ impl ProfileStore {
         let store = Self {
             path,
             notices: Mutex::new(Vec::new()),
+            told: Mutex::new(BTreeSet::new()),
         };
-        // Reading once moves a corrupted file aside now, so the user hears of it.
+        // Reading once sets a damaged file aside now, so the user hears of it.
         store.read()?;
         Ok(store)
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Messages for the user since the last call (e.g. a corrupted file moved aside).
+    /// Messages for the user since the last call (e.g. a damaged file set aside).
     pub fn take_notices(&self) -> Vec<String> {
         self.notices
             .lock()
@@ -147,89 +287,33 @@ impl ProfileStore {
             .unwrap_or_default()
     }
 
+    /// Queues `message` unless this store already gave it.
     fn notice(&self, message: String) {
-        if let Ok(mut n) = self.notices.lock() {
+        let new = self
+            .told
+            .lock()
+            .map(|mut told| told.insert(message.clone()))
+            .unwrap_or(true);
+        if new && let Ok(mut n) = self.notices.lock() {
             n.push(message);
         }
     }
 
-    /// The file as it is on disk now; a missing file is empty. One that cannot be
-    /// read as profiles (bad TOML, not UTF-8, unreadable) is moved aside, byte
-    /// for byte and reported, and read as empty.
-    fn read(&self) -> Result<ProfileFile, ProfileError> {
-        if !self.path.exists() {
-            return Ok(ProfileFile::default());
-        }
-        match confy::load_path::<ProfileFile>(&self.path) {
-            Ok(file) => Ok(file),
-            Err(confy::ConfyError::BadTomlData(e)) => {
-                let why = e.to_string();
-                self.set_aside(why.lines().next().unwrap_or("bad TOML"))
-            }
-            Err(
-                confy::ConfyError::GeneralLoadError(e)
-                | confy::ConfyError::ReadConfigurationFileError(e),
-            ) => {
-                let why = if e.kind() == std::io::ErrorKind::InvalidData {
-                    "it is not UTF-8 text".to_owned()
-                } else {
-                    e.to_string()
-                };
-                self.set_aside(&why)
-            }
-            Err(e) => Err(ProfileError::Write {
+    /// The file's bytes; `None` when there is no file yet.
+    fn bytes(&self) -> Result<Option<Vec<u8>>, ProfileError> {
+        match fs::read(&self.path) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(ProfileError::Io {
+                action: "cannot read",
                 path: self.path.clone(),
-                detail: e.to_string(),
+                source: e,
             }),
         }
     }
 
-    /// Moves the file to `profiles.corrupt-<UTC>.toml` (never over an earlier
-    /// one) and tells the user why; the profiles start from the built-in one.
-    fn set_aside(&self, why: &str) -> Result<ProfileFile, ProfileError> {
-        let stamp = timestamp(SystemTime::now());
-        let aside = (1..)
-            .map(|n| {
-                let suffix = if n == 1 {
-                    String::new()
-                } else {
-                    format!("-{n}")
-                };
-                self.path
-                    .with_file_name(format!("{CONFIG_NAME}.corrupt-{stamp}{suffix}.toml"))
-            })
-            .find(|candidate| !candidate.exists())
-            .unwrap_or_else(|| self.path.with_extension("corrupt"));
-        fs::rename(&self.path, &aside).map_err(io("cannot move aside", &self.path))?;
-        self.notice(format!(
-            "The profiles file {} could not be read ({why}). It was moved to {} and \
-             nothing in it was changed; starting from “{BUILT_IN}”.",
-            self.path.display(),
-            aside.display()
-        ));
-        Ok(ProfileFile::default())
-    }
-
-    /// Writes to a temporary file beside the real one, then renames it over.
-    fn write(&self, file: &ProfileFile) -> Result<(), ProfileError> {
-        let tmp = self
-            .path
-            .with_file_name(format!(".{CONFIG_NAME}.toml.tmp-{}", std::process::id()));
-        confy::store_path(&tmp, file).map_err(|e| ProfileError::Write {
-            path: tmp.clone(),
-            detail: e.to_string(),
-        })?;
-        File::open(&tmp)
-            .and_then(|f| f.sync_all())
-            .map_err(io("cannot flush", &tmp))?;
-        fs::rename(&tmp, &self.path).map_err(io("cannot replace", &self.path))
-    }
-
-    /// Read-modify-write under an exclusive lock, so concurrent writers merge.
-    fn modify<T>(
-        &self,
-        change: impl FnOnce(&mut ProfileFile) -> Result<T, ProfileError>,
-    ) -> Result<T, ProfileError> {
+    /// Takes the exclusive lock every writer holds; released when the file is dropped.
+    fn lock(&self) -> Result<File, ProfileError> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         fs::create_dir_all(dir).map_err(io("cannot create", dir))?;
         let lock_path = self.path.with_file_name(format!(".{CONFIG_NAME}.lock"));
@@ -240,10 +324,124 @@ impl ProfileStore {
             .open(&lock_path)
             .map_err(io("cannot open", &lock_path))?;
         lock.lock().map_err(io("cannot lock", &lock_path))?;
-        let mut file = self.read()?;
+        Ok(lock)
+    }
+
+    /// The file as it is on disk now; a missing file is empty. Reading takes no
+    /// lock; only when something must be set aside is the file read again under
+    /// the lock, so a file another process just replaced is judged as it is now.
+    fn read(&self) -> Result<ProfileFile, ProfileError> {
+        let Some(bytes) = self.bytes()? else {
+            return Ok(ProfileFile::default());
+        };
+        let reading = ProfileFile::parse(&bytes);
+        self.tell_unknown_keys(&reading);
+        if reading.unreadable.is_none() && reading.damaged.is_empty() {
+            return Ok(reading.file);
+        }
+        let _lock = self.lock()?;
+        self.read_locked()
+    }
+
+    fn tell_unknown_keys(&self, reading: &Reading) {
+        if !reading.unknown_keys.is_empty() {
+            self.notice(format!(
+                "The profiles file {} has keys this version does not know; they are \
+                 kept as they are and do nothing: {}.",
+                self.path.display(),
+                reading.unknown_keys.join("; ")
+            ));
+        }
+    }
+
+    /// Reads the file while holding the lock; damaged parts are set aside here.
+    fn read_locked(&self) -> Result<ProfileFile, ProfileError> {
+        let Some(bytes) = self.bytes()? else {
+            return Ok(ProfileFile::default());
+        };
+        let reading = ProfileFile::parse(&bytes);
+        self.tell_unknown_keys(&reading);
+        if let Some(why) = &reading.unreadable {
+            let aside = self.aside_path();
+            fs::rename(&self.path, &aside).map_err(io("cannot move aside", &self.path))?;
+            self.notice(format!(
+                "The profiles file {} could not be read ({why}). It was moved to {} and \
+                 nothing in it was changed; starting from “{BUILT_IN}”.",
+                self.path.display(),
+                aside.display()
+            ));
+            return Ok(ProfileFile::default());
+        }
+        if reading.damaged.is_empty() {
+            return Ok(reading.file);
+        }
+        // Keep the file exactly as it was before writing it without the damaged profiles.
+        let aside = self.aside_path();
+        let mut copy = File::options()
+            .write(true)
+            .create_new(true)
+            .open(&aside)
+            .map_err(io("cannot create", &aside))?;
+        copy.write_all(&bytes)
+            .and_then(|()| copy.sync_all())
+            .map_err(io("cannot write", &aside))?;
+        let mut file = reading.file;
+        if reading.damaged.iter().any(|(name, _)| *name == file.active) {
+            file.active = BUILT_IN.to_owned();
+        }
+        self.write(&file)?;
+        for (name, why) in &reading.damaged {
+            self.notice(format!(
+                "The profile “{name}” could not be read ({why}), so it was left out; the \
+                 other profiles loaded. The file as it was is kept in {}.",
+                aside.display()
+            ));
+        }
+        Ok(file)
+    }
+
+    /// `profiles.corrupt-<UTC>.toml`, with `-2`, `-3`… when that name is taken.
+    fn aside_path(&self) -> PathBuf {
+        let stamp = timestamp(SystemTime::now());
+        (1..)
+            .map(|n| {
+                let suffix = if n == 1 {
+                    String::new()
+                } else {
+                    format!("-{n}")
+                };
+                self.path
+                    .with_file_name(format!("{CONFIG_NAME}.corrupt-{stamp}{suffix}.toml"))
+            })
+            .find(|candidate| !candidate.exists())
+            .unwrap_or_else(|| self.path.with_extension("corrupt"))
+    }
+
+    /// Writes to a temporary file beside the real one, then renames it over.
+    fn write(&self, file: &ProfileFile) -> Result<(), ProfileError> {
+        let tmp = self
+            .path
+            .with_file_name(format!(".{CONFIG_NAME}.toml.tmp-{}", std::process::id()));
+        let text = file.to_toml().map_err(|detail| ProfileError::Write {
+            path: self.path.clone(),
+            detail,
+        })?;
+        let mut out = File::create(&tmp).map_err(io("cannot create", &tmp))?;
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.sync_all())
+            .map_err(io("cannot write", &tmp))?;
+        fs::rename(&tmp, &self.path).map_err(io("cannot replace", &self.path))
+    }
+
+    /// Read-modify-write under an exclusive lock, so concurrent writers merge.
+    fn modify<T>(
+        &self,
+        change: impl FnOnce(&mut ProfileFile) -> Result<T, ProfileError>,
+    ) -> Result<T, ProfileError> {
+        let _lock = self.lock()?;
+        let mut file = self.read_locked()?;
         let out = change(&mut file)?;
         self.write(&file)?;
-        // The lock is released when `lock` is dropped.
         Ok(out)
     }
 
@@ -263,6 +461,7 @@ impl ProfileStore {
         self.read()?
             .profiles
             .remove(name)
+            .map(|profile| profile.settings)
             .ok_or_else(|| ProfileError::NotFound(name.to_owned()))
     }
 
@@ -293,7 +492,7 @@ impl ProfileStore {
         }
         self.modify(|f| match f.profiles.get_mut(name) {
             Some(slot) => {
-                *slot = settings.clone();
+                slot.settings = settings.clone();
                 Ok(())
             }
             None => Err(ProfileError::NotFound(name.to_owned())),
@@ -304,7 +503,13 @@ impl ProfileStore {
     pub fn save_as(&self, name: &str, settings: &Settings) -> Result<String, ProfileError> {
         self.modify(|f| {
             let name = validate_name(name, f.profiles.keys().map(String::as_str))?;
-            f.profiles.insert(name.clone(), settings.clone());
+            f.profiles.insert(
+                name.clone(),
+                StoredProfile {
+                    settings: settings.clone(),
+                    unknown: toml::Table::new(),
+                },
+            );
             Ok(name)
         })
     }
@@ -316,11 +521,11 @@ impl ProfileStore {
         self.modify(|f| {
             let others = f.profiles.keys().filter(|k| *k != from).map(String::as_str);
             let to = validate_name(to, others)?;
-            let settings = f
+            let profile = f
                 .profiles
                 .remove(from)
                 .ok_or_else(|| ProfileError::NotFound(from.to_owned()))?;
-            f.profiles.insert(to.clone(), settings);
+            f.profiles.insert(to.clone(), profile);
             if f.active == from {
                 f.active = to.clone();
             }
@@ -365,7 +570,9 @@ impl ProfileStore {
         Ok((name, imported))
     }
 
-    /// Replaces (or creates) a user profile with an imported one.
+    /// Replaces (or creates) a user profile with an imported one. A profile
+    /// whose name differs only in case is the one replaced, so names stay
+    /// unique ignoring case; it takes the new spelling.
     pub fn import_replacing(
         &self,
         name: &str,
@@ -380,7 +587,29 @@ impl ProfileStore {
             return Err(ProfileError::BuiltInReadOnly);
         }
         self.modify(|f| {
-            f.profiles.insert(name.clone(), imported.settings.clone());
+            let lower = name.to_lowercase();
+            let same: Vec<String> = f
+                .profiles
+                .keys()
+                .filter(|k| k.to_lowercase() == lower)
+                .cloned()
+                .collect();
+            let mut unknown = toml::Table::new();
+            for old in same {
+                if let Some(profile) = f.profiles.remove(&old) {
+                    unknown.extend(profile.unknown);
+                }
+                if f.active == old {
+                    f.active = name.clone();
+                }
+            }
+            f.profiles.insert(
+                name.clone(),
+                StoredProfile {
+                    settings: imported.settings.clone(),
+                    unknown,
+                },
+            );
             Ok(())
         })?;
         Ok((name, imported))
@@ -578,6 +807,140 @@ mod tests {
         for file in aside(&dir) {
             assert_eq!(fs::read(&file).unwrap(), bytes);
         }
+    }
+
+    fn kept_aside(dir: &Path) -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("profiles.corrupt-"))
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn one_damaged_profile_is_left_out_and_the_others_load() {
+        let dir = temp_dir("one-bad");
+        let path = dir.join("profiles.toml");
+        let original = "active = \"typo\"\n\n\
+                        [profiles.good]\nfollowSubdomain = true\n\n\
+                        [profiles.typo]\nfollowSubdomain = \"yes\"\n\n\
+                        [profiles.also-good]\nfollowKeywordsWhite = \"kontakt\"\n";
+        fs::write(&path, original).unwrap();
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        let notices = store.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].contains("“typo”"), "{}", notices[0]);
+        assert!(notices[0].contains("followSubdomain"), "{}", notices[0]);
+        assert_eq!(store.list().unwrap(), [BUILT_IN, "also-good", "good"]);
+        assert!(store.load("good").unwrap().follow_subdomain);
+        // The active profile was the damaged one: the built-in one is active now.
+        assert_eq!(store.active().unwrap(), BUILT_IN);
+        let aside = kept_aside(&dir);
+        assert_eq!(aside.len(), 1);
+        assert_eq!(fs::read_to_string(&aside[0]).unwrap(), original);
+        assert!(notices[0].contains(&aside[0].display().to_string()));
+        // Reading again finds nothing more to set aside or tell.
+        let again = ProfileStore::open(Some(&dir)).unwrap();
+        assert!(again.take_notices().is_empty());
+        assert_eq!(kept_aside(&dir).len(), 1);
+    }
+
+    #[test]
+    fn a_profile_that_is_not_a_table_is_left_out() {
+        let dir = temp_dir("not-a-table");
+        fs::write(
+            dir.join("profiles.toml"),
+            "[profiles]\nbroken = 5\n[profiles.fine]\nfollowSkipAssets = false\n",
+        )
+        .unwrap();
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        let notices = store.take_notices();
+        assert!(notices[0].contains("“broken”") && notices[0].contains("integer"));
+        assert_eq!(store.list().unwrap(), [BUILT_IN, "fine"]);
+    }
+
+    #[test]
+    fn unknown_keys_are_reported_once_and_kept_through_saves() {
+        let dir = temp_dir("unknown");
+        let path = dir.join("profiles.toml");
+        fs::write(
+            &path,
+            "theme = \"dark\"\n[profiles.acme]\nfollowKeywordWhite = \"typo\"\n",
+        )
+        .unwrap();
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        let notices = store.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(
+            notices[0].contains("“acme”: followKeywordWhite"),
+            "{}",
+            notices[0]
+        );
+        assert!(notices[0].contains("theme"), "{}", notices[0]);
+        store.list().unwrap();
+        assert!(store.take_notices().is_empty(), "told only once");
+        store.save("acme", &custom()).unwrap();
+        store.save_as("other", &custom()).unwrap();
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.contains("followKeywordWhite = \"typo\""), "{text}");
+        assert!(text.contains("theme = \"dark\""), "{text}");
+        assert!(kept_aside(&dir).is_empty());
+    }
+
+    #[test]
+    fn a_damaged_file_another_process_just_replaced_is_not_set_aside() {
+        let dir = temp_dir("replaced");
+        let path = dir.join("profiles.toml");
+        fs::write(&path, "not = = toml").unwrap();
+        // Another writer holds the lock while it replaces the file.
+        let other = ProfileStore::open(Some(&temp_dir("replaced-other"))).unwrap();
+        let writer = ProfileStore {
+            path: path.clone(),
+            notices: Mutex::new(Vec::new()),
+            told: Mutex::new(BTreeSet::new()),
+        };
+        let lock = writer.lock().unwrap();
+        let reader = std::thread::spawn({
+            let dir = dir.clone();
+            move || {
+                let store = ProfileStore::open(Some(&dir)).unwrap();
+                (store.list().unwrap(), store.take_notices())
+            }
+        });
+        // Give the reader time to read the damaged bytes and wait for the lock.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        drop(other);
+        let mut replaced = ProfileFile::default();
+        replaced.profiles.insert(
+            "fresh".into(),
+            StoredProfile {
+                settings: custom(),
+                unknown: toml::Table::new(),
+            },
+        );
+        writer.write(&replaced).unwrap();
+        drop(lock);
+        let (names, notices) = reader.join().unwrap();
+        assert_eq!(names, [BUILT_IN, "fresh"]);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert!(kept_aside(&dir).is_empty());
+    }
+
+    #[test]
+    fn import_replacing_keeps_names_unique_ignoring_case() {
+        let dir = temp_dir("replace-case");
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        store.save_as("acme", &Settings::default()).unwrap();
+        store.set_active("acme").unwrap();
+        let (name, _) = store
+            .import_replacing("ACME", r#"{"followSubdomain": true}"#)
+            .unwrap();
+        assert_eq!(name, "ACME");
+        assert_eq!(store.list().unwrap(), [BUILT_IN, "ACME"]);
+        assert!(store.load("ACME").unwrap().follow_subdomain);
+        assert_eq!(store.active().unwrap(), "ACME");
     }
 
     #[test]

@@ -11,7 +11,9 @@ pub mod verdict;
 pub use domains::{Admission, SiteCheck, check_site, root_domain};
 pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, MatchedIn};
 pub use lints::{Lint, LintCode, LintContext, lint, lint_settings};
-pub use settings::{FollowOptions, ImportedSettings, Settings, SettingsError, parse_list};
+pub use settings::{
+    FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, parse_list,
+};
 pub use verdict::{
     Candidate, LinkDecision, PageDecision, ResolvedLink, Trace, Verdict, decide_page,
     decide_resolved, follow_limit, resolve_links, url_key,
