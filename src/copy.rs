@@ -105,6 +105,8 @@ pub const LABEL_SKIP_ASSETS: &str = "Skip assets";
 pub const LABEL_RESET: &str = "Reset to defaults";
 pub const LABEL_FETCH: &str = "Fetch";
 pub const LABEL_CANCEL: &str = "Cancel";
+pub const CANCEL_TOOLTIP: &str = "Stop loading (Esc); the table keeps what it showed before.";
+pub const CANCELLED: &str = "Cancelled: the table shows what it showed before.";
 pub const LABEL_DEMO: &str = "Demo page";
 pub const LABEL_DEPTH: &str = "Depth";
 pub const LABEL_LIMIT_OVERRIDE: &str = "Override N";
@@ -142,6 +144,13 @@ pub const LABEL_BROWSE: &str = "Browse…";
 pub const BROWSE_TOOLTIP: &str = "Choose the file in a file dialog (or type its path).";
 pub const LABEL_OPEN_FILE: &str = "Open…";
 pub const OPEN_FILE_TOOLTIP: &str = "Open a saved .html page in a file dialog.";
+pub const NOTHING_TO_LOAD: &str = "Enter a URL or the path of a saved .html file first.";
+/// After "⚠ Profiles: " when the profiles file cannot be opened at all.
+pub fn profiles_unavailable(error: &str) -> String {
+    format!("unavailable, the built-in profile is used: {error}")
+}
+pub const PROFILES_BUSY: &str = "Reading or writing the profiles file…";
+pub const PROFILES_NOT_SAVED: &str = "unavailable: nothing can be saved (see above).";
 pub const NO_FILE_CHOSEN: &str =
     "No file chosen. If no file dialog appeared, type the path instead.";
 pub const LABEL_OPEN_IN_BROWSER: &str = "Open in browser ↗";

@@ -1,21 +1,20 @@
 //! The app: owns the state, draws the panels, and carries out the commands
 //! they return. Work that can take time runs on a background task.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use url::Url;
 
-use crate::crawl::{CrawlRequest, DEFAULT_PARALLELISM};
-use crate::fetch::{FetchOptions, Fetcher, HttpFetcher};
+use crate::fetch::Fetcher;
 use crate::inspect::{InspectedPage, Inspection};
 use crate::policy::explain::{PageInput, WhatIf, what_if};
 use crate::policy::{LinkDecision, Settings, lint_settings};
-use crate::profiles::{BUILT_IN, ProfileStore, export_json};
-use crate::target::{Target, parse_page_url};
+use crate::profiles::{BUILT_IN, export_json};
 use crate::ui::command::{Command, CopyWhat, SidePanel};
-use crate::ui::dialogs::{AfterUnsaved, Dialog, DialogView, NameAction};
+use crate::ui::dialogs::{AfterUnsaved, Dialog, DialogView};
 use crate::ui::file_dialog::{DialogPoll, FilePurpose, PendingFileDialog};
+use crate::ui::profile_worker::{Outcome, ProfileWorker, Request, StoreRequest};
 use crate::ui::profiles_bar::ProfileView;
 use crate::ui::results::{ResultsState, ResultsView};
 use crate::ui::status_bar::Source;
@@ -51,8 +50,6 @@ pub struct InspectorApp {
     /// What the shown crawl was made with; `None` for a saved page or the demo.
     crawled_with: Option<CrawlInputs>,
     source: Source,
-    /// Where the running task's result will come from.
-    pending_source: Option<Source>,
     /// The last error, shown in a banner until dismissed or the next load.
     error: Option<String>,
     /// The last load failed, so the table shows the result from before it.
@@ -64,8 +61,11 @@ pub struct InspectorApp {
     results: ResultsState,
     /// A fetcher given by the embedder (tests); otherwise one is built per load.
     fetcher: Option<Arc<dyn Fetcher>>,
-    /// `None` when the profiles file could not be opened (the error says why).
-    store: Option<ProfileStore>,
+    /// Reads and writes the profiles off the frame; `None` if its thread
+    /// could not start (a notice says so).
+    profiles: Option<ProfileWorker>,
+    /// The URL or file to load once the profiles are open.
+    start_target: Option<String>,
     profile: String,
     /// The current profile as last saved: the settings are dirty when they differ.
     saved: Settings,
@@ -110,7 +110,6 @@ impl InspectorApp {
             loaded: 0,
             crawled_with: None,
             source: Source::Nothing,
-            pending_source: None,
             error: None,
             load_failed: false,
             task: None,
@@ -119,7 +118,8 @@ impl InspectorApp {
             what_ifs: None,
             results: ResultsState::default(),
             fetcher: None,
-            store: None,
+            profiles: None,
+            start_target: None,
             profile: BUILT_IN.to_owned(),
             saved: Settings::default(),
             profile_names: vec![BUILT_IN.to_owned()],
@@ -132,11 +132,20 @@ impl InspectorApp {
             file_dialog: None,
             allow_close: false,
         };
-        app.open_profiles(config_dir.as_deref());
+        let repaint_ctx = cc.egui_ctx.clone();
+        match ProfileWorker::spawn(move || repaint_ctx.request_repaint()) {
+            Ok(worker) => {
+                app.profiles = Some(worker);
+                app.send_profiles(Request::Open(config_dir));
+            }
+            Err(e) => app
+                .profile_notices
+                .push(crate::copy::profiles_unavailable(&e.to_string())),
+        }
         app.load_demo();
-        if let Some(target) = start {
-            app.top.target = target;
-            app.load(&cc.egui_ctx);
+        app.start_target = start;
+        if app.profiles.is_none() {
+            app.load_start_target(&cc.egui_ctx);
         }
         app
     }
@@ -182,109 +191,125 @@ impl InspectorApp {
         self.settings != self.saved
     }
 
-    fn open_profiles(&mut self, config_dir: Option<&Path>) {
-        match ProfileStore::open(config_dir) {
-            Ok(store) => {
-                self.profile_notices.extend(store.take_notices());
-                let active = store.active().unwrap_or_else(|_| BUILT_IN.to_owned());
-                match store.load(&active) {
-                    Ok(settings) => {
-                        self.profile = active;
-                        self.saved = settings.clone();
-                        self.settings = settings;
-                    }
-                    Err(e) => self.profile_notices.push(format!("{e:#}")),
-                }
-                self.store = Some(store);
-                self.refresh_profile_names();
-            }
-            Err(e) => self
-                .profile_notices
-                .push(format!("unavailable, the built-in profile is used: {e:#}")),
-        }
-    }
-
-    fn refresh_profile_names(&mut self) {
-        if let Some(store) = &self.store {
-            match store.list() {
-                Ok(names) => self.profile_names = names,
-                Err(e) => self.profile_notices.push(format!("{e:#}")),
-            }
-        }
-    }
-
-    /// Runs a profile operation; on failure the error is shown (in the open
-    /// dialog when there is one) and `None` returned.
-    fn with_store<T>(
-        &mut self,
-        op: impl FnOnce(&ProfileStore) -> Result<T, crate::profiles::ProfileError>,
-    ) -> Option<T> {
-        let Some(store) = &self.store else {
+    /// Queues a profile request; the reply is applied in `poll_profiles`.
+    fn send_profiles(&mut self, request: Request) {
+        let sent = self
+            .profiles
+            .as_mut()
+            .is_some_and(|worker| worker.send(request));
+        if !sent {
             self.profile_notices
-                .push("unavailable: nothing can be saved (see above).".into());
-            return None;
-        };
-        let result = op(store);
-        self.profile_notices.extend(store.take_notices());
-        match result {
-            Ok(value) => {
-                self.refresh_profile_names();
-                Some(value)
-            }
-            Err(e) => {
-                let message = format!("{e:#}");
-                match &mut self.dialog {
-                    Some(dialog)
-                        if matches!(dialog, Dialog::Name { .. } | Dialog::Import { .. }) =>
-                    {
-                        dialog.set_error(message);
-                    }
-                    _ => self.error = Some(message),
-                }
-                None
-            }
+                .push(crate::copy::PROFILES_NOT_SAVED.into());
         }
+    }
+
+    fn send_store(&mut self, request: StoreRequest) {
+        self.send_profiles(Request::Store(request));
+    }
+
+    /// Applies the profile replies that arrived; never blocks.
+    fn poll_profiles(&mut self, ctx: &egui::Context) {
+        let replies = match &mut self.profiles {
+            Some(worker) => worker.poll(),
+            None => return,
+        };
+        for reply in replies {
+            self.profile_notices.extend(reply.notices);
+            if let Some(names) = reply.names {
+                self.profile_names = names;
+            }
+            self.apply_outcome(reply.outcome, ctx);
+        }
+    }
+
+    fn apply_outcome(&mut self, outcome: Outcome, ctx: &egui::Context) {
+        match outcome {
+            Outcome::Opened { active, settings }
+            | Outcome::Switched {
+                name: active,
+                settings,
+            } => {
+                self.profile = active;
+                self.saved = settings.clone();
+                self.settings = settings;
+                self.reclassify();
+                self.load_start_target(ctx);
+            }
+            Outcome::OpenFailed(message) => {
+                self.profile_notices.push(message);
+                self.load_start_target(ctx);
+            }
+            Outcome::Saved {
+                name,
+                settings,
+                then,
+            } => {
+                self.saved = settings;
+                self.notice = Some(format!("Saved “{name}”."));
+                if let Some(after) = then {
+                    self.continue_with(after, ctx);
+                }
+            }
+            Outcome::Named {
+                stored,
+                saved,
+                then,
+            } => {
+                self.dialog = None;
+                self.saved = saved;
+                self.profile = stored;
+                if let Some(after) = then {
+                    self.continue_with(after, ctx);
+                }
+            }
+            Outcome::Deleted(name) => {
+                self.dialog = None;
+                self.notice = Some(format!("Deleted “{name}”."));
+                self.saved = self.settings.clone();
+                self.switch_profile(BUILT_IN);
+            }
+            Outcome::Imported { stored, imported } => {
+                self.dialog = None;
+                self.notice = Some(crate::copy::import_report(
+                    &stored,
+                    &imported.ignored_keys,
+                    &imported.defaulted_keys,
+                ));
+                self.profile = stored;
+                self.saved = imported.settings.clone();
+                self.settings = imported.settings;
+                self.reclassify();
+            }
+            Outcome::Exported(path) => {
+                self.dialog = None;
+                self.notice = Some(format!("Exported to {path}."));
+            }
+            // Shown in the open dialog when the error is about its input.
+            Outcome::Failed(message) => match &mut self.dialog {
+                Some(dialog) if matches!(dialog, Dialog::Name { .. } | Dialog::Import { .. }) => {
+                    dialog.set_error(message);
+                }
+                _ => self.error = Some(message),
+            },
+        }
+    }
+
+    /// The URL or file given on the command line loads once the active
+    /// profile is known, so it is judged with that profile's settings.
+    fn load_start_target(&mut self, ctx: &egui::Context) {
+        if let Some(target) = self.start_target.take() {
+            self.top.set_target(target);
+            self.load(ctx);
+        }
+    }
+
+    /// Profile work is queued or running on the profiles thread.
+    pub fn profiles_busy(&self) -> bool {
+        self.profiles.as_ref().is_some_and(ProfileWorker::is_busy)
     }
 
     fn switch_profile(&mut self, name: &str) {
-        if let Some(settings) = self.with_store(|s| {
-            let settings = s.load(name)?;
-            s.set_active(name)?;
-            Ok(settings)
-        }) {
-            self.profile = name.to_owned();
-            self.saved = settings.clone();
-            self.settings = settings;
-            self.reclassify();
-        }
-    }
-
-    /// Whether the name was taken.
-    fn name_entered(&mut self, action: NameAction, name: &str) -> bool {
-        let (current, settings) = (self.profile.clone(), self.settings.clone());
-        let stored = self.with_store(|s| {
-            let stored = match action {
-                NameAction::SaveAs => s.save_as(name, &settings)?,
-                NameAction::Rename => s.rename(&current, name)?,
-                NameAction::Duplicate => s.duplicate(&current, name)?,
-            };
-            s.set_active(&stored)?;
-            Ok(stored)
-        });
-        if let Some(stored) = stored {
-            self.dialog = None;
-            // Save as and Rename carry the current edits along; Duplicate copies
-            // the saved profile and leaves the edits unsaved in the copy.
-            self.saved = match action {
-                NameAction::SaveAs => settings,
-                NameAction::Rename | NameAction::Duplicate => {
-                    self.with_store(|s| s.load(&stored)).unwrap_or_default()
-                }
-            };
-            self.profile = stored;
-            return true;
-        }
-        false
+        self.send_store(StoreRequest::Switch(name.to_owned()));
     }
 
     /// Goes on with what the unsaved-changes question interrupted.
@@ -298,60 +323,22 @@ impl InspectorApp {
         }
     }
 
-    /// Saves the current profile; whether it was saved.
-    fn save_profile(&mut self) -> bool {
+    /// Saves the current profile, then goes on with `then`.
+    fn save_profile(&mut self, then: Option<AfterUnsaved>) {
         let (name, settings) = (self.profile.clone(), self.settings.clone());
-        if self.with_store(|s| s.save(&name, &settings)).is_some() {
-            self.saved = settings;
-            self.notice = Some(format!("Saved “{name}”."));
-            return true;
-        }
-        false
+        self.send_store(StoreRequest::Save {
+            name,
+            settings,
+            then,
+        });
     }
 
     fn export_to_file(&mut self, path: &str) {
         let json = export_json(&self.settings);
-        match std::fs::write(path.trim(), json + "\n") {
-            Ok(()) => {
-                self.dialog = None;
-                self.notice = Some(format!("Exported to {}.", path.trim()));
-            }
-            Err(e) => self.error = Some(format!("cannot write {}: {e}", path.trim())),
-        }
-    }
-
-    fn import(&mut self, name: &str, json: &str, path: &str) {
-        let text = if path.trim().is_empty() {
-            Ok(json.to_owned())
-        } else {
-            std::fs::read_to_string(path.trim())
-                .map_err(|e| format!("cannot read {}: {e}", path.trim()))
-        };
-        let text = match text {
-            Ok(t) => t,
-            Err(e) => {
-                if let Some(d) = &mut self.dialog {
-                    d.set_error(e);
-                }
-                return;
-            }
-        };
-        if let Some((stored, imported)) = self.with_store(|s| {
-            let out = s.import(name, &text)?;
-            s.set_active(&out.0)?;
-            Ok(out)
-        }) {
-            self.dialog = None;
-            self.notice = Some(crate::copy::import_report(
-                &stored,
-                &imported.ignored_keys,
-                &imported.defaulted_keys,
-            ));
-            self.profile = stored;
-            self.saved = imported.settings.clone();
-            self.settings = imported.settings;
-            self.reclassify();
-        }
+        self.send_profiles(Request::Export {
+            path: path.to_owned(),
+            json,
+        });
     }
 
     fn set_inspection(&mut self, mut inspection: Inspection, source: Source) {
@@ -405,70 +392,33 @@ impl InspectorApp {
         }
     }
 
-    /// The job for `target` (a URL or file) with `base_url` for a file.
-    fn job(&self, target: &str, base_url: &str) -> Result<(Job, Source), String> {
-        let raw = target.trim();
-        if raw.is_empty() {
-            return Err("Enter a URL or the path of a saved .html file first.".into());
-        }
-        let limit_override = self.top.limit_override();
-        match Target::parse(raw).map_err(|e| format!("{e:#}"))? {
-            Target::File(path) => {
-                let page_url = match base_url.trim() {
-                    "" => None,
-                    base => Some(parse_page_url(base).map_err(|e| format!("base URL: {e:#}"))?),
-                };
-                let source = Source::File(path.display().to_string());
-                Ok((
-                    Job::File {
-                        path,
-                        page_url,
-                        depth: self.top.depth,
-                        limit_override,
-                        settings: self.settings.clone(),
-                    },
-                    source,
-                ))
-            }
-            Target::Url(url) => Ok((
-                Job::Url(CrawlRequest {
-                    start_url: url,
-                    depth: self.top.depth,
-                    limit_override,
-                    settings: self.settings.clone(),
-                    parallelism: DEFAULT_PARALLELISM,
-                }),
-                Source::Url,
-            )),
-        }
-    }
-
     fn load(&mut self, ctx: &egui::Context) {
         let (target, base_url) = (self.top.target.clone(), self.top.base_url.clone());
         self.start(ctx, &target, &base_url);
     }
 
     fn start(&mut self, ctx: &egui::Context, target: &str, base_url: &str) {
-        let started = self.job(target, base_url).and_then(|(job, source)| {
-            let fetcher: Arc<dyn Fetcher> = match &self.fetcher {
-                Some(f) => Arc::clone(f),
-                None => {
-                    Arc::new(HttpFetcher::new(FetchOptions::default()).map_err(|e| e.to_string())?)
-                }
-            };
-            let repaint_ctx = ctx.clone();
-            Task::spawn(job, fetcher, move || repaint_ctx.request_repaint())
-                .map(|task| (task, source))
-                .map_err(|e| format!("cannot start the background task: {e}"))
-        });
-        match started {
-            Ok((task, source)) => {
-                self.pending_source = Some(source);
+        if target.trim().is_empty() {
+            self.error = Some(crate::copy::NOTHING_TO_LOAD.into());
+            return;
+        }
+        let job = Job {
+            target: target.trim().to_owned(),
+            base_url: base_url.to_owned(),
+            depth: self.top.depth,
+            limit_override: self.top.limit_override(),
+            settings: self.settings.clone(),
+        };
+        let repaint_ctx = ctx.clone();
+        match Task::spawn(job, self.fetcher.clone(), move || {
+            repaint_ctx.request_repaint()
+        }) {
+            Ok(task) => {
                 self.task = Some(task);
                 self.error = None;
                 self.load_failed = false;
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(format!("cannot start the background task: {e}")),
         }
     }
 }
@@ -478,9 +428,8 @@ impl InspectorApp {
         let Some(task) = &mut self.task else { return };
         if let Poll::Finished(result) = task.poll() {
             self.task = None;
-            let source = self.pending_source.take().unwrap_or_default();
             match result {
-                Ok(inspection) => {
+                Ok((inspection, source)) => {
                     self.error = None;
                     self.set_inspection(*inspection, source);
                 }
@@ -600,9 +549,11 @@ impl InspectorApp {
                     self.start(ctx, &start, "");
                 }
             }
+            // A request in flight cannot be interrupted, so the task is let
+            // go: it stops at its next check and its result is dropped.
             Command::Cancel => {
-                if let Some(task) = &self.task {
-                    task.cancel();
+                if self.task.take().is_some() {
+                    self.notice = Some(crate::copy::CANCELLED.into());
                 }
             }
             Command::LoadDemo => self.load_demo(),
@@ -664,26 +615,22 @@ impl InspectorApp {
                     self.switch_profile(&name);
                 }
             }
-            Command::SaveProfile => {
-                self.save_profile();
-            }
+            Command::SaveProfile => self.save_profile(None),
             Command::OpenDialog(dialog) => self.dialog = Some(dialog),
             Command::CloseDialog => self.dialog = None,
             Command::NameEntered { action, name, then } => {
-                if self.name_entered(action, &name)
-                    && let Some(after) = then
-                {
-                    self.continue_with(after, ctx);
-                }
+                let (current, settings) = (self.profile.clone(), self.settings.clone());
+                self.send_store(StoreRequest::Named {
+                    action,
+                    name,
+                    current,
+                    settings,
+                    then,
+                });
             }
             Command::DeleteProfile => {
                 let name = self.profile.clone();
-                if self.with_store(|s| s.delete(&name)).is_some() {
-                    self.dialog = None;
-                    self.notice = Some(format!("Deleted “{name}”."));
-                    self.saved = self.settings.clone();
-                    self.switch_profile(BUILT_IN);
-                }
+                self.send_store(StoreRequest::Delete(name));
             }
             Command::Discard(after) => {
                 self.dialog = None;
@@ -692,11 +639,11 @@ impl InspectorApp {
             }
             Command::SaveThen(after) => {
                 self.dialog = None;
-                if self.save_profile() {
-                    self.continue_with(after, ctx);
-                }
+                self.save_profile(Some(after));
             }
-            Command::Import { name, json, path } => self.import(&name, &json, &path),
+            Command::Import { name, json, path } => {
+                self.send_store(StoreRequest::Import { name, json, path });
+            }
             Command::ExportToFile(path) => self.export_to_file(&path),
         }
     }
@@ -732,10 +679,18 @@ impl InspectorApp {
 impl eframe::App for InspectorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.poll_task();
+        self.poll_profiles(ui.ctx());
         self.poll_file_dialog(ui.ctx());
         let mut commands = Vec::new();
         if self.take_dropped_file(ui.ctx()) {
             commands.push(Command::Load);
+        }
+
+        if self.task.is_some()
+            && self.dialog.is_none()
+            && ui.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            commands.push(Command::Cancel);
         }
 
         // Closing the window with unsaved changes asks first.
@@ -758,6 +713,7 @@ impl eframe::App for InspectorApp {
                     names: &self.profile_names,
                     current: &self.profile,
                     dirty,
+                    busy: self.profiles_busy(),
                 };
                 commands.extend(profiles_bar::show(ui, &view));
                 ui.separator();
@@ -873,7 +829,7 @@ impl eframe::App for InspectorApp {
         for command in commands {
             self.apply(command, ui.ctx());
         }
-        if self.task.is_some() {
+        if self.task.is_some() || self.profiles_busy() {
             // Keep the spinner turning; results arrive with their own repaint.
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));

@@ -8,6 +8,7 @@ mod detail;
 mod dialogs;
 mod file_dialog;
 mod palette;
+mod profile_worker;
 mod profiles_bar;
 mod results;
 mod settings_panel;

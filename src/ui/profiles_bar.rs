@@ -11,6 +11,8 @@ pub struct ProfileView<'a> {
     pub names: &'a [String],
     pub current: &'a str,
     pub dirty: bool,
+    /// Profile work is running on its thread.
+    pub busy: bool,
 }
 
 pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
@@ -92,5 +94,8 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
     })
     .response
     .on_hover_text(copy::LABEL_PROFILE_MENU);
+    if view.busy {
+        ui.spinner().on_hover_text(copy::PROFILES_BUSY);
+    }
     commands
 }

@@ -1,45 +1,38 @@
 //! Background work for the UI: fetching, crawling and reading files run on a
 //! named thread and report through a channel; the UI polls once per frame.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use url::Url;
 
-use crate::crawl::{self, CrawlRequest, Progress};
-use crate::fetch::Fetcher;
+use crate::crawl::{self, CrawlRequest, DEFAULT_PARALLELISM, Progress};
+use crate::fetch::{FetchOptions, Fetcher, HttpFetcher};
 use crate::inspect::Inspection;
 use crate::policy::Settings;
+use crate::target::{Target, parse_page_url};
+use crate::ui::status_bar::Source;
 
-/// What to load.
+/// What to load: the top bar's fields as typed. Whether the target is a file or
+/// a URL is decided on the task's thread, since it asks the file system.
 #[derive(Clone, Debug)]
-pub enum Job {
-    Url(CrawlRequest),
-    File {
-        path: PathBuf,
-        page_url: Option<Url>,
-        depth: u32,
-        limit_override: Option<usize>,
-        settings: Settings,
-    },
+pub struct Job {
+    pub target: String,
+    /// The page URL of a saved file; empty to take it from the page.
+    pub base_url: String,
+    pub depth: u32,
+    pub limit_override: Option<usize>,
+    pub settings: Settings,
 }
 
-impl Job {
-    pub fn describe(&self) -> String {
-        match self {
-            Job::Url(r) => r.start_url.to_string(),
-            Job::File { path, .. } => path.display().to_string(),
-        }
-    }
-}
+/// A finished load: the inspection and where it came from.
+pub type Loaded = (Box<Inspection>, Source);
 
 enum Event {
     Progress(Progress),
-    Finished(Result<Box<Inspection>, String>),
+    Finished(Result<Loaded, String>),
 }
 
 /// A running job. Dropping it cancels the work between requests.
@@ -54,49 +47,70 @@ pub struct Task {
 /// What a poll found.
 pub enum Poll {
     Running,
-    Finished(Result<Box<Inspection>, String>),
+    Finished(Result<Loaded, String>),
 }
 
 fn run_job(
     job: Job,
-    fetcher: &dyn Fetcher,
+    fetcher: Option<Arc<dyn Fetcher>>,
     cancel: &AtomicBool,
     send: &(dyn Fn(Progress) + Sync),
-) -> Result<Inspection, String> {
-    match job {
-        Job::Url(request) => crawl::crawl(fetcher, &request, cancel, send)
-            .map_err(|e| format!("{:#}", anyhow::Error::from(e))),
-        Job::File {
-            path,
-            page_url,
-            depth,
-            limit_override,
-            settings,
-        } => std::fs::read(&path)
-            .with_context(|| format!("cannot read {}", path.display()))
-            .and_then(|bytes| {
-                Inspection::saved_page(&bytes, page_url, depth, limit_override, settings)
-                    .with_context(|| {
-                        format!(
-                            "{}: enter the page's original URL in the base URL field",
-                            path.display()
-                        )
-                    })
-            })
-            .map_err(|e| format!("{e:#}")),
+) -> anyhow::Result<Loaded> {
+    match Target::parse(&job.target)? {
+        Target::File(path) => {
+            let page_url = match job.base_url.trim() {
+                "" => None,
+                base => Some(parse_page_url(base).context("base URL")?),
+            };
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let inspection = Inspection::saved_page(
+                &bytes,
+                page_url,
+                job.depth,
+                job.limit_override,
+                job.settings,
+            )
+            .with_context(|| {
+                format!(
+                    "{}: enter the page's original URL in the base URL field",
+                    path.display()
+                )
+            })?;
+            Ok((
+                Box::new(inspection),
+                Source::File(path.display().to_string()),
+            ))
+        }
+        Target::Url(start_url) => {
+            let fetcher: Arc<dyn Fetcher> = match fetcher {
+                Some(fetcher) => fetcher,
+                None => Arc::new(HttpFetcher::new(FetchOptions::default())?),
+            };
+            let request = CrawlRequest {
+                start_url,
+                depth: job.depth,
+                limit_override: job.limit_override,
+                settings: job.settings,
+                parallelism: DEFAULT_PARALLELISM,
+            };
+            let inspection = crawl::crawl(fetcher.as_ref(), &request, cancel, send)?;
+            Ok((Box::new(inspection), Source::Url))
+        }
     }
 }
 
 impl Task {
     /// Starts `job` on a named thread; `repaint` is called whenever there is news.
+    /// `fetcher` replaces the HTTP client (tests).
     pub fn spawn(
         job: Job,
-        fetcher: Arc<dyn Fetcher>,
+        fetcher: Option<Arc<dyn Fetcher>>,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> std::io::Result<Task> {
         let (tx, rx) = mpsc::channel();
         let cancel = Arc::new(AtomicBool::new(false));
-        let label = job.describe();
+        let label = job.target.trim().to_owned();
         let thread_cancel = Arc::clone(&cancel);
         std::thread::Builder::new()
             .name("follow-inspector-fetch".into())
@@ -106,7 +120,8 @@ impl Task {
                     let _ = progress_tx.send(Event::Progress(p));
                     repaint();
                 };
-                let result = run_job(job, fetcher.as_ref(), &thread_cancel, &send).map(Box::new);
+                let result =
+                    run_job(job, fetcher, &thread_cancel, &send).map_err(|e| format!("{e:#}"));
                 let _ = tx.send(Event::Finished(result));
                 repaint();
             })?;
@@ -121,10 +136,6 @@ impl Task {
 
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::SeqCst);
-    }
-
-    pub fn is_cancelling(&self) -> bool {
-        self.cancel.load(Ordering::SeqCst)
     }
 
     /// Drains the channel; never blocks.

@@ -44,7 +44,7 @@ impl TopBarState {
 
     /// Whether the target names a local file rather than a URL.
     pub fn is_file_target(&self) -> bool {
-        crate::target::names_a_file(&self.target)
+        crate::target::looks_like_a_file(&self.target)
     }
 
     /// Sets a new target; a base URL typed for the old one does not carry over.
@@ -169,9 +169,11 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
         ui.separator();
         match task {
             Some(task) => {
-                if task.is_cancelling() {
-                    ui.label("Cancelling…");
-                } else if ui.button(copy::LABEL_CANCEL).clicked() {
+                if ui
+                    .button(copy::LABEL_CANCEL)
+                    .on_hover_text(copy::CANCEL_TOOLTIP)
+                    .clicked()
+                {
                     commands.push(Command::Cancel);
                 }
                 ui.spinner();

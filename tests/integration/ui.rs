@@ -45,7 +45,7 @@ fn app_in(dir: PathBuf, fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, I
                 None => app,
             }
         });
-    harness.run();
+    settle(&mut harness);
     harness
 }
 
@@ -215,11 +215,12 @@ impl Fetcher for FakeFetcher {
     }
 }
 
-/// Waits (up to 10 s on a busy machine) for the background load to finish.
-fn wait_for_load(harness: &mut Harness<'_, InspectorApp>) {
+/// Waits (up to 10 s on a busy machine) for the background load and the
+/// profile work to finish, as a person waits for the spinner to stop.
+fn settle(harness: &mut Harness<'_, InspectorApp>) {
     for _ in 0..1000 {
         harness.step();
-        if !harness.state().is_busy() {
+        if !harness.state().is_busy() && !harness.state().profiles_busy() {
             break;
         }
         std::thread::sleep(Duration::from_millis(10));
@@ -246,7 +247,7 @@ fn type_into(harness: &mut Harness<'_, InspectorApp>, label: &str, text: &str) {
 fn fetch(harness: &mut Harness<'_, InspectorApp>, target: &str) {
     type_into(harness, "Page", target);
     harness.get_by_label("Fetch").click();
-    wait_for_load(harness);
+    settle(harness);
 }
 
 #[test]
@@ -296,7 +297,7 @@ fn enter_in_the_base_url_field_loads_and_the_header_says_it_overrides_the_page()
     type_into(&mut harness, "Page", &fixture("with-canonical.html"));
     type_into(&mut harness, "Base URL", "https://staging.acme.test/");
     harness.key_press(egui::Key::Enter);
-    wait_for_load(&mut harness);
+    settle(&mut harness);
     harness.get_by_label(
         "Judged as https://staging.acme.test/, the page says https://www.acme.test/home (base URL field).",
     );
@@ -304,7 +305,7 @@ fn enter_in_the_base_url_field_loads_and_the_header_says_it_overrides_the_page()
     // Without a base URL the page's own canonical URL is used, and nothing is said.
     clear_field(&mut harness, "Base URL");
     harness.key_press(egui::Key::Enter);
-    wait_for_load(&mut harness);
+    settle(&mut harness);
     assert!(harness.query_by_label_contains("Judged as").is_none());
     assert!(
         harness
@@ -445,7 +446,7 @@ fn a_crawl_goes_out_of_date_when_the_settings_change_and_crawls_again() {
     harness.get_by_label("Crawled pages (2, out of date)");
 
     harness.get_by_label("Crawl again").click();
-    wait_for_load(&mut harness);
+    settle(&mut harness);
     assert!(harness.query_by_label(copy_stale()).is_none());
     // Nothing is followed any more: the new crawl is the start page alone.
     assert_eq!(harness.state().inspection().unwrap().pages.len(), 1);
@@ -584,7 +585,7 @@ fn a_new_page_opens_at_the_top_of_the_table() {
     harness.get_by_label("Link 299");
     assert!(harness.query_by_label("Link 0").is_none());
     harness.get_by_label("Fetch").click();
-    wait_for_load(&mut harness);
+    settle(&mut harness);
     harness.get_by_label("Link 0");
 }
 
@@ -734,7 +735,7 @@ fn save_as_creates_a_profile_and_the_unsaved_dot_comes_and_goes() {
     harness.get_by_label("Name").type_text("ACME ticket 4411");
     harness.run();
     harness.get_by_label("OK").click();
-    harness.run();
+    settle(&mut harness);
 
     assert_eq!(harness.state().profile(), "ACME ticket 4411");
     assert!(!harness.state().is_dirty());
@@ -768,7 +769,7 @@ fn edit_then_switch_to(harness: &mut Harness<'_, InspectorApp>, other: &str) {
     profile_selector(harness).click();
     harness.run();
     harness.get_by_label(other).click();
-    harness.run();
+    settle(harness);
 }
 
 #[test]
@@ -808,7 +809,7 @@ fn the_unsaved_changes_question_can_save_and_go_on() {
     edit_then_switch_to(&mut harness, "Other");
     harness.get_by_label("“Mine” has unsaved changes: save them or discard them?");
     harness.get_by_label("Save changes").click();
-    harness.run();
+    settle(&mut harness);
     // Saved, then switched.
     assert_eq!(harness.state().profile(), "Other");
     let mine = follow_inspector::profiles::ProfileStore::open(Some(&dir))
@@ -828,14 +829,14 @@ fn the_built_in_profile_offers_save_as_before_switching() {
     harness.get_by_label("Name").type_text("Kept edits");
     harness.run();
     harness.get_by_label("OK").click();
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().profile(), "Other");
     assert!(!harness.state().settings().follow_subdomain);
     // The edits went to the new profile.
     profile_selector(&harness).click();
     harness.run();
     harness.get_by_label("Kept edits").click();
-    harness.run();
+    settle(&mut harness);
     assert!(harness.state().settings().follow_subdomain);
 }
 
@@ -859,4 +860,146 @@ fn a_damaged_profiles_file_is_reported_until_the_user_closes_it() {
     harness.get_by_label("Close").click();
     harness.run();
     assert!(harness.query_by_label_contains("⚠ Profiles: ").is_none());
+}
+
+#[test]
+fn a_slow_server_shows_the_spinner_and_cancel_returns_at_once() {
+    let server = crate::server::Server::start(
+        |_| {
+            std::collections::HashMap::from([(
+                "slow.test/".to_owned(),
+                crate::server::Route::html("<a href=/contact>Contact</a>")
+                    .delay(Duration::from_secs(20)),
+            )])
+        },
+        Duration::ZERO,
+    );
+    let options = follow_inspector::fetch::FetchOptions {
+        resolve: vec![
+            format!("slow.test:{}:127.0.0.1", server.port)
+                .parse()
+                .unwrap(),
+        ],
+        ..Default::default()
+    };
+    let fetcher = follow_inspector::fetch::HttpFetcher::new(options).unwrap();
+    let mut harness = app_harness(Some(Arc::new(fetcher)));
+    type_into(
+        &mut harness,
+        "Page",
+        &format!("http://slow.test:{}/", server.port),
+    );
+    harness.get_by_label("Fetch").click();
+    // The window keeps drawing while the server says nothing.
+    for _ in 0..20 {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(harness.state().is_busy());
+    assert!(harness.query_by_label("Fetch").is_none());
+    harness.get_by_label_contains("pages ·");
+    harness.get_by_label("Cancel").click();
+    harness.step();
+    // At once: no waiting for the 20 s response.
+    assert!(!harness.state().is_busy());
+    harness.run();
+    harness.get_by_label("Fetch");
+    harness.get_by_label("✔ followed 3");
+    assert_eq!(
+        harness.state().notice(),
+        Some("Cancelled: the table shows what it showed before.")
+    );
+}
+
+#[test]
+fn escape_cancels_a_load() {
+    let server = crate::server::Server::start(
+        |_| {
+            std::collections::HashMap::from([(
+                "slow.test/".to_owned(),
+                crate::server::Route::html("").delay(Duration::from_secs(20)),
+            )])
+        },
+        Duration::ZERO,
+    );
+    let options = follow_inspector::fetch::FetchOptions {
+        resolve: vec![
+            format!("slow.test:{}:127.0.0.1", server.port)
+                .parse()
+                .unwrap(),
+        ],
+        ..Default::default()
+    };
+    let fetcher = follow_inspector::fetch::HttpFetcher::new(options).unwrap();
+    let mut harness = app_harness(Some(Arc::new(fetcher)));
+    type_into(
+        &mut harness,
+        "Page",
+        &format!("http://slow.test:{}/", server.port),
+    );
+    harness.get_by_label("Fetch").click();
+    harness.step();
+    assert!(harness.state().is_busy());
+    harness.key_press(egui::Key::Escape);
+    harness.step();
+    assert!(!harness.state().is_busy());
+}
+
+#[test]
+fn saving_while_another_instance_holds_the_profiles_lock_never_freezes_the_window() {
+    let dir = config_with_profiles("locked", &["Mine"]);
+    follow_inspector::profiles::ProfileStore::open(Some(&dir))
+        .unwrap()
+        .set_active("Mine")
+        .unwrap();
+    let mut harness = app_in(dir.clone(), None);
+    assert_eq!(harness.state().profile(), "Mine");
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+
+    // Another instance is in the middle of a write.
+    let lock = std::fs::File::create(dir.join(".profiles.lock")).unwrap();
+    lock.lock().unwrap();
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    // The frame came back while the save waits for the lock; the window works.
+    assert!(harness.state().profiles_busy());
+    assert!(harness.state().is_dirty());
+    harness.get_by_label("⊘ blacklisted 7").click();
+    harness.run_steps(3);
+    assert_eq!(harness.query_all_by_label("⊘ blacklisted").count(), 0);
+
+    drop(lock);
+    settle(&mut harness);
+    assert!(!harness.state().is_dirty());
+    assert_eq!(harness.state().notice(), Some("Saved “Mine”."));
+    let mine = follow_inspector::profiles::ProfileStore::open(Some(&dir))
+        .unwrap()
+        .load("Mine")
+        .unwrap();
+    assert!(mine.follow_subdomain);
+}
+
+#[test]
+fn one_damaged_profile_is_named_and_the_others_are_offered() {
+    let dir = temp_config_dir("one-damaged");
+    std::fs::write(
+        dir.join("profiles.toml"),
+        "[profiles.Good]\nfollowSubdomain = true\n[profiles.Typo]\nfollowSkipAssets = \"no\"\n",
+    )
+    .unwrap();
+    let mut harness = app_in(dir, None);
+    let notice = harness
+        .query_all_by_label_contains("⚠ Profiles: ")
+        .map(|n| text_of(&n))
+        .next()
+        .unwrap_or_default();
+    assert!(notice.contains("“Typo”"), "{notice}");
+    assert!(notice.contains("followSkipAssets"), "{notice}");
+    profile_selector(&harness).click();
+    harness.run();
+    harness.get_by_label("Good");
+    assert!(harness.query_by_label("Typo").is_none());
 }

@@ -1,0 +1,284 @@
+//! Profile reads and writes on their own thread, so a slow disk, a lock held by
+//! another instance or an fsync never stalls a frame. Requests run in the order
+//! they were sent; each reply carries the profile names as they are now and
+//! whatever the user must be told. Dropping the worker waits for the queued
+//! requests, so a save asked for just before quitting is not lost.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::thread::JoinHandle;
+
+use crate::policy::{ImportedSettings, Settings};
+use crate::profiles::{BUILT_IN, ProfileError, ProfileStore};
+use crate::ui::dialogs::{AfterUnsaved, NameAction};
+
+/// Something to do with the profiles.
+#[derive(Debug)]
+pub enum Request {
+    Open(Option<PathBuf>),
+    Export {
+        path: String,
+        json: String,
+    },
+    /// Needs the opened store.
+    Store(StoreRequest),
+}
+
+#[derive(Debug)]
+pub enum StoreRequest {
+    Switch(String),
+    Save {
+        name: String,
+        settings: Settings,
+        then: Option<AfterUnsaved>,
+    },
+    Named {
+        action: NameAction,
+        name: String,
+        current: String,
+        settings: Settings,
+        then: Option<AfterUnsaved>,
+    },
+    Delete(String),
+    /// `json`, or the file at `path` when it is not empty.
+    Import {
+        name: String,
+        json: String,
+        path: String,
+    },
+}
+
+/// What a request came to.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The store opened; the active profile's name and settings.
+    Opened {
+        active: String,
+        settings: Settings,
+    },
+    /// The store or its active profile could not be opened: the built-in
+    /// profile is used, and the message stays on screen.
+    OpenFailed(String),
+    Switched {
+        name: String,
+        settings: Settings,
+    },
+    Saved {
+        name: String,
+        settings: Settings,
+        then: Option<AfterUnsaved>,
+    },
+    Named {
+        stored: String,
+        /// The new profile's settings as saved.
+        saved: Settings,
+        then: Option<AfterUnsaved>,
+    },
+    Deleted(String),
+    Imported {
+        stored: String,
+        imported: ImportedSettings,
+    },
+    Exported(String),
+    /// The request failed; shown in the open dialog when there is one.
+    Failed(String),
+}
+
+#[derive(Debug)]
+pub struct Reply {
+    pub outcome: Outcome,
+    /// All profile names after the request (`None` when there is no store).
+    pub names: Option<Vec<String>>,
+    /// What happened to the profiles file, for the notices that stay on screen.
+    pub notices: Vec<String>,
+}
+
+pub struct ProfileWorker {
+    requests: Option<Sender<Request>>,
+    replies: Receiver<Reply>,
+    thread: Option<JoinHandle<()>>,
+    in_flight: usize,
+}
+
+fn run(request: Request, store: &mut Option<ProfileStore>) -> Outcome {
+    match request {
+        Request::Open(config_dir) => match ProfileStore::open(config_dir.as_deref()) {
+            Ok(opened) => {
+                let active = opened.active().unwrap_or_else(|_| BUILT_IN.to_owned());
+                let outcome = match opened.load(&active) {
+                    Ok(settings) => Outcome::Opened { active, settings },
+                    Err(e) => Outcome::OpenFailed(format!("{e:#}")),
+                };
+                *store = Some(opened);
+                outcome
+            }
+            Err(e) => Outcome::OpenFailed(crate::copy::profiles_unavailable(&format!("{e:#}"))),
+        },
+        Request::Export { path, json } => {
+            let path = path.trim().to_owned();
+            match std::fs::write(&path, json + "\n") {
+                Ok(()) => Outcome::Exported(path),
+                Err(e) => Outcome::Failed(format!("cannot write {path}: {e}")),
+            }
+        }
+        Request::Store(request) => match store.as_ref() {
+            Some(store) => run_on(store, request).unwrap_or_else(Outcome::Failed),
+            None => Outcome::Failed(crate::copy::PROFILES_NOT_SAVED.into()),
+        },
+    }
+}
+
+fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String> {
+    let failed = |e: ProfileError| format!("{e:#}");
+    match request {
+        StoreRequest::Switch(name) => {
+            let settings = store.load(&name).map_err(failed)?;
+            store.set_active(&name).map_err(failed)?;
+            Ok(Outcome::Switched { name, settings })
+        }
+        StoreRequest::Save {
+            name,
+            settings,
+            then,
+        } => {
+            store.save(&name, &settings).map_err(failed)?;
+            Ok(Outcome::Saved {
+                name,
+                settings,
+                then,
+            })
+        }
+        StoreRequest::Named {
+            action,
+            name,
+            current,
+            settings,
+            then,
+        } => {
+            let stored = match action {
+                NameAction::SaveAs => store.save_as(&name, &settings),
+                NameAction::Rename => store.rename(&current, &name),
+                NameAction::Duplicate => store.duplicate(&current, &name),
+            }
+            .map_err(failed)?;
+            store.set_active(&stored).map_err(failed)?;
+            // Save as and Rename carry the current edits along; Duplicate copies
+            // the saved profile and leaves the edits unsaved in the copy.
+            let saved = match action {
+                NameAction::SaveAs => settings,
+                NameAction::Rename | NameAction::Duplicate => {
+                    store.load(&stored).map_err(failed)?
+                }
+            };
+            Ok(Outcome::Named {
+                stored,
+                saved,
+                then,
+            })
+        }
+        StoreRequest::Delete(name) => {
+            store.delete(&name).map_err(failed)?;
+            Ok(Outcome::Deleted(name))
+        }
+        StoreRequest::Import { name, json, path } => {
+            let text = if path.trim().is_empty() {
+                json
+            } else {
+                std::fs::read_to_string(path.trim())
+                    .map_err(|e| format!("cannot read {}: {e}", path.trim()))?
+            };
+            let (stored, imported) = store.import(&name, &text).map_err(failed)?;
+            store.set_active(&stored).map_err(failed)?;
+            Ok(Outcome::Imported { stored, imported })
+        }
+    }
+}
+
+impl ProfileWorker {
+    /// Starts the thread; `repaint` is called after every reply.
+    pub fn spawn(repaint: impl Fn() + Send + 'static) -> std::io::Result<Self> {
+        let (requests, inbox) = mpsc::channel::<Request>();
+        let (outbox, replies) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("follow-inspector-profiles".into())
+            .spawn(move || {
+                let mut store = None;
+                // Ends when the app drops its sender, after the queued requests.
+                for request in inbox {
+                    let outcome = run(request, &mut store);
+                    let (names, notices) = match &store {
+                        Some(s) => (s.list().ok(), s.take_notices()),
+                        None => (None, Vec::new()),
+                    };
+                    let reply = Reply {
+                        outcome,
+                        names,
+                        notices,
+                    };
+                    if outbox.send(reply).is_err() {
+                        break;
+                    }
+                    repaint();
+                }
+            })?;
+        Ok(Self {
+            requests: Some(requests),
+            replies,
+            thread: Some(thread),
+            in_flight: 0,
+        })
+    }
+
+    /// Queues a request; `false` when the thread is gone.
+    pub fn send(&mut self, request: Request) -> bool {
+        let sent = self
+            .requests
+            .as_ref()
+            .is_some_and(|tx| tx.send(request).is_ok());
+        if sent {
+            self.in_flight += 1;
+        }
+        sent
+    }
+
+    /// Requests not answered yet.
+    pub fn is_busy(&self) -> bool {
+        self.in_flight > 0
+    }
+
+    /// The replies that arrived; never blocks.
+    pub fn poll(&mut self) -> Vec<Reply> {
+        let mut replies = Vec::new();
+        loop {
+            match self.replies.try_recv() {
+                Ok(reply) => replies.push(reply),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    if self.in_flight > 0 {
+                        replies.push(Reply {
+                            outcome: Outcome::Failed(
+                                "the profiles thread stopped unexpectedly".into(),
+                            ),
+                            names: None,
+                            notices: Vec::new(),
+                        });
+                    }
+                    self.in_flight = 0;
+                    break;
+                }
+            }
+        }
+        self.in_flight = self.in_flight.saturating_sub(replies.len());
+        replies
+    }
+}
+
+impl Drop for ProfileWorker {
+    fn drop(&mut self) {
+        // Closing the channel ends the thread once the queued writes are done.
+        self.requests = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
