@@ -10,6 +10,7 @@ use std::time::Duration;
 use anyhow::{Context as _, anyhow};
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::copy;
 use crate::crawl::{self, CrawlRequest, Progress};
 use crate::fetch::{self, HttpFetcher};
 use crate::inspect::Inspection;
@@ -318,18 +319,27 @@ pub fn run_inspect(args: &InspectArgs, config_dir: Option<&Path>) -> Result<(), 
                 page.url, args.fetch.max_bytes
             );
         }
+        if let Some(read) = page.read.as_ref().filter(|r| r.replaced_bytes) {
+            eprintln!(
+                "warning: {}: {}",
+                page.url,
+                copy::replaced_bytes(read.encoding)
+            );
+        }
     }
-    let rendered = match args.format {
-        Format::Json => report::to_json(&inspection).map_err(anyhow::Error::from),
-        Format::Csv => report::to_csv(&inspection).map_err(anyhow::Error::from),
-        Format::Table => Ok(report::to_table(&inspection)),
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = match args.format {
+        Format::Json => report::write_json(&inspection, &mut stdout),
+        Format::Csv => report::write_csv(&inspection, &mut stdout).map_err(std::io::Error::from),
+        Format::Table => report::write_table(&inspection, &mut stdout),
+    };
+    match written {
+        // A closed pipe (`| head`) is not an error worth reporting.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(usage(
+            anyhow::Error::from(e).context("cannot write the report"),
+        )),
+        _ => Ok(()),
     }
-    .context("cannot render the report")
-    .map_err(usage)?;
-    let mut stdout = std::io::stdout().lock();
-    // A closed pipe (`| head`) is not an error worth reporting.
-    let _ = stdout.write_all(rendered.as_bytes());
-    Ok(())
 }
 
 fn print(text: &str) {

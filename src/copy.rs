@@ -151,6 +151,11 @@ pub fn profiles_unavailable(error: &str) -> String {
 }
 pub const PROFILES_BUSY: &str = "Reading or writing the profiles file…";
 pub const PROFILES_NOT_SAVED: &str = "unavailable: nothing can be saved (see above).";
+pub const BYTES_REPLACED: &str = "⚠ bytes replaced";
+/// A page had bytes that are not valid in its encoding.
+pub fn replaced_bytes(encoding: &str) -> String {
+    format!("some bytes are not valid {encoding} and were read as \u{FFFD}")
+}
 pub const NO_FILE_CHOSEN: &str =
     "No file chosen. If no file dialog appeared, type the path instead.";
 pub const LABEL_OPEN_IN_BROWSER: &str = "Open in browser ↗";
@@ -203,6 +208,11 @@ pub fn load_error_advice(message: &str) -> Option<&'static str> {
         (
             "redirect loop",
             "The site redirects in a circle: open it in a browser to see where it goes.",
+        ),
+        (
+            "the connection broke",
+            "The server closed the connection in the middle of the page: try again, or save the \
+             page from a browser and open the file.",
         ),
         (
             "bad redirect",
@@ -445,10 +455,9 @@ pub fn trace_lines(
         step: 5,
         rule: "Same-site",
         outcome: outcomes[4],
-        detail: t
-            .site
-            .as_ref()
-            .map_or_else(String::new, |s| site_detail(s, settings)),
+        detail: link
+            .site_check(&page.page_host, &settings.options())
+            .map_or_else(String::new, |s| site_detail(&s, settings)),
     });
     lines.push(TraceLine {
         step: 6,

@@ -4,8 +4,8 @@
 //! after the fetches, so the result never depends on which fetch finished first.
 
 use std::collections::HashSet;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use url::Url;
 
@@ -133,9 +133,9 @@ pub fn crawl(
 
     let start = fetcher.fetch(&request.start_url)?;
     report(&request.start_url, Some(start.body.len()));
-    let mut visited: HashSet<String> = HashSet::new();
-    visited.insert(url_key(&request.start_url));
-    visited.insert(url_key(&start.final_url));
+    let mut visited: HashSet<Arc<str>> = HashSet::new();
+    visited.insert(url_key(&request.start_url).into());
+    visited.insert(url_key(&start.final_url).into());
     let final_url = start.final_url.clone();
     let mut pages = vec![page_from_fetch(start, 1, None, &opts, limit_at(1))];
     let mut frontier: Vec<usize> = vec![0];
@@ -164,7 +164,7 @@ pub fn crawl(
                     continue;
                 }
                 jobs.push(Job {
-                    url,
+                    url: Url::clone(&url),
                     level: level + 1,
                     via: Via { page: p, link: i },
                 });
@@ -186,7 +186,7 @@ pub fn crawl(
         for (job, result) in jobs.into_iter().zip(results) {
             let page = match result {
                 Ok(fetched) => {
-                    visited.insert(url_key(&fetched.final_url));
+                    visited.insert(url_key(&fetched.final_url).into());
                     page_from_fetch(
                         fetched,
                         job.level,

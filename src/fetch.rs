@@ -91,6 +91,12 @@ pub enum FetchError {
     Scheme { url: String },
     #[error("HTTP: {detail}")]
     Http { detail: String },
+    #[error("the connection broke after {bytes} bytes of {url}: {detail}")]
+    Body {
+        url: String,
+        bytes: usize,
+        detail: String,
+    },
     #[error("cancelled")]
     Cancelled,
 }
@@ -320,7 +326,11 @@ fn read_capped(
                         seconds: opts.timeout.as_secs(),
                     }
                 } else {
-                    FetchError::Http { detail: text }
+                    FetchError::Body {
+                        url: url.to_string(),
+                        bytes: body.len(),
+                        detail: text,
+                    }
                 });
             }
         };

@@ -24,6 +24,8 @@ pub struct ReadPage {
     pub canonical_url: Option<Url>,
     pub encoding: &'static str,
     pub charset_source: CharsetSource,
+    /// Some bytes were not valid in `encoding` and were read as U+FFFD.
+    pub replaced_bytes: bool,
 }
 
 /// Decodes and parses a page at `page_url`.
@@ -43,6 +45,7 @@ pub fn read_page(bytes: &[u8], http_charset: Option<&str>, page_url: &Url) -> Re
         canonical_url: parsed.canonical_url,
         encoding: decoded.encoding.name(),
         charset_source: decoded.source,
+        replaced_bytes: decoded.had_errors,
     }
 }
 
@@ -56,6 +59,7 @@ impl ReadPage {
             canonical_url: None,
             encoding: "",
             charset_source: CharsetSource::Detected,
+            replaced_bytes: false,
         }
     }
 
@@ -126,6 +130,7 @@ impl InspectedPage {
             error: None,
             decision: PageDecision {
                 links: Vec::new(),
+                page_host: String::new(),
                 limit: 0,
             },
         }
@@ -147,6 +152,7 @@ impl InspectedPage {
             Some(read) => decide_resolved(&read.candidates, &read.resolved, &self.url, opts, limit),
             None => PageDecision {
                 links: Vec::new(),
+                page_host: self.url.host_str().unwrap_or_default().to_owned(),
                 limit,
             },
         };

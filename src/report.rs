@@ -1,7 +1,7 @@
 //! Renders an inspection as JSON (SPEC section 7), CSV or a terminal table.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use std::io::Write;
 
 use serde::Serialize;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
@@ -36,7 +36,7 @@ struct JsonPage<'a> {
     level: u32,
     status: Option<u16>,
     limit: usize,
-    links: Vec<JsonLink<'a>>,
+    links: JsonLinks<'a>,
     counts: BTreeMap<&'static str, usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     via: Option<Via>,
@@ -62,6 +62,16 @@ struct JsonLink<'a> {
     visited: bool,
 }
 
+/// A page's links, serialized one by one as they are written (never all
+/// converted at once: a page can have half a million links).
+struct JsonLinks<'a>(&'a [LinkDecision]);
+
+impl Serialize for JsonLinks<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(json_link))
+    }
+}
+
 fn json_link(link: &LinkDecision) -> JsonLink<'_> {
     JsonLink {
         index: link.index,
@@ -69,8 +79,8 @@ fn json_link(link: &LinkDecision) -> JsonLink<'_> {
         url: link.url.as_ref().map(|u| u.as_str()),
         text: &link.text,
         verdict: link.verdict.id(),
-        keyword: link.keyword.as_ref().map(|k| k.keyword.as_str()),
-        matched_in: link.keyword.as_ref().map(|k| k.matched_in.as_str()),
+        keyword: link.keyword().map(|k| k.keyword.as_str()),
+        matched_in: link.keyword().map(|k| k.matched_in.as_str()),
         score: link.score,
         rank: link.rank,
         visited: link.visited,
@@ -91,7 +101,7 @@ fn json_page(page: &InspectedPage) -> JsonPage<'_> {
         level: page.level,
         status: page.status,
         limit: page.decision.limit,
-        links: page.decision.links.iter().map(json_link).collect(),
+        links: JsonLinks(&page.decision.links),
         counts: counts(page),
         via: page.via,
         redirects: page
@@ -104,8 +114,9 @@ fn json_page(page: &InspectedPage) -> JsonPage<'_> {
     }
 }
 
-/// One JSON object, pretty-printed, with a trailing newline.
-pub fn to_json(inspection: &Inspection) -> Result<String, serde_json::Error> {
+/// One JSON object, pretty-printed, with a trailing newline, written to `out`
+/// as it is produced.
+pub fn write_json(inspection: &Inspection, mut out: impl Write) -> std::io::Result<()> {
     let report = JsonReport {
         schema: SCHEMA,
         start_url: inspection.start_url.as_str(),
@@ -122,14 +133,14 @@ pub fn to_json(inspection: &Inspection) -> Result<String, serde_json::Error> {
             .collect(),
         pages: inspection.pages.iter().map(json_page).collect(),
     };
-    let mut out = serde_json::to_string_pretty(&report)?;
-    out.push('\n');
-    Ok(out)
+    serde_json::to_writer_pretty(&mut out, &report)?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
-/// CSV with a header row and one line per link of every page.
-pub fn to_csv(inspection: &Inspection) -> Result<String, csv::Error> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
+/// CSV with a header row and one line per link of every page, written to `out`.
+pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Error> {
+    let mut writer = csv::Writer::from_writer(out);
     writer.write_record([
         "page_url",
         "level",
@@ -163,8 +174,8 @@ pub fn to_csv(inspection: &Inspection) -> Result<String, csv::Error> {
             ])?;
         }
     }
-    let bytes = writer.into_inner().map_err(|e| e.into_error())?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    writer.flush()?;
+    Ok(())
 }
 
 const TABLE_WIDTH: usize = 100;
@@ -279,13 +290,12 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
 
 /// A table that reads in a 100-column terminal: per page a header, one line per
 /// link (verdict, score/rank, keyword, URL), counts per verdict, then the lints.
-pub fn to_table(inspection: &Inspection) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "start  {}", inspection.start_url);
+pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Result<()> {
+    writeln!(out, "start  {}", inspection.start_url)?;
     if inspection.final_url != inspection.start_url {
-        let _ = writeln!(out, "final  {}", inspection.final_url);
+        writeln!(out, "final  {}", inspection.final_url)?;
     }
-    let _ = writeln!(
+    writeln!(
         out,
         "depth  {}{}",
         inspection.depth,
@@ -293,39 +303,38 @@ pub fn to_table(inspection: &Inspection) -> String {
             Some(n) => format!("  (limit overridden: N = {n} on every page)"),
             None => String::new(),
         }
-    );
+    )?;
     if inspection.cancelled {
-        let _ = writeln!(
+        writeln!(
             out,
             "the crawl was cancelled: the pages below are what it had"
-        );
+        )?;
     }
     for (number, page) in inspection.pages.iter().enumerate() {
-        let _ = writeln!(out);
-        let _ = writeln!(
+        writeln!(out)?;
+        writeln!(
             out,
             "page {number}: {} (level {}, N = {})",
             fit(page.url.as_str(), 70),
             page.level,
             page.decision.limit,
-        );
+        )?;
         for line in page_details(inspection, page) {
-            let _ = writeln!(out, "  {}", fit(&line, TABLE_WIDTH - 2));
+            writeln!(out, "  {}", fit(&line, TABLE_WIDTH - 2))?;
         }
         if page.read.is_none() {
             continue;
         }
         if !page.decision.links.is_empty() {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "{:>4}  {:<11} {:>5} {:>4}  {:<14} url / text",
                 "#", "verdict", "score", "rank", "keyword"
-            );
+            )?;
         }
         for link in &page.decision.links {
             let keyword = link
-                .keyword
-                .as_ref()
+                .keyword()
                 .map(|k| format!("{} ({})", k.keyword, k.matched_in.as_str()))
                 .unwrap_or_default();
             let target = link
@@ -339,7 +348,7 @@ pub fn to_table(inspection: &Inspection) -> String {
                 format!("{target}  “{}”", link.text)
             };
             let visited = if link.visited { " visited" } else { "" };
-            let _ = writeln!(
+            writeln!(
                 out,
                 "{:>4}  {:<11} {:>5} {:>4}  {} {}{visited}",
                 link.index,
@@ -348,18 +357,18 @@ pub fn to_table(inspection: &Inspection) -> String {
                 link.rank.map(|r| r.to_string()).unwrap_or_default(),
                 pad(&keyword, 14),
                 fit(&shown, TABLE_WIDTH - 45 - visited.len()),
-            );
+            )?;
         }
-        let _ = writeln!(out, "{}", summary_line(page));
+        writeln!(out, "{}", summary_line(page))?;
     }
-    let _ = writeln!(out);
+    writeln!(out)?;
     if inspection.lints.is_empty() {
-        let _ = writeln!(out, "lints: none");
+        writeln!(out, "lints: none")?;
     } else {
-        let _ = writeln!(out, "lints:");
+        writeln!(out, "lints:")?;
         for lint in &inspection.lints {
-            let _ = writeln!(out, "  [{}] {}", lint.code.id(), lint.message);
+            writeln!(out, "  [{}] {}", lint.code.id(), lint.message)?;
         }
     }
-    out
+    out.flush()
 }

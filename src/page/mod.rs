@@ -1,14 +1,17 @@
 //! Turns a page's bytes into candidate links (SPEC section 3).
 
 pub mod decode;
+mod dom;
 
-use std::sync::LazyLock;
+use std::sync::Arc;
 
-use scraper::{ElementRef, Html, Selector};
 use url::Url;
 
 use crate::policy::Candidate;
 pub use decode::{CharsetSource, Decoded, decode};
+use dom::{NodeData, NodeId};
+
+const NO_NODE: NodeId = NodeId::MAX;
 
 /// A parsed page: its candidates in document order and what the reader found.
 #[derive(Clone, Debug)]
@@ -35,63 +38,128 @@ pub fn base_url(base_href: Option<&str>, page_url: &Url) -> Url {
         .unwrap_or_else(|| page_url.clone())
 }
 
-fn selector(css: &str) -> Option<Selector> {
-    Selector::parse(css).ok()
+/// The value of the attribute `name` without a namespace (an SVG
+/// `xlink:href` is not an `href`).
+fn attr<'a>(attrs: &'a [html5ever::Attribute], name: &str) -> Option<&'a str> {
+    attrs
+        .iter()
+        .find(|a| a.name.ns == html5ever::ns!() && &*a.name.local == name)
+        .map(|a| &*a.value)
 }
 
-static ANCHORS: LazyLock<Option<Selector>> = LazyLock::new(|| selector("a[href]"));
-static BASE: LazyLock<Option<Selector>> = LazyLock::new(|| selector("base[href]"));
-static CANONICAL: LazyLock<Option<Selector>> =
-    LazyLock::new(|| selector("link[rel~=canonical][href]"));
-static OG_URL: LazyLock<Option<Selector>> =
-    LazyLock::new(|| selector("meta[property=\"og:url\"][content]"));
-
-/// Parses decoded HTML.
+/// Parses decoded HTML: the document's `a[href]` in tree order, each with its
+/// text content, the first `<base href>`, and the canonical URL.
 pub fn parse(html: &str) -> ParsedPage {
-    let doc = Html::parse_document(html);
-    let select = |sel: &LazyLock<Option<Selector>>| {
-        sel.as_ref()
-            .map(|s| doc.select(s).collect::<Vec<_>>())
-            .unwrap_or_default()
-    };
-    let candidates = select(&ANCHORS)
-        .into_iter()
-        .filter_map(|a| {
-            Some(Candidate {
-                href: a.value().attr("href")?.to_owned(),
-                text: folded_text(a),
-            })
-        })
-        .collect();
-    let base_href = select(&BASE)
-        .first()
-        .and_then(|b| b.value().attr("href"))
-        .map(str::to_owned);
-    let absolute = |value: &str| {
-        Url::parse(value.trim())
-            .ok()
-            .filter(|u| matches!(u.scheme(), "http" | "https"))
-    };
-    let canonical_url = select(&CANONICAL)
-        .iter()
-        .filter_map(|l| l.value().attr("href"))
-        .chain(
-            select(&OG_URL)
-                .iter()
-                .filter_map(|m| m.value().attr("content")),
-        )
-        .find_map(absolute);
+    let dom = dom::parse_document(html);
+    let nodes = dom.nodes();
+    let mut candidates = Vec::new();
+    // One allocation for every link without text.
+    let no_text: Arc<str> = Arc::from("");
+    let mut base_href = None;
+    let mut canonical = None;
+    let mut og_url = None;
+    // The text under open anchors, in tree order; an anchor's text content is
+    // the slice between its start and end, so nested anchors cost no copies.
+    let mut text = String::new();
+    // (candidate index, where its text starts, the anchor's node).
+    let mut open_anchors: Vec<(usize, usize, NodeId)> = Vec::new();
+    let mut node = nodes[0].first_child;
+    while node != NO_NODE {
+        let n = &nodes[node as usize];
+        match &n.data {
+            NodeData::Element { name, attrs } => {
+                let html = name.ns == html5ever::ns!(html);
+                match &*name.local {
+                    "a" => {
+                        if let Some(href) = attr(attrs, "href") {
+                            open_anchors.push((candidates.len(), text.len(), node));
+                            candidates.push(Candidate {
+                                href: Arc::from(href),
+                                text: Arc::clone(&no_text),
+                            });
+                        }
+                    }
+                    "base" if html && base_href.is_none() => {
+                        base_href = attr(attrs, "href").map(str::to_owned);
+                    }
+                    "link" if html && canonical.is_none() => {
+                        let is_canonical = attr(attrs, "rel").is_some_and(|rel| {
+                            rel.split_ascii_whitespace()
+                                .any(|r| r.eq_ignore_ascii_case("canonical"))
+                        });
+                        if is_canonical {
+                            canonical = attr(attrs, "href").and_then(absolute_http);
+                        }
+                    }
+                    "meta"
+                        if html
+                            && og_url.is_none()
+                            && attr(attrs, "property") == Some("og:url") =>
+                    {
+                        og_url = attr(attrs, "content").and_then(absolute_http);
+                    }
+                    _ => {}
+                }
+            }
+            NodeData::Text(t) if !open_anchors.is_empty() => text.push_str(t),
+            _ => {}
+        }
+        // Tree order: down, else along, else up (closing anchors on the way).
+        if n.first_child != NO_NODE {
+            node = n.first_child;
+            continue;
+        }
+        let mut at = node;
+        loop {
+            if let Some(&(index, start, anchor)) = open_anchors.last()
+                && anchor == at
+            {
+                let folded = fold_whitespace(&text[start..]);
+                if !folded.is_empty() {
+                    candidates[index].text = Arc::from(folded);
+                }
+                open_anchors.pop();
+                if open_anchors.is_empty() {
+                    text.clear();
+                }
+            }
+            let here = &nodes[at as usize];
+            if here.next_sibling != NO_NODE {
+                node = here.next_sibling;
+                break;
+            }
+            at = here.parent;
+            if at == NO_NODE || at == 0 {
+                node = NO_NODE;
+                break;
+            }
+        }
+    }
+    candidates.shrink_to_fit();
     ParsedPage {
         candidates,
         base_href,
-        canonical_url,
+        canonical_url: canonical.or(og_url),
     }
 }
 
-/// The element's text content, each run of Unicode whitespace folded to one space.
-fn folded_text(element: ElementRef<'_>) -> String {
-    let content: String = element.text().collect();
-    content.split_whitespace().collect::<Vec<_>>().join(" ")
+/// An absolute http(s) URL, or nothing.
+fn absolute_http(value: &str) -> Option<Url> {
+    Url::parse(value.trim())
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https"))
+}
+
+/// Each run of Unicode whitespace folded to one space, trimmed.
+fn fold_whitespace(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -107,7 +175,7 @@ mod tests {
         let got: Vec<_> = page
             .candidates
             .iter()
-            .map(|c| (c.href.as_str(), c.text.as_str()))
+            .map(|c| (&*c.href, &*c.text))
             .collect();
         assert_eq!(got, [("/a", "About us"), ("", "Home"), ("/c", "联系 我们")]);
     }
@@ -115,7 +183,79 @@ mod tests {
     #[test]
     fn words_split_only_by_whitespace_between_text_nodes() {
         let page = parse("<a href=/x>Con<span>tact</span></a>");
-        assert_eq!(page.candidates[0].text, "Contact");
+        assert_eq!(&*page.candidates[0].text, "Contact");
+    }
+
+    fn hrefs(page: &ParsedPage) -> Vec<&str> {
+        page.candidates.iter().map(|c| &*c.href).collect()
+    }
+
+    #[test]
+    fn template_contents_are_not_part_of_the_document() {
+        let page = parse(
+            "<a href=/before>x</a><template><a href=/inert>Log in</a>\
+             <template><a href=/nested>y</a></template></template><a href=/after>z</a>",
+        );
+        assert_eq!(hrefs(&page), ["/before", "/after"]);
+    }
+
+    #[test]
+    fn an_svg_xlink_href_is_not_an_href_but_a_plain_href_on_svg_a_is() {
+        let page = parse(
+            "<svg><a xlink:href='/xlink'><text>old</text></a>\
+             <a href='/svg2'><text>new</text></a></svg><a href=/html>h</a>",
+        );
+        assert_eq!(hrefs(&page), ["/svg2", "/html"]);
+        assert_eq!(&*page.candidates[0].text, "new");
+    }
+
+    #[test]
+    fn noscript_content_is_text_as_in_a_browser_with_scripts_on() {
+        let page = parse("<body><noscript><a href=/ns>x</a></noscript><a href=/y>y</a>");
+        assert_eq!(hrefs(&page), ["/y"]);
+    }
+
+    #[test]
+    fn misnested_anchors_are_split_as_the_standard_says() {
+        // The adoption agency closes the first anchor and clones it into the <p>.
+        let page = parse("<a href=/one>one<p>two</a>three");
+        let got: Vec<_> = page
+            .candidates
+            .iter()
+            .map(|c| (&*c.href, &*c.text))
+            .collect();
+        assert_eq!(got, [("/one", "one"), ("/one", "two")]);
+        // A table inside an anchor: text foster-parented out of the table.
+        let page = parse("<a href=/t><table><tr><td>cell</td></tr></table>after</a>");
+        assert_eq!(&*page.candidates[0].text, "cellafter");
+    }
+
+    fn nested(depth: usize, inner: &str) -> String {
+        format!("{}{inner}{}", "<div>".repeat(depth), "</div>".repeat(depth))
+    }
+
+    #[test]
+    fn elements_deeper_than_512_levels_go_to_their_grandparent() {
+        // html, body, then divs: the anchor would be at level 2 + 600 + 1.
+        let page = parse(&nested(600, "<a href=/deep>deep <b>bold</b> text</a>"));
+        assert_eq!(hrefs(&page), ["/deep"]);
+        // <b> would sit below the anchor at level 513: Chromium puts it beside
+        // the anchor, so its text is not the anchor's.
+        assert_eq!(&*page.candidates[0].text, "deep text");
+        let shallow = parse(&nested(100, "<a href=/x>deep <b>bold</b> text</a>"));
+        assert_eq!(&*shallow.candidates[0].text, "deep bold text");
+    }
+
+    #[test]
+    fn a_hundred_thousand_nested_elements_keep_every_link() {
+        let mut html = String::new();
+        for i in 0..100_000 {
+            html.push_str(&format!("<div><a href=/l{i}>link {i}</a>"));
+        }
+        let page = parse(&html);
+        assert_eq!(page.candidates.len(), 100_000);
+        assert_eq!(&*page.candidates[99_999].href, "/l99999");
+        assert_eq!(&*page.candidates[99_999].text, "link 99999");
     }
 
     #[test]

@@ -66,18 +66,20 @@ fn changed(settings: &Settings, change: &Change) -> Settings {
 }
 
 /// The single settings changes worth trying for this link's verdict.
-fn candidate_changes(link: &LinkDecision, settings: &Settings) -> Vec<Change> {
+fn candidate_changes(link: &LinkDecision, page_host: &str, settings: &Settings) -> Vec<Change> {
     let opts = settings.options();
     let mut out = Vec::new();
     match link.verdict {
         Verdict::OffDomain => {
-            if let Some(site) = &link.trace.site {
+            if let Some(site) = link.site_check(page_host, &opts) {
                 if !opts.allow_subdomain && site.link_root == site.base_root {
                     out.push(Change::EnableSubdomains);
                 }
-                out.push(Change::AddAllowedDomain(site.link_root.clone()));
                 if site.link_root != site.link_host {
-                    out.push(Change::AddAllowedDomain(site.link_host.clone()));
+                    out.push(Change::AddAllowedDomain(site.link_root.clone()));
+                    out.push(Change::AddAllowedDomain(site.link_host));
+                } else {
+                    out.push(Change::AddAllowedDomain(site.link_root));
                 }
             }
         }
@@ -110,7 +112,8 @@ fn candidate_changes(link: &LinkDecision, settings: &Settings) -> Vec<Change> {
 /// Runs the policy again with each relevant single change and reports the link's
 /// verdict under it.
 pub fn what_if(page: PageInput<'_>, settings: &Settings, link: &LinkDecision) -> Vec<WhatIf> {
-    candidate_changes(link, settings)
+    let page_host = page.page_url.host_str().unwrap_or_default();
+    candidate_changes(link, page_host, settings)
         .into_iter()
         .map(|change| {
             let s = changed(settings, &change);

@@ -382,7 +382,7 @@ mod tests {
             .iter()
             .map(|h| Candidate {
                 href: (*h).into(),
-                text: String::new(),
+                text: "".into(),
             })
             .collect();
         let s = Settings::default();

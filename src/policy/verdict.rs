@@ -1,7 +1,9 @@
 //! The verdict pipeline of SPEC section 4: one verdict per candidate, plus the
 //! outcome of every rule (the trace), then ranking.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 use url::Url;
@@ -66,9 +68,9 @@ impl Verdict {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Candidate {
     /// The `href` attribute as written.
-    pub href: String,
+    pub href: Arc<str>,
     /// The element's text, whitespace folded and trimmed.
-    pub text: String,
+    pub text: Arc<str>,
 }
 
 /// The outcome of every rule for one link, evaluated even after the deciding one.
@@ -77,14 +79,15 @@ pub struct Candidate {
 pub struct Trace {
     /// Step 1: the parse error, when the href does not resolve.
     pub parse_error: Option<String>,
-    /// Step 2: the URL's scheme.
-    pub scheme: Option<String>,
+    /// Step 2: the URL's scheme (the common ones not copied for every link).
+    pub scheme: Option<Cow<'static, str>>,
     /// Step 3: the key equals the page's own URL.
     pub is_self: Option<bool>,
     /// Step 4: index of the earlier candidate with the same key.
     pub duplicate_of: Option<usize>,
-    /// Step 5: the same-site computation (absent when the URL has no host).
-    pub site: Option<SiteCheck>,
+    /// Step 5: whether the link is same-site (absent when the URL has no
+    /// host); [`LinkDecision::site_check`] shows the computation.
+    pub same_site: Option<bool>,
     /// Step 6: the asset extension of the path, whether or not skipAssets is on.
     pub asset_extension: Option<&'static str>,
     /// Step 7: the first black keyword in the haystack.
@@ -99,15 +102,15 @@ pub struct Trace {
 pub struct LinkDecision {
     /// Position among the page's candidates, from 0, in document order.
     pub index: usize,
-    pub href: String,
-    pub text: String,
+    /// Shared with the candidate, the resolved link and other decisions of
+    /// the same page, so half a million links fit in memory.
+    pub href: Arc<str>,
+    pub text: Arc<str>,
     /// The absolute URL; `None` when invalid.
-    pub url: Option<Url>,
+    pub url: Option<Arc<Url>>,
     /// The URL without its fragment.
-    pub key: Option<String>,
+    pub key: Option<Arc<str>>,
     pub verdict: Verdict,
-    /// The keyword that decided a blacklisted, followed or ranked-out verdict.
-    pub keyword: Option<KeywordHit>,
     pub score: Option<usize>,
     /// Position in the ranking (1-based) for followed and ranked-out links.
     pub rank: Option<usize>,
@@ -117,6 +120,23 @@ pub struct LinkDecision {
 }
 
 impl LinkDecision {
+    /// The keyword that decided a blacklisted, followed or ranked-out verdict.
+    pub fn keyword(&self) -> Option<&KeywordHit> {
+        match self.verdict {
+            Verdict::Blacklisted => self.trace.black.as_ref(),
+            Verdict::Followed | Verdict::RankedOut => self.trace.white.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The same-site computation of step 5 for this link on the page whose
+    /// host is `page_host` (absent when the URL has no host). Computed when
+    /// asked rather than stored with every link.
+    pub fn site_check(&self, page_host: &str, opts: &FollowOptions) -> Option<SiteCheck> {
+        let host = self.url.as_ref()?.host_str()?;
+        Some(check_site(host, page_host, opts))
+    }
+
     /// The lowercased haystack, rebuilt for display (highlighting a keyword span).
     pub fn haystack(&self) -> Option<Haystack> {
         self.key
@@ -140,7 +160,7 @@ impl LinkDecision {
             t.scheme.as_deref().map(|s| s == "http" || s == "https"),
             t.is_self.map(|s| !s),
             duplicate_checked.then_some(t.duplicate_of.is_none()),
-            t.site.as_ref().map(SiteCheck::is_same_site),
+            t.same_site,
             parsed.then_some(!(skip_assets && t.asset_extension.is_some())),
             parsed.then_some(t.black.is_none()),
             parsed.then_some(t.white.is_some()),
@@ -153,6 +173,8 @@ impl LinkDecision {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PageDecision {
     pub links: Vec<LinkDecision>,
+    /// The host of the page the links were judged on (the same-site test's).
+    pub page_host: String,
     /// N: how many eligible links are followed.
     pub limit: usize,
 }
@@ -200,9 +222,9 @@ pub fn url_key(url: &Url) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResolvedLink {
     /// The absolute URL, or why the href does not parse.
-    pub url: Result<Url, String>,
+    pub url: Result<Arc<Url>, String>,
     /// The URL without its fragment (empty when invalid).
-    pub key: String,
+    pub key: Arc<str>,
     /// The keyword haystack (`None` when invalid).
     pub haystack: Option<Haystack>,
 }
@@ -213,16 +235,21 @@ pub fn resolve_links(candidates: &[Candidate], base_url: &Url) -> Vec<ResolvedLi
         .iter()
         .map(|c| match base_url.join(&c.href) {
             Ok(url) => {
-                let key = url_key(&url);
+                // Most links have no fragment: then the key is the URL's text.
+                let key: Arc<str> = if url.fragment().is_none() {
+                    Arc::from(url.as_str())
+                } else {
+                    Arc::from(url_key(&url))
+                };
                 ResolvedLink {
                     haystack: Some(Haystack::new(&key, &c.text)),
                     key,
-                    url: Ok(url),
+                    url: Ok(Arc::new(url)),
                 }
             }
             Err(e) => ResolvedLink {
                 url: Err(e.to_string()),
-                key: String::new(),
+                key: Arc::from(""),
                 haystack: None,
             },
         })
@@ -264,7 +291,11 @@ pub fn decide_resolved(
         .map(|(index, (c, r))| decide_link(index, c, r, &page, &mut first_by_key))
         .collect();
     rank(&mut links, limit);
-    PageDecision { links, limit }
+    PageDecision {
+        links,
+        page_host: page.host.to_owned(),
+        limit,
+    }
 }
 
 /// What every link of a page is judged against.
@@ -288,7 +319,6 @@ fn decide_link<'r>(
         url: None,
         key: None,
         verdict: Verdict::Invalid,
-        keyword: None,
         score: None,
         rank: None,
         visited: false,
@@ -298,7 +328,7 @@ fn decide_link<'r>(
         decision.trace.parse_error = resolved.url.as_ref().err().cloned();
         return decision;
     };
-    let key = resolved.key.as_str();
+    let key: &str = &resolved.key;
     let opts = page.opts;
     let mut trace = trace_rules(url, key, haystack, page);
     let is_http = matches!(url.scheme(), "http" | "https");
@@ -323,7 +353,7 @@ fn decide_link<'r>(
         }
     }
     let verdict = verdict.unwrap_or_else(|| {
-        if !trace.site.as_ref().is_some_and(SiteCheck::is_same_site) {
+        if trace.same_site != Some(true) {
             Verdict::OffDomain
         } else if opts.skip_assets && trace.asset_extension.is_some() {
             Verdict::Asset
@@ -336,16 +366,11 @@ fn decide_link<'r>(
             Verdict::RankedOut
         }
     });
-    decision.keyword = match verdict {
-        Verdict::Blacklisted => trace.black.clone(),
-        Verdict::RankedOut => trace.white.clone(),
-        _ => None,
-    };
     decision.score = (verdict == Verdict::RankedOut)
         .then_some(trace.score)
         .flatten();
-    decision.url = Some(url.clone());
-    decision.key = Some(key.to_owned());
+    decision.url = Some(Arc::clone(url));
+    decision.key = Some(Arc::clone(&resolved.key));
     decision.verdict = verdict;
     decision.trace = trace;
     decision
@@ -358,10 +383,16 @@ fn trace_rules(url: &Url, key: &str, haystack: &Haystack, page: &PageContext<'_>
     let is_http = matches!(url.scheme(), "http" | "https");
     Trace {
         parse_error: None,
-        scheme: Some(url.scheme().to_owned()),
+        scheme: Some(match url.scheme() {
+            "https" => Cow::Borrowed("https"),
+            "http" => Cow::Borrowed("http"),
+            other => Cow::Owned(other.to_owned()),
+        }),
         is_self: Some(key == page.key),
         duplicate_of: None,
-        site: url.host_str().map(|host| check_site(host, page.host, opts)),
+        same_site: url
+            .host_str()
+            .map(|host| check_site(host, page.host, opts).is_same_site()),
         asset_extension: if is_http {
             asset_extension(url.path())
         } else {
@@ -495,7 +526,7 @@ mod tests {
         let d = decide(&[("/blog/about-us", "About us")]);
         let link = &d.links[0];
         assert_eq!(link.verdict, Verdict::Blacklisted);
-        assert_eq!(link.keyword.as_ref().unwrap().keyword, "blog");
+        assert_eq!(link.keyword().unwrap().keyword, "blog");
         assert_eq!(link.trace.white.as_ref().unwrap().keyword, "about");
         assert_eq!(link.score, None);
     }
@@ -590,7 +621,7 @@ mod tests {
         );
         let link = &d.links[0];
         assert_eq!(link.verdict, Verdict::Followed);
-        let hit = link.keyword.as_ref().unwrap();
+        let hit = link.keyword().unwrap();
         assert_eq!(
             (hit.keyword.as_str(), hit.matched_in),
             ("联系", MatchedIn::Url)
@@ -598,13 +629,13 @@ mod tests {
         assert_eq!(link.score, Some(5));
         // A raw (unencoded) Chinese href is percent-encoded by URL parsing, then decoded.
         let d = decide(&[("/关于我们", "")]);
-        assert_eq!(d.links[0].keyword.as_ref().unwrap().keyword, "关于");
+        assert_eq!(d.links[0].keyword().unwrap().keyword, "关于");
     }
 
     #[test]
     fn link_text_matches() {
         let d = decide(&[("/page?id=7", "Kontakt")]);
-        let hit = d.links[0].keyword.as_ref().unwrap();
+        let hit = d.links[0].keyword().unwrap();
         assert_eq!(
             (hit.keyword.as_str(), hit.matched_in),
             ("kontakt", MatchedIn::Text)
@@ -617,7 +648,7 @@ mod tests {
         let d = decide(&[("/our-heritage", "Our heritage and team")]);
         let link = &d.links[0];
         assert_eq!(link.verdict, Verdict::Blacklisted);
-        assert_eq!(link.keyword.as_ref().unwrap().keyword, "tag");
+        assert_eq!(link.keyword().unwrap().keyword, "tag");
     }
 
     #[test]
@@ -693,10 +724,14 @@ mod tests {
         let d = decide(&[("https://facebook.com/acme-blog", "About")]);
         let link = &d.links[0];
         assert_eq!(link.verdict, Verdict::OffDomain);
-        assert_eq!(link.keyword, None);
+        assert_eq!(link.keyword(), None);
         assert_eq!(link.trace.black.as_ref().unwrap().keyword, "blog");
         assert_eq!(link.trace.white.as_ref().unwrap().keyword, "about");
-        let site = link.trace.site.as_ref().unwrap();
+        assert_eq!(link.trace.same_site, Some(false));
+        assert_eq!(d.page_host, "acme.com");
+        let site = link
+            .site_check(&d.page_host, &Settings::default().options())
+            .unwrap();
         assert_eq!(
             (site.link_host.as_str(), site.base_host.as_str()),
             ("facebook.com", "acme.com")
@@ -720,7 +755,12 @@ mod tests {
         };
         let d = decide_with(&links, PAGE, None, &both, 3);
         assert_eq!(verdicts(&d), ["followed", "followed"]);
-        let admitted = |i: usize| d.links[i].trace.site.as_ref().unwrap().admitted_by.clone();
+        let admitted = |i: usize| {
+            d.links[i]
+                .site_check(&d.page_host, &both.options())
+                .unwrap()
+                .admitted_by
+        };
         assert_eq!(admitted(0), [Admission::RootDomain]);
         assert_eq!(
             admitted(1),

@@ -507,7 +507,7 @@ impl InspectorApp {
             CopyWhat::Url => (
                 link.url
                     .as_ref()
-                    .map_or_else(|| link.href.clone(), |u| u.to_string()),
+                    .map_or_else(|| link.href.to_string(), |u| u.to_string()),
                 "URL",
             ),
             CopyWhat::Explanation => (

@@ -16,8 +16,7 @@ fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
         return;
     };
     let hit = link
-        .keyword
-        .as_ref()
+        .keyword()
         .or(link.trace.black.as_ref())
         .or(link.trace.white.as_ref());
     let span_in = |place| {
@@ -50,8 +49,10 @@ fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
     }
 }
 
-fn site_explainer(ui: &mut Ui, link: &LinkDecision) {
-    let Some(site) = &link.trace.site else { return };
+fn site_explainer(ui: &mut Ui, link: &LinkDecision, page_host: &str, settings: &Settings) {
+    let Some(site) = link.site_check(page_host, &settings.options()) else {
+        return;
+    };
     ui.label(RichText::new("Same-site explainer").strong());
     Grid::new("site")
         .num_columns(2)
@@ -77,7 +78,7 @@ fn site_explainer(ui: &mut Ui, link: &LinkDecision) {
             let admitted = if site.admitted_by.is_empty() {
                 "nothing: off-domain".to_owned()
             } else {
-                copy::admissions(site)
+                copy::admissions(&site)
             };
             row("admitted by", admitted);
         });
@@ -103,7 +104,7 @@ pub fn show(
             widgets::note(ui, copy::verdict_meaning(link.verdict));
             ui.add_space(4.0);
             ui.label(RichText::new("href").small().weak());
-            ui.add(egui::Label::new(RichText::new(&link.href).monospace()).wrap());
+            ui.add(egui::Label::new(RichText::new(&*link.href).monospace()).wrap());
             highlighted_parts(ui, link);
             ui.horizontal_wrapped(|ui| {
                 if let Some(url) = &link.url {
@@ -147,7 +148,7 @@ pub fn show(
                 });
             }
             ui.separator();
-            site_explainer(ui, link);
+            site_explainer(ui, link, &page.decision.page_host, settings);
             if !what_ifs.is_empty() {
                 ui.separator();
                 ui.label(RichText::new("What if").strong());

@@ -99,12 +99,13 @@ fn compare(column: SortColumn, a: &LinkDecision, b: &LinkDecision) -> Ordering {
         SortColumn::Score => a.score.cmp(&b.score),
         SortColumn::Rank => a.rank.cmp(&b.rank),
         SortColumn::Url => {
-            let url = |l: &LinkDecision| l.url.as_ref().map_or(l.href.clone(), |u| u.to_string());
+            let url =
+                |l: &LinkDecision| l.url.as_ref().map_or(l.href.to_string(), |u| u.to_string());
             url(a).cmp(&url(b))
         }
         SortColumn::Text => a.text.to_lowercase().cmp(&b.text.to_lowercase()),
         SortColumn::Keyword => {
-            let kw = |l: &LinkDecision| l.keyword.as_ref().map(|k| k.keyword.clone());
+            let kw = |l: &LinkDecision| l.keyword().map(|k| k.keyword.clone());
             kw(a).cmp(&kw(b))
         }
     }
@@ -563,17 +564,17 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
                     }
                     None => {
                         ui.add(
-                            egui::Label::new(RichText::new(&link.href).italics())
+                            egui::Label::new(RichText::new(&*link.href).italics())
                                 .truncate()
                                 .selectable(false),
                         );
                     }
                 });
                 row.col(|ui| {
-                    ui.add(egui::Label::new(&link.text).truncate().selectable(false));
+                    ui.add(egui::Label::new(&*link.text).truncate().selectable(false));
                 });
                 row.col(|ui| {
-                    let text = match (&link.keyword, &link.trace.black) {
+                    let text = match (link.keyword(), &link.trace.black) {
                         (Some(hit), _) => {
                             RichText::new(format!("{} ({})", hit.keyword, hit.matched_in.as_str()))
                         }

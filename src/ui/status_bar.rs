@@ -104,6 +104,11 @@ pub fn show(
                 read.encoding,
                 read.charset_source.describe()
             ));
+            if read.replaced_bytes {
+                let warning = palette::warning(ui.visuals().dark_mode);
+                ui.colored_label(warning, copy::BYTES_REPLACED)
+                    .on_hover_text(copy::replaced_bytes(read.encoding));
+            }
         }
         if inspection.pages.len() > 1 {
             ui.separator();

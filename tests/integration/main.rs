@@ -2,6 +2,7 @@
 
 mod corpus;
 mod fetch_crawl;
+mod hostile;
 mod inspect_file;
 mod profiles_cli;
 mod server;

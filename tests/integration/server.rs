@@ -8,12 +8,29 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+/// How a route misbehaves while sending its body.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Sending {
+    /// The whole body at once.
+    #[default]
+    AtOnce,
+    /// One byte per interval.
+    Drip(Duration),
+    /// The connection is reset after this many bytes of the body.
+    ResetAfter(usize),
+    /// The request is read and never answered.
+    Silent,
+    /// The body is sent this many times over (Content-Length says so).
+    Repeated(usize),
+}
+
 #[derive(Clone)]
 pub struct Route {
     pub status: u16,
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
     pub delay: Duration,
+    pub sending: Sending,
 }
 
 impl Route {
@@ -23,6 +40,7 @@ impl Route {
             headers: vec![("Content-Type".into(), "text/html; charset=utf-8".into())],
             body: body.as_bytes().to_vec(),
             delay: Duration::ZERO,
+            sending: Sending::AtOnce,
         }
     }
 
@@ -32,6 +50,7 @@ impl Route {
             headers: vec![("Location".into(), location.into())],
             body: Vec::new(),
             delay: Duration::ZERO,
+            sending: Sending::AtOnce,
         }
     }
 
@@ -53,6 +72,11 @@ impl Route {
 
     pub fn delay(mut self, delay: Duration) -> Route {
         self.delay = delay;
+        self
+    }
+
+    pub fn sending(mut self, sending: Sending) -> Route {
+        self.sending = sending;
         self
     }
 }
@@ -145,15 +169,74 @@ fn serve(
         .unwrap_or_else(|| Route::html("<h1>Not found</h1>").status(404));
     thread::sleep(delay_all + route.delay);
     let mut out = stream;
+    if route.sending == Sending::Silent {
+        // Holds the connection open until the client gives up.
+        let mut rest = Vec::new();
+        let _ = out.set_read_timeout(Some(Duration::from_secs(120)));
+        let _ = std::io::Read::read_to_end(&mut out, &mut rest);
+        return;
+    }
+    let length = match route.sending {
+        Sending::Repeated(times) => route.body.len() * times,
+        _ => route.body.len(),
+    };
     let mut head = format!("HTTP/1.1 {} X\r\n", route.status);
     for (name, value) in &route.headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str(&format!(
-        "Content-Length: {}\r\nConnection: close\r\n\r\n",
-        route.body.len()
+        "Content-Length: {length}\r\nConnection: close\r\n\r\n"
     ));
     let _ = out.write_all(head.as_bytes());
-    let _ = out.write_all(&route.body);
+    match route.sending {
+        Sending::AtOnce | Sending::Silent => {
+            let _ = out.write_all(&route.body);
+        }
+        Sending::Drip(every) => {
+            for byte in &route.body {
+                if out.write_all(&[*byte]).and_then(|()| out.flush()).is_err() {
+                    return;
+                }
+                thread::sleep(every);
+            }
+        }
+        Sending::ResetAfter(n) => {
+            let _ = out.write_all(&route.body[..n.min(route.body.len())]);
+            let _ = out.flush();
+            let _ = reset_on_close(&out);
+            return;
+        }
+        Sending::Repeated(times) => {
+            for _ in 0..times {
+                if out.write_all(&route.body).is_err() {
+                    return;
+                }
+            }
+        }
+    }
     let _ = out.flush();
+}
+
+/// A zero linger time makes closing `stream` send RST instead of FIN.
+fn reset_on_close(stream: &TcpStream) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let linger = libc::linger {
+        l_onoff: 1,
+        l_linger: 0,
+    };
+    // SAFETY: a valid socket descriptor and a correctly sized linger value.
+    let rc = unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_LINGER,
+            (&raw const linger).cast(),
+            std::mem::size_of::<libc::linger>() as libc::socklen_t,
+        )
+    };
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
 }
