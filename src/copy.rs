@@ -1,54 +1,92 @@
 //! User-facing words: lint messages, labels and explanations, in one place.
 
-pub const LINT_WHITE_EMPTY: &str = "The white list is empty: nothing will be followed. \
-    The list is match-only, not a bonus: a link must contain a white keyword to be followed.";
-
-pub const LINT_OPTIONS_STACK: &str = "Subdomain mode and allowed domains are both on: \
-    they stack. A link is same-site if either option admits it; this is the widest setting.";
-
-pub fn lint_black_shadows_white(entries: &str) -> String {
-    format!(
-        "White keywords that can never fire, because the black list is checked first: {entries}."
-    )
+/// A lint's message: what it found and what that does.
+pub fn lint_message(lint: &crate::policy::Lint) -> String {
+    use crate::policy::lints::Finding;
+    let quoted = |items: &mut dyn Iterator<Item = String>| {
+        items
+            .map(|i| format!("`{i}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match &lint.finding {
+        Finding::WhiteEmpty => "The white list is empty: nothing will be followed. The list is \
+                                match-only, not a bonus: a link must contain a white keyword to \
+                                be followed."
+            .to_owned(),
+        Finding::OptionsStack => "Subdomain mode and allowed domains are both on: they stack. \
+                                  A link is same-site if either option admits it; this is the \
+                                  widest setting."
+            .to_owned(),
+        Finding::BlackShadowsWhite(pairs) => {
+            let entries = pairs
+                .iter()
+                .map(|(white, black)| {
+                    if white == black {
+                        format!("`{white}`")
+                    } else {
+                        format!("`{white}` (contains `{black}`)")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!(
+                "White keywords that can never fire, because the black list is checked \
+                 first: {entries}."
+            )
+        }
+        Finding::AssetSuffixOnly(paths) => format!(
+            "Asset detection looks at the URL path suffix only, never at Content-Type: {} \
+             will be treated as pages.",
+            quoted(&mut paths.iter().cloned())
+        ),
+        Finding::PublicSuffixRoot { host, root } => format!(
+            "The page's root domain `{root}` (of `{host}`) is a public suffix: with subdomain \
+             mode on, every site under `{root}` counts as same-site."
+        ),
+        Finding::IpHost { host, root } => format!(
+            "The page's host `{host}` is an IP address: with subdomain mode on, every address \
+             ending in `{root}` counts as same-site."
+        ),
+        Finding::BadAllowedDomain(entries) => {
+            let entries = entries
+                .iter()
+                .map(|(entry, why)| format!("`{entry}` {}", domain_problem(*why)))
+                .collect::<Vec<_>>()
+                .join("; ");
+            format!(
+                "Allowed-domain entries that can never match a hostname: {entries}. Write bare \
+                 host names such as `acmecorp.io`."
+            )
+        }
+        Finding::SuspiciousSeparator(items) => {
+            let items = items
+                .iter()
+                .map(|(item, key)| format!("`{}` in {key}", item.escape_debug()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!(
+                "List items that are probably two: {items}. Only the ASCII comma `,` separates \
+                 items."
+            )
+        }
+        Finding::RedirectedHost { from, to } => format!(
+            "The start URL redirected from `{from}` to `{to}`: links are judged against the \
+             final host `{to}` (in strict mode, `{from}` links become off-domain)."
+        ),
+    }
 }
 
-pub fn lint_asset_suffix_only(paths: &str) -> String {
-    format!(
-        "Asset detection looks at the URL path suffix only, never at Content-Type: \
-         {paths} will be treated as pages."
-    )
-}
-
-pub fn lint_public_suffix_root(host: &str, root: &str) -> String {
-    format!(
-        "The page's root domain `{root}` (of `{host}`) is a public suffix: with subdomain mode \
-         on, every site under `{root}` counts as same-site."
-    )
-}
-
-pub fn lint_ip_host(host: &str, root: &str) -> String {
-    format!(
-        "The page's host `{host}` is an IP address: with subdomain mode on, every address \
-         ending in `{root}` counts as same-site."
-    )
-}
-
-pub fn lint_bad_allowed_domain(entries: &str) -> String {
-    format!(
-        "Allowed-domain entries that can never match a hostname: {entries}. \
-         Write bare host names such as `acmecorp.io`."
-    )
-}
-
-pub fn lint_suspicious_separator(items: &str) -> String {
-    format!("List items that are probably two: {items}. Only the ASCII comma `,` separates items.")
-}
-
-pub fn lint_redirected_host(from: &str, to: &str) -> String {
-    format!(
-        "The start URL redirected from `{from}` to `{to}`: links are judged against the final \
-         host `{to}` (in strict mode, `{from}` links become off-domain)."
-    )
+/// Why an allowed-domain entry never matches, after the entry.
+pub fn domain_problem(problem: crate::policy::lints::DomainProblem) -> &'static str {
+    use crate::policy::lints::DomainProblem;
+    match problem {
+        DomainProblem::Scheme => "has a scheme",
+        DomainProblem::Path => "has a path",
+        DomainProblem::Port => "has a port",
+        DomainProblem::Wildcard => "has a `*` (wildcards are not supported)",
+        DomainProblem::Whitespace => "has spaces",
+    }
 }
 
 // ---- Desktop inspector ----
@@ -570,4 +608,56 @@ pub fn link_explanation(
         out.push_str(&format!("  What if: {}\n", what_if_text(w)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::lints::{DomainProblem, Finding};
+    use crate::policy::{Lint, LintCode};
+
+    fn message(code: LintCode, finding: Finding) -> String {
+        lint_message(&Lint { code, finding })
+    }
+
+    #[test]
+    fn lint_messages_name_what_was_found() {
+        let shadows = message(
+            LintCode::BlackShadowsWhite,
+            Finding::BlackShadowsWhite(vec![
+                ("blog".into(), "blog".into()),
+                ("tagline".into(), "tag".into()),
+            ]),
+        );
+        assert!(
+            shadows.contains("`blog`, `tagline` (contains `tag`)."),
+            "{shadows}"
+        );
+        let bad = message(
+            LintCode::BadAllowedDomain,
+            Finding::BadAllowedDomain(vec![("https://a.io".into(), DomainProblem::Scheme)]),
+        );
+        assert!(bad.contains("`https://a.io` has a scheme"), "{bad}");
+        let separator = message(
+            LintCode::SuspiciousSeparator,
+            Finding::SuspiciousSeparator(vec![("a.io;b.io".into(), "followAllowedDomains")]),
+        );
+        assert!(
+            separator.contains("`a.io;b.io` in followAllowedDomains"),
+            "{separator}"
+        );
+        let redirected = message(
+            LintCode::RedirectedHost,
+            Finding::RedirectedHost {
+                from: "acme.com".into(),
+                to: "www.acme.com".into(),
+            },
+        );
+        assert!(
+            redirected.contains("from `acme.com` to `www.acme.com`"),
+            "{redirected}"
+        );
+        let empty = message(LintCode::WhiteEmpty, Finding::WhiteEmpty);
+        assert!(empty.contains("nothing will be followed"));
+    }
 }

@@ -264,7 +264,6 @@ mod tests {
                 status: 200,
                 charset: None,
                 summary: FetchSummary {
-                    requested_url: url.clone(),
                     redirects: Vec::new(),
                     content_type: Some("text/html".into()),
                     bytes: body.len(),

@@ -277,7 +277,6 @@ impl Fetcher for HttpFetcher {
                 status: status.as_u16(),
                 charset: content_type.as_deref().and_then(charset_param),
                 summary: FetchSummary {
-                    requested_url: url.clone(),
                     redirects,
                     content_type,
                     bytes: body.len(),

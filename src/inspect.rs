@@ -88,7 +88,6 @@ pub struct Hop {
 /// What happened on the wire for a fetched page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FetchSummary {
-    pub requested_url: Url,
     pub redirects: Vec<Hop>,
     pub content_type: Option<String>,
     /// Body bytes read (after decompression).

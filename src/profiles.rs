@@ -767,11 +767,7 @@ mod tests {
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(notices[0].contains("moved to"), "{}", notices[0]);
         assert_eq!(store.list().unwrap(), [BUILT_IN]);
-        let aside: Vec<PathBuf> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.to_string_lossy().contains("profiles.corrupt-"))
-            .collect();
+        let aside = kept_aside(&dir);
         assert_eq!(aside.len(), 1);
         assert_eq!(fs::read_to_string(&aside[0]).unwrap(), garbage);
         // Saving afterwards writes a fresh file; the copy aside stays untouched.
@@ -785,15 +781,6 @@ mod tests {
         let dir = temp_dir("not-utf8");
         let path = dir.join("profiles.toml");
         let bytes = b"[profiles.\xff\xfe]\nfollowSubdomain = true\n".to_vec();
-        let aside = |dir: &Path| -> Vec<PathBuf> {
-            let mut found: Vec<PathBuf> = fs::read_dir(dir)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.to_string_lossy().contains("profiles.corrupt-"))
-                .collect();
-            found.sort();
-            found
-        };
         // Twice within the same second: two files aside, neither overwritten.
         for round in 1..=2 {
             fs::write(&path, &bytes).unwrap();
@@ -802,9 +789,9 @@ mod tests {
             assert_eq!(notices.len(), 1, "{notices:?}");
             assert!(notices[0].contains("not UTF-8"), "{}", notices[0]);
             assert_eq!(store.list().unwrap(), [BUILT_IN]);
-            assert_eq!(aside(&dir).len(), round);
+            assert_eq!(kept_aside(&dir).len(), round);
         }
-        for file in aside(&dir) {
+        for file in kept_aside(&dir) {
             assert_eq!(fs::read(&file).unwrap(), bytes);
         }
     }

@@ -18,14 +18,14 @@ struct JsonReport<'a> {
     final_url: &'a str,
     depth: u32,
     settings: &'a Settings,
-    lints: Vec<JsonLint<'a>>,
+    lints: Vec<JsonLint>,
     pages: Vec<JsonPage<'a>>,
 }
 
 #[derive(Serialize)]
-struct JsonLint<'a> {
+struct JsonLint {
     code: &'static str,
-    message: &'a str,
+    message: String,
 }
 
 /// SPEC section 7's page fields; the optional ones appear only when they say
@@ -128,7 +128,7 @@ pub fn write_json(inspection: &Inspection, mut out: impl Write) -> std::io::Resu
             .iter()
             .map(|l| JsonLint {
                 code: l.code.id(),
-                message: &l.message,
+                message: crate::copy::lint_message(l),
             })
             .collect(),
         pages: inspection.pages.iter().map(json_page).collect(),
@@ -367,7 +367,12 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
     } else {
         writeln!(out, "lints:")?;
         for lint in &inspection.lints {
-            writeln!(out, "  [{}] {}", lint.code.id(), lint.message)?;
+            writeln!(
+                out,
+                "  [{}] {}",
+                lint.code.id(),
+                crate::copy::lint_message(lint)
+            )?;
         }
     }
     out.flush()

@@ -25,18 +25,6 @@ pub enum Admission {
     AllowedDomain(String),
 }
 
-/// How an allow-list entry matched a host.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AllowMatch {
-    /// `linkHost == entry`
-    ExactHost,
-    /// `linkHost` ends with `"." + entry`
-    Subdomain,
-    /// `getRootDomain(linkHost) == entry`
-    Root,
-}
-
 /// The whole same-site computation for one link, for the trace and the explainer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SiteCheck {
@@ -51,29 +39,16 @@ impl SiteCheck {
     pub fn is_same_site(&self) -> bool {
         !self.admitted_by.is_empty()
     }
-
-    pub fn allowed_entry(&self) -> Option<&str> {
-        self.admitted_by.iter().find_map(|a| match a {
-            Admission::AllowedDomain(entry) => Some(entry.as_str()),
-            _ => None,
-        })
-    }
 }
 
-/// How `entry` matches `link_host` (whose naive root is `link_root`), if at all.
-pub fn allow_match(entry: &str, link_host: &str, link_root: &str) -> Option<AllowMatch> {
-    if link_host == entry {
-        Some(AllowMatch::ExactHost)
-    } else if link_host
-        .strip_suffix(entry)
-        .is_some_and(|head| head.ends_with('.'))
-    {
-        Some(AllowMatch::Subdomain)
-    } else if link_root == entry {
-        Some(AllowMatch::Root)
-    } else {
-        None
-    }
+/// Whether the allow-list `entry` admits `link_host` (whose naive root is
+/// `link_root`): the same host, a subdomain of it, or the same naive root.
+pub fn allow_match(entry: &str, link_host: &str, link_root: &str) -> bool {
+    link_host == entry
+        || link_host
+            .strip_suffix(entry)
+            .is_some_and(|head| head.ends_with('.'))
+        || link_root == entry
 }
 
 /// Runs the same-site test. Hosts are expected lowercase (the `url` crate gives
@@ -92,7 +67,7 @@ pub fn check_site(link_host: &str, base_host: &str, opts: &FollowOptions) -> Sit
     if let Some(entry) = opts
         .allowed_domains
         .iter()
-        .find(|d| allow_match(d, &link_host, &link_root).is_some())
+        .find(|d| allow_match(d, &link_host, &link_root))
     {
         admitted_by.push(Admission::AllowedDomain(entry.clone()));
     }
@@ -169,7 +144,6 @@ mod tests {
             c.admitted_by,
             [Admission::AllowedDomain("acmecorp.io".into())]
         );
-        assert_eq!(c.allowed_entry(), Some("acmecorp.io"));
         assert!(check_site("eu.acmecorp.io", "acme.com", &o).is_same_site());
         assert!(check_site("acme-blog.io", "acme.com", &o).is_same_site());
         // Not a subdomain: `xacmecorp.io` does not end with `.acmecorp.io`.
@@ -180,24 +154,12 @@ mod tests {
 
     #[test]
     fn allow_list_root_match_uses_the_naive_root() {
-        assert_eq!(
-            allow_match("co.uk", "shop.other.co.uk", "co.uk"),
-            Some(AllowMatch::Subdomain)
-        );
-        assert_eq!(
-            allow_match("acme.com", "x.y.acme.com", "acme.com"),
-            Some(AllowMatch::Subdomain)
-        );
-        assert_eq!(
-            allow_match("acme.com", "acme.com", "acme.com"),
-            Some(AllowMatch::ExactHost)
-        );
+        assert!(allow_match("co.uk", "shop.other.co.uk", "co.uk"));
+        assert!(allow_match("acme.com", "x.y.acme.com", "acme.com"));
+        assert!(allow_match("acme.com", "acme.com", "acme.com"));
         // An entry that is a naive root: matched through getRootDomain.
-        assert_eq!(
-            allow_match("1.10", "10.0.1.10", "1.10"),
-            Some(AllowMatch::Subdomain)
-        );
-        assert_eq!(allow_match("acme", "acme.com", "acme.com"), None);
+        assert!(allow_match("1.10", "10.0.1.10", "1.10"));
+        assert!(!allow_match("acme", "acme.com", "acme.com"));
     }
 
     /// The wiki's table of the three tiers, plus "both on".

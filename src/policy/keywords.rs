@@ -47,10 +47,6 @@ impl Haystack {
         Self { joined, url_len }
     }
 
-    pub fn as_str(&self) -> &str {
-        &self.joined
-    }
-
     /// The decoded, lowercased URL part.
     pub fn url_part(&self) -> &str {
         &self.joined[..self.url_len]

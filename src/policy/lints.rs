@@ -8,7 +8,6 @@ use super::domains::root_domain;
 use super::keywords::asset_extension;
 use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings};
 use super::verdict::{LinkDecision, Verdict};
-use crate::copy;
 
 /// The stable lint codes, in SPEC order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -39,10 +38,48 @@ impl LintCode {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lint {
     pub code: LintCode,
-    pub message: String,
+    pub finding: Finding,
+}
+
+/// What a lint found, with the items its message names; `copy::lint_message`
+/// words it (the policy holds no user-facing text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    WhiteEmpty,
+    OptionsStack,
+    /// White keywords that can never fire, each with the black keyword it
+    /// contains (equal to it when the two are the same word).
+    BlackShadowsWhite(Vec<(String, String)>),
+    /// Paths of followed or ranked-out links that end in a non-page suffix.
+    AssetSuffixOnly(Vec<String>),
+    PublicSuffixRoot {
+        host: String,
+        root: String,
+    },
+    IpHost {
+        host: String,
+        root: String,
+    },
+    BadAllowedDomain(Vec<(String, DomainProblem)>),
+    /// Items with a character that looks like a separator, and their list's key.
+    SuspiciousSeparator(Vec<(String, &'static str)>),
+    RedirectedHost {
+        from: String,
+        to: String,
+    },
+}
+
+/// Why an allowed-domain entry can never equal a URL's hostname.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DomainProblem {
+    Scheme,
+    Path,
+    Port,
+    Wildcard,
+    Whitespace,
 }
 
 /// What the lints may look at beyond the settings.
@@ -65,21 +102,20 @@ pub fn lint_settings(settings: &Settings) -> Vec<Lint> {
 pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
     let opts = settings.options();
     let mut lints = Vec::new();
-    let mut push = |code, message: Option<String>| {
-        if let Some(message) = message {
-            lints.push(Lint { code, message });
+    let mut push = |code, finding: Option<Finding>| {
+        if let Some(finding) = finding {
+            lints.push(Lint { code, finding });
         }
     };
     push(
         LintCode::WhiteEmpty,
         opts.keywords_white
             .is_empty()
-            .then(|| copy::LINT_WHITE_EMPTY.to_owned()),
+            .then_some(Finding::WhiteEmpty),
     );
     push(
         LintCode::OptionsStack,
-        (opts.allow_subdomain && !opts.allowed_domains.is_empty())
-            .then(|| copy::LINT_OPTIONS_STACK.to_owned()),
+        (opts.allow_subdomain && !opts.allowed_domains.is_empty()).then_some(Finding::OptionsStack),
     );
     push(LintCode::BlackShadowsWhite, black_shadows_white(&opts));
     push(
@@ -101,18 +137,10 @@ pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
     lints
 }
 
-fn quoted(items: &[String]) -> String {
-    items
-        .iter()
-        .map(|i| format!("`{i}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// A white keyword containing a black one can never fire: every haystack that
 /// contains it also contains the black keyword, and black is checked first.
-fn black_shadows_white(opts: &FollowOptions) -> Option<String> {
-    let shadowed: Vec<String> = opts
+fn black_shadows_white(opts: &FollowOptions) -> Option<Finding> {
+    let shadowed: Vec<(String, String)> = opts
         .keywords_white
         .iter()
         .filter_map(|w| {
@@ -120,14 +148,10 @@ fn black_shadows_white(opts: &FollowOptions) -> Option<String> {
                 .keywords_black
                 .iter()
                 .find(|b| w.contains(b.as_str()))?;
-            Some(if b == w {
-                format!("`{w}`")
-            } else {
-                format!("`{w}` (contains `{b}`)")
-            })
+            Some((w.clone(), b.clone()))
         })
         .collect();
-    (!shadowed.is_empty()).then(|| copy::lint_black_shadows_white(&shadowed.join(", ")))
+    (!shadowed.is_empty()).then_some(Finding::BlackShadowsWhite(shadowed))
 }
 
 /// File suffixes that are not pages but that the asset list does not know, so a
@@ -137,7 +161,7 @@ const NON_PAGE_SUFFIXES: [&str; 20] = [
     "bz2", "xz", "7zip", "msi", "heic", "flac", "m4v",
 ];
 
-fn asset_suffix_only(opts: &FollowOptions, links: &[LinkDecision]) -> Option<String> {
+fn asset_suffix_only(opts: &FollowOptions, links: &[LinkDecision]) -> Option<Finding> {
     if !opts.skip_assets {
         return None;
     }
@@ -155,7 +179,7 @@ fn asset_suffix_only(opts: &FollowOptions, links: &[LinkDecision]) -> Option<Str
         .map(|u| u.path().to_owned())
         .take(3)
         .collect();
-    (!examples.is_empty()).then(|| copy::lint_asset_suffix_only(&quoted(&examples)))
+    (!examples.is_empty()).then_some(Finding::AssetSuffixOnly(examples))
 }
 
 /// The PSL registrable domain of a host, when the list knows one.
@@ -173,70 +197,73 @@ pub fn root_is_public_suffix(host: &str) -> bool {
         && psl::suffix(root.as_bytes()).is_some_and(|s| s.as_bytes() == root.as_bytes())
 }
 
-fn public_suffix_root(opts: &FollowOptions, page_url: &Url) -> Option<String> {
+fn public_suffix_root(opts: &FollowOptions, page_url: &Url) -> Option<Finding> {
     if !opts.allow_subdomain {
         return None;
     }
+    let host = page_url.host_str()?;
+    let (host, root) = (host.to_owned(), root_domain(host).to_owned());
     match page_url.host()? {
-        Host::Ipv4(_) | Host::Ipv6(_) => Some(copy::lint_ip_host(
-            page_url.host_str()?,
-            root_domain(page_url.host_str()?),
-        )),
-        Host::Domain(host) => root_is_public_suffix(host)
-            .then(|| copy::lint_public_suffix_root(host, root_domain(host))),
+        Host::Ipv4(_) | Host::Ipv6(_) => Some(Finding::IpHost { host, root }),
+        Host::Domain(domain) => {
+            root_is_public_suffix(domain).then_some(Finding::PublicSuffixRoot { host, root })
+        }
     }
 }
 
 /// Why an allowed-domain entry can never equal a URL's hostname, if it cannot.
-pub fn allowed_domain_problem(entry: &str) -> Option<&'static str> {
+pub fn allowed_domain_problem(entry: &str) -> Option<DomainProblem> {
     if entry.contains("://") {
-        Some("has a scheme")
+        Some(DomainProblem::Scheme)
     } else if entry.contains('/') {
-        Some("has a path")
+        Some(DomainProblem::Path)
     } else if entry.contains(':') {
-        Some("has a port")
+        Some(DomainProblem::Port)
     } else if entry.contains('*') {
-        Some("has a `*` (wildcards are not supported)")
+        Some(DomainProblem::Wildcard)
     } else if entry.chars().any(char::is_whitespace) {
-        Some("has spaces")
+        Some(DomainProblem::Whitespace)
     } else {
         None
     }
 }
 
-fn bad_allowed_domains(opts: &FollowOptions) -> Option<String> {
-    let bad: Vec<String> = opts
+fn bad_allowed_domains(opts: &FollowOptions) -> Option<Finding> {
+    let bad: Vec<(String, DomainProblem)> = opts
         .allowed_domains
         .iter()
-        .filter_map(|d| allowed_domain_problem(d).map(|why| format!("`{d}` {why}")))
+        .filter_map(|d| allowed_domain_problem(d).map(|why| (d.clone(), why)))
         .collect();
-    (!bad.is_empty()).then(|| copy::lint_bad_allowed_domain(&bad.join("; ")))
+    (!bad.is_empty()).then_some(Finding::BadAllowedDomain(bad))
 }
 
 /// Characters that look like separators but are not: the item is probably two.
 pub const SUSPICIOUS_SEPARATORS: [char; 5] = ['，', '、', ';', '\n', '\r'];
 
-fn suspicious_separators(opts: &FollowOptions) -> Option<String> {
+fn suspicious_separators(opts: &FollowOptions) -> Option<Finding> {
     let lists = [
         (KEY_WHITE, &opts.keywords_white),
         (KEY_BLACK, &opts.keywords_black),
         (KEY_ALLOWED, &opts.allowed_domains),
     ];
-    let found: Vec<String> = lists
+    let found: Vec<(String, &'static str)> = lists
         .iter()
         .flat_map(|(key, items)| {
             items
                 .iter()
                 .filter(|i| i.contains(SUSPICIOUS_SEPARATORS))
-                .map(move |i| format!("`{}` in {key}", i.escape_debug()))
+                .map(move |i| (i.clone(), *key))
         })
         .collect();
-    (!found.is_empty()).then(|| copy::lint_suspicious_separator(&found.join(", ")))
+    (!found.is_empty()).then_some(Finding::SuspiciousSeparator(found))
 }
 
-fn redirected_host(start: &Url, page: &Url) -> Option<String> {
+fn redirected_host(start: &Url, page: &Url) -> Option<Finding> {
     let (from, to) = (start.host_str()?, page.host_str()?);
-    (from != to).then(|| copy::lint_redirected_host(from, to))
+    (from != to).then(|| Finding::RedirectedHost {
+        from: from.to_owned(),
+        to: to.to_owned(),
+    })
 }
 
 #[cfg(test)]
@@ -262,7 +289,7 @@ mod tests {
     fn empty_white_list() {
         let lints = lint_settings(&settings(|s| s.follow_keywords_white = " , ".into()));
         assert_eq!(codes(&lints), ["white_empty"]);
-        assert!(lints[0].message.contains("nothing will be followed"));
+        assert_eq!(lints[0].finding, Finding::WhiteEmpty);
     }
 
     #[test]
@@ -284,9 +311,11 @@ mod tests {
         });
         let lints = lint_settings(&s);
         assert_eq!(codes(&lints), ["black_shadows_white"]);
-        assert!(lints[0].message.contains("`blog`"));
-        assert!(lints[0].message.contains("`tagline` (contains `tag`)"));
-        assert!(!lints[0].message.contains("`about`"));
+        let pair = |w: &str, b: &str| (w.to_owned(), b.to_owned());
+        assert_eq!(
+            lints[0].finding,
+            Finding::BlackShadowsWhite(vec![pair("blog", "blog"), pair("tagline", "tag")])
+        );
     }
 
     #[test]
@@ -324,9 +353,8 @@ mod tests {
         let lints = lint_settings(&s);
         assert!(codes(&lints).contains(&"suspicious_separator"));
         assert!(
-            lints
-                .iter()
-                .any(|l| l.message.contains("followAllowedDomains"))
+            lints.iter().any(|l| l.finding
+                == Finding::SuspiciousSeparator(vec![("a.io;b.io".into(), KEY_ALLOWED)]))
         );
     }
 
@@ -394,7 +422,10 @@ mod tests {
         };
         let lints = lint(&s, ctx);
         assert_eq!(codes(&lints), ["asset_suffix_only"]);
-        assert!(lints[0].message.contains("`/contact.json`"));
+        assert_eq!(
+            lints[0].finding,
+            Finding::AssetSuffixOnly(vec!["/contact.json".into()])
+        );
         let d = decide_page(&candidates[1..], &page, &page, &s.options(), 3);
         let ctx = LintContext {
             links: &d.links,
@@ -414,8 +445,13 @@ mod tests {
         };
         let lints = lint(&Settings::default(), ctx);
         assert_eq!(codes(&lints), ["redirected_host"]);
-        assert!(lints[0].message.contains("acme.com"));
-        assert!(lints[0].message.contains("www.acme.com"));
+        assert_eq!(
+            lints[0].finding,
+            Finding::RedirectedHost {
+                from: "acme.com".into(),
+                to: "www.acme.com".into()
+            }
+        );
         let same = LintContext {
             page_url: Some(&start),
             start_url: Some(&start),

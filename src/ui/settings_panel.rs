@@ -177,7 +177,7 @@ pub fn show(
             for lint in lints {
                 ui.horizontal_top(|ui| {
                     ui.label(RichText::new("⚠").color(palette::warning(dark)));
-                    ui.add(egui::Label::new(&lint.message).wrap())
+                    ui.add(egui::Label::new(copy::lint_message(lint)).wrap())
                         .on_hover_text(lint.code.id());
                 });
             }

@@ -5,6 +5,7 @@ mod fetch_crawl;
 mod hostile;
 mod inspect_file;
 mod profiles_cli;
+mod properties;
 mod server;
 mod ui;
 

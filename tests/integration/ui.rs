@@ -204,7 +204,6 @@ impl Fetcher for FakeFetcher {
             charset: None,
             body: body.clone().into_bytes(),
             summary: FetchSummary {
-                requested_url: url.clone(),
                 redirects: Vec::new(),
                 content_type: Some("text/html".into()),
                 bytes: body.len(),
@@ -760,6 +759,22 @@ fn config_with_profiles(name: &str, names: &[&str]) -> PathBuf {
     dir
 }
 
+/// A profile's settings as saved in `dir`.
+fn stored(dir: &std::path::Path, name: &str) -> follow_inspector::policy::Settings {
+    follow_inspector::profiles::ProfileStore::open(Some(dir))
+        .unwrap()
+        .load(name)
+        .unwrap()
+}
+
+/// Makes `name` the profile the app opens with.
+fn activate(dir: &std::path::Path, name: &str) {
+    follow_inspector::profiles::ProfileStore::open(Some(dir))
+        .unwrap()
+        .set_active(name)
+        .unwrap();
+}
+
 /// Makes an unsaved change, then picks `other` in the profile selector.
 fn edit_then_switch_to(harness: &mut Harness<'_, InspectorApp>, other: &str) {
     harness
@@ -800,10 +815,7 @@ fn reverting_a_changed_setting_puts_the_default_back() {
 #[test]
 fn the_unsaved_changes_question_can_save_and_go_on() {
     let dir = config_with_profiles("save-then-switch", &["Mine", "Other"]);
-    follow_inspector::profiles::ProfileStore::open(Some(&dir))
-        .unwrap()
-        .set_active("Mine")
-        .unwrap();
+    activate(&dir, "Mine");
     let mut harness = app_in(dir.clone(), None);
     assert_eq!(harness.state().profile(), "Mine");
     edit_then_switch_to(&mut harness, "Other");
@@ -812,11 +824,7 @@ fn the_unsaved_changes_question_can_save_and_go_on() {
     settle(&mut harness);
     // Saved, then switched.
     assert_eq!(harness.state().profile(), "Other");
-    let mine = follow_inspector::profiles::ProfileStore::open(Some(&dir))
-        .unwrap()
-        .load("Mine")
-        .unwrap();
-    assert!(mine.follow_subdomain);
+    assert!(stored(&dir, "Mine").follow_subdomain);
 }
 
 #[test]
@@ -862,8 +870,9 @@ fn a_damaged_profiles_file_is_reported_until_the_user_closes_it() {
     assert!(harness.query_by_label_contains("⚠ Profiles: ").is_none());
 }
 
-#[test]
-fn a_slow_server_shows_the_spinner_and_cancel_returns_at_once() {
+/// The app with a real HTTP client pointed at a local server whose page takes
+/// 20 s to answer; Fetch has been clicked.
+fn fetching_from_a_slow_server() -> (Harness<'static, InspectorApp>, crate::server::Server) {
     let server = crate::server::Server::start(
         |_| {
             std::collections::HashMap::from([(
@@ -890,6 +899,13 @@ fn a_slow_server_shows_the_spinner_and_cancel_returns_at_once() {
         &format!("http://slow.test:{}/", server.port),
     );
     harness.get_by_label("Fetch").click();
+    harness.step();
+    (harness, server)
+}
+
+#[test]
+fn a_slow_server_shows_the_spinner_and_cancel_returns_at_once() {
+    let (mut harness, _server) = fetching_from_a_slow_server();
     // The window keeps drawing while the server says nothing.
     for _ in 0..20 {
         harness.step();
@@ -913,32 +929,7 @@ fn a_slow_server_shows_the_spinner_and_cancel_returns_at_once() {
 
 #[test]
 fn escape_cancels_a_load() {
-    let server = crate::server::Server::start(
-        |_| {
-            std::collections::HashMap::from([(
-                "slow.test/".to_owned(),
-                crate::server::Route::html("").delay(Duration::from_secs(20)),
-            )])
-        },
-        Duration::ZERO,
-    );
-    let options = follow_inspector::fetch::FetchOptions {
-        resolve: vec![
-            format!("slow.test:{}:127.0.0.1", server.port)
-                .parse()
-                .unwrap(),
-        ],
-        ..Default::default()
-    };
-    let fetcher = follow_inspector::fetch::HttpFetcher::new(options).unwrap();
-    let mut harness = app_harness(Some(Arc::new(fetcher)));
-    type_into(
-        &mut harness,
-        "Page",
-        &format!("http://slow.test:{}/", server.port),
-    );
-    harness.get_by_label("Fetch").click();
-    harness.step();
+    let (mut harness, _server) = fetching_from_a_slow_server();
     assert!(harness.state().is_busy());
     harness.key_press(egui::Key::Escape);
     harness.step();
@@ -948,10 +939,7 @@ fn escape_cancels_a_load() {
 #[test]
 fn saving_while_another_instance_holds_the_profiles_lock_never_freezes_the_window() {
     let dir = config_with_profiles("locked", &["Mine"]);
-    follow_inspector::profiles::ProfileStore::open(Some(&dir))
-        .unwrap()
-        .set_active("Mine")
-        .unwrap();
+    activate(&dir, "Mine");
     let mut harness = app_in(dir.clone(), None);
     assert_eq!(harness.state().profile(), "Mine");
     harness
@@ -975,11 +963,7 @@ fn saving_while_another_instance_holds_the_profiles_lock_never_freezes_the_windo
     settle(&mut harness);
     assert!(!harness.state().is_dirty());
     assert_eq!(harness.state().notice(), Some("Saved “Mine”."));
-    let mine = follow_inspector::profiles::ProfileStore::open(Some(&dir))
-        .unwrap()
-        .load("Mine")
-        .unwrap();
-    assert!(mine.follow_subdomain);
+    assert!(stored(&dir, "Mine").follow_subdomain);
 }
 
 #[test]
