@@ -299,16 +299,13 @@ impl ProfileStore {
         }
     }
 
-    /// The file's bytes; `None` when there is no file yet.
-    fn bytes(&self) -> Result<Option<Vec<u8>>, ProfileError> {
+    /// The file as read: `Ok(None)` when there is no file yet, `Err` with the
+    /// reason when it is there but cannot be read (it is then set aside).
+    fn bytes(&self) -> Result<Option<Vec<u8>>, String> {
         match fs::read(&self.path) {
             Ok(bytes) => Ok(Some(bytes)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(ProfileError::Io {
-                action: "cannot read",
-                path: self.path.clone(),
-                source: e,
-            }),
+            Err(e) => Err(format!("it cannot be read: {e}")),
         }
     }
 
@@ -331,13 +328,15 @@ impl ProfileStore {
     /// lock; only when something must be set aside is the file read again under
     /// the lock, so a file another process just replaced is judged as it is now.
     fn read(&self) -> Result<ProfileFile, ProfileError> {
-        let Some(bytes) = self.bytes()? else {
-            return Ok(ProfileFile::default());
-        };
-        let reading = ProfileFile::parse(&bytes);
-        self.tell_unknown_keys(&reading);
-        if reading.unreadable.is_none() && reading.damaged.is_empty() {
-            return Ok(reading.file);
+        if let Ok(bytes) = self.bytes() {
+            let Some(bytes) = bytes else {
+                return Ok(ProfileFile::default());
+            };
+            let reading = ProfileFile::parse(&bytes);
+            self.tell_unknown_keys(&reading);
+            if reading.unreadable.is_none() && reading.damaged.is_empty() {
+                return Ok(reading.file);
+            }
         }
         let _lock = self.lock()?;
         self.read_locked()
@@ -356,21 +355,15 @@ impl ProfileStore {
 
     /// Reads the file while holding the lock; damaged parts are set aside here.
     fn read_locked(&self) -> Result<ProfileFile, ProfileError> {
-        let Some(bytes) = self.bytes()? else {
-            return Ok(ProfileFile::default());
+        let bytes = match self.bytes() {
+            Ok(None) => return Ok(ProfileFile::default()),
+            Ok(Some(bytes)) => bytes,
+            Err(why) => return self.move_aside(&why),
         };
         let reading = ProfileFile::parse(&bytes);
         self.tell_unknown_keys(&reading);
         if let Some(why) = &reading.unreadable {
-            let aside = self.aside_path();
-            fs::rename(&self.path, &aside).map_err(io("cannot move aside", &self.path))?;
-            self.notice(format!(
-                "The profiles file {} could not be read ({why}). It was moved to {} and \
-                 nothing in it was changed; starting from “{BUILT_IN}”.",
-                self.path.display(),
-                aside.display()
-            ));
-            return Ok(ProfileFile::default());
+            return self.move_aside(why);
         }
         if reading.damaged.is_empty() {
             return Ok(reading.file);
@@ -398,6 +391,20 @@ impl ProfileStore {
             ));
         }
         Ok(file)
+    }
+
+    /// Moves the whole file aside (a rename keeps it byte for byte) and starts
+    /// from the built-in profile. Called with the lock held.
+    fn move_aside(&self, why: &str) -> Result<ProfileFile, ProfileError> {
+        let aside = self.aside_path();
+        fs::rename(&self.path, &aside).map_err(io("cannot move aside", &self.path))?;
+        self.notice(format!(
+            "The profiles file {} could not be read ({why}). It was moved to {} and \
+             nothing in it was changed; starting from “{BUILT_IN}”.",
+            self.path.display(),
+            aside.display()
+        ));
+        Ok(ProfileFile::default())
     }
 
     /// `profiles.corrupt-<UTC>.toml`, with `-2`, `-3`… when that name is taken.
@@ -913,6 +920,21 @@ mod tests {
         assert_eq!(names, [BUILT_IN, "fresh"]);
         assert!(notices.is_empty(), "{notices:?}");
         assert!(kept_aside(&dir).is_empty());
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_moved_aside_and_the_built_in_profile_used() {
+        let dir = temp_dir("unreadable");
+        // A directory in its place cannot be read as a file, even by root.
+        fs::create_dir(dir.join("profiles.toml")).unwrap();
+        let store = ProfileStore::open(Some(&dir)).unwrap();
+        let notices = store.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].contains("it cannot be read"), "{}", notices[0]);
+        assert_eq!(store.list().unwrap(), [BUILT_IN]);
+        assert!(kept_aside(&dir)[0].is_dir());
+        store.save_as("fresh", &custom()).unwrap();
+        assert_eq!(store.list().unwrap(), [BUILT_IN, "fresh"]);
     }
 
     #[test]

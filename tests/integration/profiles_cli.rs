@@ -160,6 +160,61 @@ fn a_profiles_file_that_is_not_utf8_is_kept_aside_and_the_cli_goes_on() {
     assert_eq!(std::fs::read(&kept[0]).unwrap(), bytes);
 }
 
+#[test]
+fn one_damaged_profile_is_left_out_and_inspect_goes_on_with_the_others() {
+    let dir = config_dir("one-damaged");
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = "[profiles.good]\nfollowSubdomain = true\n\n\
+                    [profiles.typo]\nfollowKeywordsWhite = 42\n";
+    std::fs::write(dir.join("profiles.toml"), original).unwrap();
+    let out = with_dir(&dir, &["profiles", "list"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("“typo”") && err.contains("followKeywordsWhite"),
+        "{err}"
+    );
+    assert!(stdout(&out).contains("good"), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("typo"), "{}", stdout(&out));
+    let kept = kept_aside(&dir);
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), original);
+
+    let demo = repo_path("assets/demo/acme-home.html");
+    let args = [
+        "--config-dir",
+        dir.to_str().unwrap(),
+        "inspect",
+        demo.to_str().unwrap(),
+        "--profile",
+        "good",
+    ];
+    let report = run_json(&args);
+    assert_eq!(report["settings"]["followSubdomain"], true);
+}
+
+#[test]
+fn import_replace_keeps_names_unique_ignoring_case() {
+    let dir = config_dir("replace-case");
+    let export = repo_path("tests/fixtures/settings-export.json");
+    let file = export.to_str().unwrap();
+    let import = |name: &str, extra: &[&str]| {
+        let mut args = vec!["profiles", "import", file, "--name", name];
+        args.extend(extra);
+        let out = with_dir(&dir, &args);
+        assert!(out.status.success(), "{}", stderr(&out));
+    };
+    import("acme", &[]);
+    import("ACME", &["--replace"]);
+    let out = with_dir(&dir, &["profiles", "list"]);
+    let listed = stdout(&out);
+    assert!(
+        listed.contains("ACME") && !listed.contains("acme\n"),
+        "{listed}"
+    );
+    assert_eq!(listed.lines().count(), 2, "{listed}");
+}
+
 /// The copies of a damaged profiles file set aside in `dir`.
 fn kept_aside(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(dir)
