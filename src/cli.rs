@@ -4,6 +4,7 @@ use std::io::IsTerminal as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -16,6 +17,7 @@ use crate::fetch::{self, HttpFetcher};
 use crate::inspect::Inspection;
 use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{self, ProfileStore};
+use crate::render::{self, Wait};
 use crate::report;
 use crate::target::{Target, parse_page_url};
 
@@ -148,20 +150,75 @@ pub struct FetchArgs {
     #[arg(long, value_name = "HOST:PORT:ADDR")]
     pub resolve: Vec<fetch::Resolve>,
 
-    /// Pages fetched at once within a crawl level.
-    #[arg(long, value_name = "N", default_value_t = crawl::DEFAULT_PARALLELISM as u64,
-          value_parser = clap::value_parser!(u64).range(1..=32))]
-    pub parallel: u64,
+    /// Pages fetched at once within a crawl level (default 4; 2 when rendering).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=32))]
+    pub parallel: Option<u64>,
+
+    /// Read the links from headless Chromium's DOM after the page's scripts
+    /// ran, as the scraper does, and show what scripts added or removed.
+    #[arg(long, help_heading = "Rendered mode")]
+    pub render: bool,
+
+    /// When to read the rendered DOM.
+    #[arg(long, value_enum, default_value_t = Wait::Networkidle2, help_heading = "Rendered mode")]
+    pub wait: Wait,
+
+    /// Seconds per rendered page; at the deadline the DOM is read anyway and
+    /// the page is marked `network_idle: false`.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 15.0,
+        help_heading = "Rendered mode"
+    )]
+    pub render_timeout: f64,
+
+    /// The Chromium binary (default: Debian's chromium-headless-shell).
+    #[arg(long, value_name = "PATH", env = render::BROWSER_ENV, help_heading = "Rendered mode")]
+    pub browser: Option<PathBuf>,
+}
+
+fn seconds(name: &str, s: f64) -> anyhow::Result<Duration> {
+    Duration::try_from_secs_f64(s)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| anyhow!("--{name} must be a positive number of seconds"))
 }
 
 impl FetchArgs {
-    pub fn options(&self) -> anyhow::Result<fetch::FetchOptions> {
-        let seconds = |name: &str, s: f64| {
-            Duration::try_from_secs_f64(s)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| anyhow!("--{name} must be a positive number of seconds"))
+    /// How many pages are loaded at once.
+    pub fn parallelism(&self) -> usize {
+        let default = if self.render {
+            render::DEFAULT_PARALLELISM
+        } else {
+            crawl::DEFAULT_PARALLELISM
         };
+        self.parallel.map_or(default, |n| n as usize)
+    }
+
+    /// The fetcher these arguments ask for: the HTTP client, or a browser.
+    fn fetcher(&self) -> Result<Box<dyn fetch::Fetcher>, Failure> {
+        let opts = self.options().map_err(usage)?;
+        if !self.render {
+            let client = HttpFetcher::new(opts).map_err(|e| Failure::Fetch(e.into()))?;
+            return Ok(Box::new(client));
+        }
+        let render = render::RenderOptions {
+            browser: render::find_browser(self.browser.as_deref())
+                .map_err(|e| Failure::Fetch(e.into()))?,
+            wait: self.wait,
+            timeout: seconds("render-timeout", self.render_timeout).map_err(usage)?,
+            user_agent: opts.user_agent.clone(),
+            resolve: opts.resolve.clone(),
+        };
+        // Ctrl+C ends the process; the browser on its pipe ends with it.
+        let never = Arc::new(AtomicBool::new(false));
+        let browser = render::RenderFetcher::launch(render, opts, never)
+            .map_err(|e| Failure::Fetch(e.into()))?;
+        Ok(Box::new(browser))
+    }
+
+    pub fn options(&self) -> anyhow::Result<fetch::FetchOptions> {
         Ok(fetch::FetchOptions {
             user_agent: self
                 .user_agent
@@ -278,17 +335,13 @@ fn inspect_url(
     args: &InspectArgs,
     settings: Settings,
 ) -> Result<Inspection, Failure> {
-    let fetcher = args
-        .fetch
-        .options()
-        .map_err(usage)
-        .and_then(|opts| HttpFetcher::new(opts).map_err(|e| Failure::Fetch(e.into())))?;
+    let fetcher = args.fetch.fetcher()?;
     let request = CrawlRequest {
         start_url: url,
         depth: args.depth,
         limit_override: args.limit,
         settings,
-        parallelism: args.fetch.parallel as usize,
+        parallelism: args.fetch.parallelism(),
     };
     let cancel = AtomicBool::new(false);
     let interactive = std::io::stderr().is_terminal();
@@ -297,7 +350,7 @@ fn inspect_url(
             progress_line(p);
         }
     };
-    let result = crawl::crawl(&fetcher, &request, &cancel, &progress);
+    let result = crawl::crawl(fetcher.as_ref(), &request, &cancel, &progress);
     if interactive {
         eprint!("\r\x1b[2K");
     }

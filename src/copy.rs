@@ -194,6 +194,30 @@ pub const BYTES_REPLACED: &str = "⚠ bytes replaced";
 pub fn replaced_bytes(encoding: &str) -> String {
     format!("some bytes are not valid {encoding} and were read as \u{FFFD}")
 }
+pub const LABEL_RENDERED: &str = "Rendered";
+pub const RENDERED_TOOLTIP: &str = "Load URLs in headless Chromium and read the links from its DOM \
+     after the page's scripts ran, as the scraper does; rows added by scripts are marked and \
+     links scripts removed are listed under the table.";
+pub const ADDED_BY_SCRIPT: &str = "added by script";
+pub const ADDED_BY_SCRIPT_TOOLTIP: &str = "Not in the HTML the server sent: a script inserted \
+     it. The static view misses this link; the scraper sees it.";
+pub fn added_by_script_chip(n: usize) -> String {
+    format!("＋ {ADDED_BY_SCRIPT} {n}")
+}
+pub fn removed_by_scripts(n: usize) -> String {
+    format!("Removed by scripts ({n}): in the served HTML only, the scraper never sees them")
+}
+pub const NO_BROWSER: &str = "rendered mode needs Chromium: apt install chromium-headless-shell \
+     (or give --browser PATH / FOLLOW_INSPECTOR_BROWSER)";
+/// A rendered page's line in the table and the status bar.
+pub fn rendered_summary(wait: &str, network_idle: bool, render_ms: u64) -> String {
+    let idle = if network_idle {
+        "the network went idle"
+    } else {
+        "the network never went idle (read at the deadline)"
+    };
+    format!("rendered in Chromium, wait {wait}: {idle}, {render_ms} ms")
+}
 pub const NO_FILE_CHOSEN: &str =
     "No file chosen. If no file dialog appeared, type the path instead.";
 pub const LABEL_OPEN_IN_BROWSER: &str = "Open in browser ↗";

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use url::Url;
 
 use crate::fetch::{FetchError, FetchedPage, Fetcher};
-use crate::inspect::{InspectedPage, Inspection, Via, page_limit, read_page};
+use crate::inspect::{InspectedPage, Inspection, RenderedRead, Via, page_limit, read_page};
 use crate::policy::{Settings, Verdict, url_key};
 
 /// What to crawl.
@@ -54,11 +54,19 @@ fn page_from_fetch(
     opts: &crate::policy::FollowOptions,
     limit: usize,
 ) -> InspectedPage {
-    let read = read_page(
+    let mut read = read_page(
         &fetched.body,
         fetched.charset.as_deref(),
         &fetched.final_url,
     );
+    if let Some(rendered) = &fetched.rendered {
+        read.rendered = Some(RenderedRead::compare(
+            &read,
+            rendered.served_html.as_deref(),
+            &fetched.final_url,
+            rendered,
+        ));
+    }
     let mut page = InspectedPage::read(fetched.final_url, level, via, read);
     page.status = Some(fetched.status);
     page.fetch = Some(fetched.summary);
@@ -271,6 +279,7 @@ mod tests {
                     elapsed_ms: delay_ms,
                 },
                 body: body.into_bytes(),
+                rendered: None,
             })
         }
     }

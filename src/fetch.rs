@@ -97,6 +97,10 @@ pub enum FetchError {
         bytes: usize,
         detail: String,
     },
+    #[error("browser: {detail}")]
+    Browser { detail: String },
+    #[error("navigation error: {url}: {error}")]
+    Navigation { url: String, error: String },
     #[error("cancelled")]
     Cancelled,
 }
@@ -110,11 +114,18 @@ pub struct FetchedPage {
     pub charset: Option<String>,
     pub body: Vec<u8>,
     pub summary: FetchSummary,
+    /// Set in rendered mode: `body` is then the DOM after scripts ran.
+    pub rendered: Option<crate::render::Rendered>,
 }
 
 /// Anything that can fetch a page: the HTTP client, or a fake in tests.
 pub trait Fetcher: Send + Sync {
     fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError>;
+
+    /// Whether pages are rendered in a browser (fewer are loaded at once).
+    fn renders(&self) -> bool {
+        false
+    }
 }
 
 /// The real fetcher, on a blocking reqwest client with rustls.
@@ -285,6 +296,7 @@ impl Fetcher for HttpFetcher {
                 },
                 final_url: current,
                 body,
+                rendered: None,
             });
         }
     }

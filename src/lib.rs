@@ -9,6 +9,7 @@ pub mod inspect;
 pub mod page;
 pub mod policy;
 pub mod profiles;
+pub mod render;
 pub mod report;
 pub mod target;
 pub mod ui;

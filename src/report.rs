@@ -6,7 +6,7 @@ use std::io::Write;
 use serde::Serialize;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::inspect::{Hop, InspectedPage, Inspection, Via};
+use crate::inspect::{Hop, InspectedPage, Inspection, LinkSource, RenderedRead, Via};
 use crate::policy::{LinkDecision, Settings, Verdict};
 
 pub const SCHEMA: u32 = 1;
@@ -36,7 +36,13 @@ struct JsonPage<'a> {
     level: u32,
     status: Option<u16>,
     limit: usize,
+    /// `static` or `rendered` (SPEC 8).
+    mode: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    network_idle: Option<bool>,
     links: JsonLinks<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    static_only: Option<Vec<JsonStaticOnly<'a>>>,
     counts: BTreeMap<&'static str, usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     via: Option<Via>,
@@ -60,19 +66,30 @@ struct JsonLink<'a> {
     score: Option<usize>,
     rank: Option<usize>,
     visited: bool,
+    /// Rendered mode: `both` or `rendered_only`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct JsonStaticOnly<'a> {
+    href: &'a str,
+    url: Option<&'a str>,
+    text: &'a str,
 }
 
 /// A page's links, serialized one by one as they are written (never all
 /// converted at once: a page can have half a million links).
-struct JsonLinks<'a>(&'a [LinkDecision]);
+struct JsonLinks<'a>(&'a InspectedPage);
 
 impl Serialize for JsonLinks<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(json_link))
+        let page = self.0;
+        serializer.collect_seq(page.decision.links.iter().map(|l| json_link(page, l)))
     }
 }
 
-fn json_link(link: &LinkDecision) -> JsonLink<'_> {
+fn json_link<'a>(page: &InspectedPage, link: &'a LinkDecision) -> JsonLink<'a> {
     JsonLink {
         index: link.index,
         href: &link.href,
@@ -84,7 +101,13 @@ fn json_link(link: &LinkDecision) -> JsonLink<'_> {
         score: link.score,
         rank: link.rank,
         visited: link.visited,
+        source: source(page, link),
     }
+}
+
+/// A rendered page's link: where it exists.
+fn source(page: &InspectedPage, link: &LinkDecision) -> Option<&'static str> {
+    page.read.as_ref()?.source(link.index).map(LinkSource::id)
 }
 
 /// Counts of every verdict, zeros included, so scripts can index any verdict.
@@ -95,13 +118,33 @@ pub fn counts(page: &InspectedPage) -> BTreeMap<&'static str, usize> {
         .collect()
 }
 
+fn rendered(page: &InspectedPage) -> Option<&RenderedRead> {
+    page.read.as_ref()?.rendered.as_ref()
+}
+
 fn json_page(page: &InspectedPage) -> JsonPage<'_> {
     JsonPage {
         url: page.url.as_str(),
         level: page.level,
         status: page.status,
         limit: page.decision.limit,
-        links: JsonLinks(&page.decision.links),
+        mode: if rendered(page).is_some() {
+            "rendered"
+        } else {
+            "static"
+        },
+        network_idle: rendered(page).map(|r| r.network_idle),
+        links: JsonLinks(page),
+        static_only: rendered(page).map(|r| {
+            r.static_only
+                .iter()
+                .map(|s| JsonStaticOnly {
+                    href: &s.href,
+                    url: s.url.as_ref().map(|u| u.as_str()),
+                    text: &s.text,
+                })
+                .collect()
+        }),
         counts: counts(page),
         via: page.via,
         redirects: page
@@ -154,13 +197,15 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
         "url",
         "href",
         "text",
+        "source",
     ])?;
     for page in &inspection.pages {
+        let level = page.level.to_string();
         for link in &page.decision.links {
-            let j = json_link(link);
+            let j = json_link(page, link);
             writer.write_record([
                 page.url.as_str(),
-                &page.level.to_string(),
+                &level,
                 &j.index.to_string(),
                 j.verdict,
                 &j.score.map(|s| s.to_string()).unwrap_or_default(),
@@ -171,6 +216,25 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
                 j.url.unwrap_or_default(),
                 j.href,
                 j.text,
+                j.source.unwrap_or_default(),
+            ])?;
+        }
+        // Links scripts removed: no index, no verdict.
+        for gone in rendered(page).map_or(&[][..], |r| &r.static_only) {
+            writer.write_record([
+                page.url.as_str(),
+                &level,
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                gone.url.as_ref().map_or("", |u| u.as_str()),
+                &gone.href,
+                &gone.text,
+                "static_only",
             ])?;
         }
     }
@@ -285,6 +349,13 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
             read.charset_source.describe()
         ));
     }
+    if let Some(r) = rendered(page) {
+        lines.push(crate::copy::rendered_summary(
+            r.wait.id(),
+            r.network_idle,
+            r.render_ms,
+        ));
+    }
     lines
 }
 
@@ -347,7 +418,11 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
             } else {
                 format!("{target}  “{}”", link.text)
             };
-            let visited = if link.visited { " visited" } else { "" };
+            let visited = match (link.visited, source(page, link)) {
+                (true, _) => " visited",
+                (false, Some("rendered_only")) => " +script",
+                _ => "",
+            };
             writeln!(
                 out,
                 "{:>4}  {:<11} {:>5} {:>4}  {} {}{visited}",
@@ -360,6 +435,25 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
             )?;
         }
         writeln!(out, "{}", summary_line(page))?;
+        if let Some(r) = rendered(page).filter(|r| !r.static_only.is_empty()) {
+            writeln!(
+                out,
+                "removed by scripts (in the served HTML only, no verdict): {}",
+                r.static_only.len()
+            )?;
+            for gone in &r.static_only {
+                let target = gone
+                    .url
+                    .as_ref()
+                    .map_or_else(|| gone.href.to_string(), |u| u.to_string());
+                let shown = if gone.text.is_empty() {
+                    target
+                } else {
+                    format!("{target}  “{}”", gone.text)
+                };
+                writeln!(out, "  - {}", fit(&shown, TABLE_WIDTH - 4))?;
+            }
+        }
     }
     writeln!(out)?;
     if inspection.lints.is_empty() {

@@ -66,6 +66,8 @@ pub struct InspectorApp {
     profiles: Option<ProfileWorker>,
     /// The URL or file to load once the profiles are open.
     start_target: Option<String>,
+    /// Chromium for rendered mode, looked up once at start-up.
+    browser: Option<PathBuf>,
     profile: String,
     /// The current profile as last saved: the settings are dirty when they differ.
     saved: Settings,
@@ -120,6 +122,7 @@ impl InspectorApp {
             fetcher: None,
             profiles: None,
             start_target: None,
+            browser: crate::render::find_browser(None).ok(),
             profile: BUILT_IN.to_owned(),
             saved: Settings::default(),
             profile_names: vec![BUILT_IN.to_owned()],
@@ -148,6 +151,13 @@ impl InspectorApp {
             app.load_start_target(&cc.egui_ctx);
         }
         app
+    }
+
+    /// Uses `browser` for rendered mode instead of the one found at start-up
+    /// (`None`: as if Chromium were not installed).
+    pub fn with_browser(mut self, browser: Option<PathBuf>) -> Self {
+        self.browser = browser;
+        self
     }
 
     /// Uses `fetcher` for every URL instead of the HTTP client.
@@ -408,6 +418,11 @@ impl InspectorApp {
             depth: self.top.depth,
             limit_override: self.top.limit_override(),
             settings: self.settings.clone(),
+            browser: self
+                .browser
+                .as_ref()
+                .filter(|_| self.top.rendered && self.fetcher.is_none())
+                .cloned(),
         };
         let repaint_ctx = ctx.clone();
         match Task::spawn(job, self.fetcher.clone(), move || {
@@ -723,6 +738,7 @@ impl eframe::App for InspectorApp {
                     show_settings: self.show_settings,
                     show_detail: self.show_detail,
                     browsing: self.file_dialog.is_some(),
+                    browser_available: self.browser.is_some(),
                 };
                 commands.extend(top_bar::show(ui, &mut self.top, &view));
             });

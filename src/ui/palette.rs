@@ -122,6 +122,15 @@ pub fn keyword_highlight(dark: bool) -> Color32 {
     }
 }
 
+/// Rendered mode: links a script added (the chip and the row marker).
+pub fn added_by_script(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_rgb(120, 200, 255)
+    } else {
+        Color32::from_rgb(0, 90, 160)
+    }
+}
+
 /// Lint warnings.
 pub fn warning(dark: bool) -> Color32 {
     verdict(Verdict::Asset, dark)
@@ -218,9 +227,18 @@ mod tests {
                     }
                 }
             }
+            for bg in row_backgrounds(dark) {
+                let c = contrast(added_by_script(dark), bg);
+                assert!(c >= AA, "added-by-script marker, dark={dark}: {c:.2}:1");
+            }
             for (name, text, fill) in [
                 ("error banner", error_text(dark), error_banner(dark)),
                 ("stale banner", stale_text(dark), stale_banner(dark)),
+                (
+                    "added-by-script chip",
+                    added_by_script(dark),
+                    chip_fill(dark),
+                ),
             ] {
                 let c = contrast(text, fill);
                 assert!(c >= AA, "{name}, dark={dark}: {c:.2}:1");

@@ -9,6 +9,7 @@ use egui::{Event, Key, Modifiers, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
 use crate::copy;
+use crate::inspect::LinkSource;
 use crate::inspect::{InspectedPage, Inspection};
 use crate::policy::{LinkDecision, Verdict};
 use crate::ui::command::{Command, CopyWhat};
@@ -43,13 +44,15 @@ pub struct Sort {
     pub descending: bool,
 }
 
-type RowsKey = (u64, usize, BTreeSet<Verdict>, String, Option<Sort>);
+type RowsKey = (u64, usize, BTreeSet<Verdict>, String, Option<Sort>, bool);
 
 #[derive(Default)]
 pub struct ResultsState {
     pub hidden: BTreeSet<Verdict>,
     pub search: String,
     pub sort: Option<Sort>,
+    /// Rendered mode: show only the links scripts added.
+    pub only_added_by_script: bool,
     /// Rows shown, cached until the inspection, page, filter, search or sort change.
     cache_key: Option<RowsKey>,
     rows: Vec<usize>,
@@ -119,17 +122,21 @@ impl ResultsState {
             self.hidden.clone(),
             self.search.clone(),
             self.sort,
+            self.only_added_by_script,
         );
         if self.cache_key.as_ref() != Some(&key) {
             let needle = self.search.trim().to_lowercase();
-            let links = inspection
-                .pages
-                .get(page)
+            let current = inspection.pages.get(page);
+            let links = current
                 .map(|p| p.decision.links.as_slice())
                 .unwrap_or_default();
+            let added = |l: &LinkDecision| {
+                current.and_then(|p| source(p, l)) == Some(LinkSource::RenderedOnly)
+            };
             let mut rows: Vec<usize> = links
                 .iter()
                 .filter(|l| !self.hidden.contains(&l.verdict) && matches(l, &needle))
+                .filter(|l| !self.only_added_by_script || added(l))
                 .map(|l| l.index)
                 .collect();
             if let Some(sort) = self.sort {
@@ -182,9 +189,42 @@ impl ResultsState {
     }
 }
 
+/// Where a rendered page's link exists (`None` in static mode).
+fn source(page: &InspectedPage, link: &LinkDecision) -> Option<LinkSource> {
+    page.read.as_ref()?.source(link.index)
+}
+
+/// Rendered mode: the chip that shows only the links scripts added.
+fn added_by_script_chip(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsState) {
+    let dark = ui.visuals().dark_mode;
+    let added = page
+        .decision
+        .links
+        .iter()
+        .filter(|l| source(page, l) == Some(LinkSource::RenderedOnly))
+        .count();
+    let color = palette::added_by_script(dark);
+    let on = state.only_added_by_script;
+    let response = ui
+        .add(
+            egui::Button::new(RichText::new(copy::added_by_script_chip(added)).color(color))
+                .fill(palette::chip_fill(dark))
+                .selected(on)
+                .stroke(egui::Stroke::new(if on { 2.0 } else { 1.0 }, color)),
+        )
+        .on_hover_text(copy::ADDED_BY_SCRIPT_TOOLTIP);
+    if response.clicked() {
+        state.only_added_by_script = !on;
+    }
+}
+
 fn verdict_chips(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsState) {
     let dark = ui.visuals().dark_mode;
     ui.horizontal_wrapped(|ui| {
+        if page.read.as_ref().is_some_and(|r| r.rendered.is_some()) {
+            added_by_script_chip(ui, page, state);
+            ui.separator();
+        }
         for verdict in Verdict::ALL.iter().rev().copied() {
             let n = page.decision.count(verdict);
             let shown = !state.hidden.contains(&verdict);
@@ -471,6 +511,36 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         }
     }
 
+    // Links scripts removed: listed below the table, with no verdict.
+    if let Some(rendered) = current
+        .read
+        .as_ref()
+        .and_then(|r| r.rendered.as_ref())
+        .filter(|r| !r.static_only.is_empty())
+    {
+        egui::Panel::bottom("static_only")
+            .resizable(true)
+            .default_size(120.0)
+            .show(ui, |ui| {
+                egui::CollapsingHeader::new(copy::removed_by_scripts(rendered.static_only.len()))
+                    .id_salt("static_only_list")
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical().show(ui, |ui| {
+                            for gone in &rendered.static_only {
+                                let target = gone
+                                    .url
+                                    .as_ref()
+                                    .map_or_else(|| gone.href.to_string(), |u| u.to_string());
+                                ui.horizontal(|ui| {
+                                    ui.label(RichText::new(target).monospace());
+                                    ui.label(RichText::new(&*gone.text).weak());
+                                });
+                            }
+                        });
+                    });
+            });
+    }
+
     let links = &current.decision.links;
     if links.is_empty() {
         ui.add_space(12.0);
@@ -571,6 +641,14 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
                     }
                 });
                 row.col(|ui| {
+                    if source(current, link) == Some(LinkSource::RenderedOnly) {
+                        ui.label(
+                            RichText::new(copy::ADDED_BY_SCRIPT)
+                                .small()
+                                .color(palette::added_by_script(dark)),
+                        )
+                        .on_hover_text(copy::ADDED_BY_SCRIPT_TOOLTIP);
+                    }
                     ui.add(egui::Label::new(&*link.text).truncate().selectable(false));
                 });
                 row.col(|ui| {

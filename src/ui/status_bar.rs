@@ -104,6 +104,14 @@ pub fn show(
                 read.encoding,
                 read.charset_source.describe()
             ));
+            if let Some(r) = &read.rendered {
+                ui.separator();
+                ui.label(copy::rendered_summary(
+                    r.wait.id(),
+                    r.network_idle,
+                    r.render_ms,
+                ));
+            }
             if read.replaced_bytes {
                 let warning = palette::warning(ui.visuals().dark_mode);
                 ui.colored_label(warning, copy::BYTES_REPLACED)

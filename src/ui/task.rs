@@ -1,6 +1,7 @@
 //! Background work for the UI: fetching, crawling and reading files run on a
 //! named thread and report through a channel; the UI polls once per frame.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -12,6 +13,7 @@ use crate::crawl::{self, CrawlRequest, DEFAULT_PARALLELISM, Progress};
 use crate::fetch::{FetchOptions, Fetcher, HttpFetcher};
 use crate::inspect::Inspection;
 use crate::policy::Settings;
+use crate::render::{self, RenderFetcher, RenderOptions, Wait};
 use crate::target::{Target, parse_page_url};
 use crate::ui::status_bar::Source;
 
@@ -25,7 +27,12 @@ pub struct Job {
     pub depth: u32,
     pub limit_override: Option<usize>,
     pub settings: Settings,
+    /// Rendered mode: the browser to load URLs in.
+    pub browser: Option<PathBuf>,
 }
+
+/// How long a page may take in the window's rendered mode (SPEC 8's default).
+const RENDER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// A finished load: the inspection and where it came from.
 pub type Loaded = (Box<Inspection>, Source);
@@ -53,7 +60,7 @@ pub enum Poll {
 fn run_job(
     job: Job,
     fetcher: Option<Arc<dyn Fetcher>>,
-    cancel: &AtomicBool,
+    cancel: &Arc<AtomicBool>,
     send: &(dyn Fn(Progress) + Sync),
 ) -> anyhow::Result<Loaded> {
     match Target::parse(&job.target)? {
@@ -83,16 +90,32 @@ fn run_job(
             ))
         }
         Target::Url(start_url) => {
-            let fetcher: Arc<dyn Fetcher> = match fetcher {
-                Some(fetcher) => fetcher,
-                None => Arc::new(HttpFetcher::new(FetchOptions::default())?),
+            let fetcher: Arc<dyn Fetcher> = match (fetcher, job.browser) {
+                (Some(fetcher), _) => fetcher,
+                (None, Some(browser)) => {
+                    let fetch = FetchOptions::default();
+                    let render = RenderOptions {
+                        browser,
+                        wait: Wait::default(),
+                        timeout: RENDER_TIMEOUT,
+                        user_agent: fetch.user_agent.clone(),
+                        resolve: Vec::new(),
+                    };
+                    Arc::new(RenderFetcher::launch(render, fetch, Arc::clone(cancel))?)
+                }
+                (None, None) => Arc::new(HttpFetcher::new(FetchOptions::default())?),
+            };
+            let parallelism = if fetcher.renders() {
+                render::DEFAULT_PARALLELISM
+            } else {
+                DEFAULT_PARALLELISM
             };
             let request = CrawlRequest {
                 start_url,
                 depth: job.depth,
                 limit_override: job.limit_override,
                 settings: job.settings,
-                parallelism: DEFAULT_PARALLELISM,
+                parallelism,
             };
             let inspection = crawl::crawl(fetcher.as_ref(), &request, cancel, send)?;
             Ok((Box::new(inspection), Source::Url))
@@ -122,6 +145,7 @@ impl Task {
                 };
                 let result =
                     run_job(job, fetcher, &thread_cancel, &send).map_err(|e| format!("{e:#}"));
+                // The browser (if any) is gone by now: the fetcher was dropped.
                 let _ = tx.send(Event::Finished(result));
                 repaint();
             })?;

@@ -23,6 +23,8 @@ pub struct TopBarState {
     pub base_url: String,
     pub depth: u32,
     pub limit_override: String,
+    /// Load URLs in headless Chromium (SPEC 8).
+    pub rendered: bool,
 }
 
 impl Default for TopBarState {
@@ -32,6 +34,7 @@ impl Default for TopBarState {
             base_url: String::new(),
             depth: 2,
             limit_override: String::new(),
+            rendered: false,
         }
     }
 }
@@ -72,6 +75,8 @@ pub struct TopBarView<'a> {
     pub show_detail: bool,
     /// A file dialog is open.
     pub browsing: bool,
+    /// Chromium was found, so the Rendered switch works.
+    pub browser_available: bool,
 }
 
 /// Enter in a field that was being edited.
@@ -190,6 +195,16 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
                 if ui.button(copy::LABEL_FETCH).clicked() {
                     commands.push(Command::Load);
                 }
+                let mut rendered = state.rendered && view.browser_available;
+                ui.add_enabled(
+                    view.browser_available,
+                    egui::Checkbox::new(&mut rendered, copy::LABEL_RENDERED),
+                )
+                .on_hover_text(copy::RENDERED_TOOLTIP)
+                .on_disabled_hover_text(copy::NO_BROWSER);
+                if view.browser_available {
+                    state.rendered = rendered;
+                }
                 if ui.button(copy::LABEL_DEMO).clicked() {
                     commands.push(Command::LoadDemo);
                 }
@@ -247,6 +262,7 @@ mod tests {
             base_url: "https://other.example.com/".into(),
             depth: 3,
             limit_override: String::new(),
+            rendered: true,
         };
         let stored = serde_json::to_string(&state).unwrap();
         assert!(!stored.contains("other.example.com"), "{stored}");

@@ -63,8 +63,9 @@ fn json_report_has_the_spec_fields_exactly() {
     let page = &r["pages"][0];
     assert_eq!(
         keys(page),
-        ["counts", "level", "limit", "links", "status", "url"]
+        ["counts", "level", "limit", "links", "mode", "status", "url"]
     );
+    assert_eq!(page["mode"], "static");
     assert_eq!(page["level"], 1);
     assert_eq!(page["status"], Value::Null);
     assert_eq!(page["limit"], 3);

@@ -6,6 +6,7 @@ mod hostile;
 mod inspect_file;
 mod profiles_cli;
 mod properties;
+mod rendered;
 mod server;
 mod ui;
 

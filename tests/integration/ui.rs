@@ -210,6 +210,7 @@ impl Fetcher for FakeFetcher {
                 truncated: false,
                 elapsed_ms: 1,
             },
+            rendered: None,
         })
     }
 }
@@ -986,4 +987,72 @@ fn one_damaged_profile_is_named_and_the_others_are_offered() {
     harness.run();
     harness.get_by_label("Good");
     assert!(harness.query_by_label("Typo").is_none());
+}
+
+/// A rendered page: the DOM has /about, and /kontakt and /impressum that a
+/// script added; the served HTML had /about and /blog.
+struct RenderedFetcher;
+
+impl Fetcher for RenderedFetcher {
+    fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+        let body = "<html><body><a href='/about'>About</a><a href='/kontakt'>Kontakt</a>\
+                    <a href='/impressum'>Impressum</a></body></html>";
+        Ok(FetchedPage {
+            final_url: url.clone(),
+            status: 200,
+            charset: Some("utf-8".into()),
+            body: body.as_bytes().to_vec(),
+            summary: FetchSummary {
+                redirects: Vec::new(),
+                content_type: Some("text/html".into()),
+                bytes: body.len(),
+                truncated: false,
+                elapsed_ms: 900,
+            },
+            rendered: Some(follow_inspector::render::Rendered {
+                served_html: Some("<a href=/about>About</a><a href=/blog>Blog</a>".into()),
+                network_idle: true,
+                wait: follow_inspector::render::Wait::Networkidle2,
+                render_ms: 900,
+            }),
+        })
+    }
+}
+
+#[test]
+fn the_rendered_switch_says_how_to_install_chromium_when_it_is_missing() {
+    let dir = temp_config_dir("no-browser");
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, None, Some(dir)).with_browser(None)
+        });
+    settle(&mut harness);
+    let switch = harness.get_by_label("Rendered");
+    assert!(switch.accesskit_node().is_disabled());
+    switch.hover();
+    harness.run();
+    harness.get_by_label_contains("apt install chromium-headless-shell");
+}
+
+#[test]
+fn a_rendered_page_marks_links_scripts_added_and_lists_the_ones_they_removed() {
+    let mut harness = app_harness(Some(Arc::new(RenderedFetcher)));
+    fetch(&mut harness, "https://acme.test/");
+    harness.get_by_label("＋ added by script 2");
+    assert_eq!(harness.query_all_by_label("added by script").count(), 2);
+    harness.get_by_label_contains("rendered in Chromium, wait networkidle2: the network went idle");
+    let removed = "Removed by scripts (1): in the served HTML only, the scraper never sees them";
+    harness.get_by_label(removed).click();
+    harness.run();
+    harness.get_by_label("https://acme.test/blog");
+
+    // The chip shows only the links scripts added.
+    assert!(harness.query_by_label("About").is_some());
+    harness.get_by_label("＋ added by script 2").click();
+    harness.run();
+    assert!(harness.query_by_label("About").is_none());
+    assert!(harness.query_by_label("Kontakt").is_some());
+    assert!(harness.query_by_label("Impressum").is_some());
 }
