@@ -209,7 +209,13 @@ pub fn removed_by_scripts(n: usize) -> String {
 }
 pub const NO_BROWSER: &str = "rendered mode needs Chromium: apt install chromium-headless-shell \
      (or give --browser PATH / FOLLOW_INSPECTOR_BROWSER)";
-/// A rendered page's line in the table and the status bar.
+/// A rendered page in the status bar (the summary is on hover).
+pub fn rendered_status(wait: &str, network_idle: bool) -> String {
+    let idle = if network_idle { "idle" } else { "not idle" };
+    format!("Rendered ({wait}, network {idle})")
+}
+
+/// A rendered page's line in the table, and the status bar's hover text.
 pub fn rendered_summary(wait: &str, network_idle: bool, render_ms: u64) -> String {
     let idle = if network_idle {
         "the network went idle"

@@ -106,11 +106,12 @@ pub fn show(
             ));
             if let Some(r) = &read.rendered {
                 ui.separator();
-                ui.label(copy::rendered_summary(
-                    r.wait.id(),
-                    r.network_idle,
-                    r.render_ms,
-                ));
+                ui.label(copy::rendered_status(r.wait.id(), r.network_idle))
+                    .on_hover_text(copy::rendered_summary(
+                        r.wait.id(),
+                        r.network_idle,
+                        r.render_ms,
+                    ));
             }
             if read.replaced_bytes {
                 let warning = palette::warning(ui.visuals().dark_mode);

@@ -1042,7 +1042,7 @@ fn a_rendered_page_marks_links_scripts_added_and_lists_the_ones_they_removed() {
     fetch(&mut harness, "https://acme.test/");
     harness.get_by_label("＋ added by script 2");
     assert_eq!(harness.query_all_by_label("added by script").count(), 2);
-    harness.get_by_label_contains("rendered in Chromium, wait networkidle2: the network went idle");
+    harness.get_by_label("Rendered (networkidle2, network idle)");
     let removed = "Removed by scripts (1): in the served HTML only, the scraper never sees them";
     harness.get_by_label(removed).click();
     harness.run();
