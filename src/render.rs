@@ -119,6 +119,13 @@ pub fn find_browser(explicit: Option<&Path>) -> Result<PathBuf, FetchError> {
     }
 }
 
+/// Why waiting for an answer ended without one.
+enum Waited {
+    Deadline,
+    Cancelled,
+    Failed(String),
+}
+
 type Pending = Arc<Mutex<HashMap<u64, Sender<Value>>>>;
 type Sessions = Arc<Mutex<HashMap<String, Sender<Value>>>>;
 
@@ -167,27 +174,60 @@ impl Connection {
         session: Option<&str>,
         timeout: Duration,
     ) -> Result<Value, String> {
+        let never = AtomicBool::new(false);
+        self.call_until(method, params, session, Instant::now() + timeout, &never)
+            .map_err(|e| match e {
+                Waited::Failed(message) => message,
+                Waited::Deadline | Waited::Cancelled => {
+                    format!("the browser did not answer {method}")
+                }
+            })
+    }
+
+    /// Sends a command and waits for its answer until `deadline`, or until
+    /// `cancel` is set (looked at every 100 ms).
+    fn call_until(
+        &self,
+        method: &str,
+        params: Value,
+        session: Option<&str>,
+        deadline: Instant,
+        cancel: &AtomicBool,
+    ) -> Result<Value, Waited> {
         let (tx, rx) = mpsc::channel();
         let id = self.next_id.fetch_add(1, Ordering::SeqCst);
         // Registered before sending, so a quick answer is not missed.
         self.pending
             .lock()
-            .map_err(|_| "the browser connection is poisoned")?
+            .map_err(|_| Waited::Failed("the browser connection is poisoned".into()))?
             .insert(id, tx);
-        self.write(id, method, params, session)?;
-        let answer = rx.recv_timeout(timeout).map_err(|e| match e {
-            RecvTimeoutError::Timeout => format!("the browser did not answer {method}"),
-            RecvTimeoutError::Disconnected => "the browser exited".to_owned(),
-        });
+        self.write(id, method, params, session)
+            .map_err(Waited::Failed)?;
+        let answer = loop {
+            if cancel.load(Ordering::SeqCst) {
+                break Err(Waited::Cancelled);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                break Err(Waited::Deadline);
+            }
+            match rx.recv_timeout((deadline - now).min(Duration::from_millis(100))) {
+                Ok(answer) => break Ok(answer),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    break Err(Waited::Failed("the browser exited".into()));
+                }
+            }
+        };
         if let Ok(mut pending) = self.pending.lock() {
             pending.remove(&id);
         }
         let answer = answer?;
         match answer.get("error") {
-            Some(error) => Err(format!(
+            Some(error) => Err(Waited::Failed(format!(
                 "{method}: {}",
                 error["message"].as_str().unwrap_or("failed")
-            )),
+            ))),
             None => Ok(answer["result"].clone()),
         }
     }
@@ -412,16 +452,25 @@ impl Browser {
                 call_timeout,
             )
             .map_err(browser_error)?;
-            // The answer to navigate comes after the events it causes start: send,
-            // then follow events until the wait is over.
+            // Navigate answers once the document's response arrived, which a
+            // slow server can delay past the deadline: then there is no document.
+            let deadline = started + self.opts.timeout;
             let navigate = conn
-                .call(
+                .call_until(
                     "Page.navigate",
                     json!({ "url": url.as_str() }),
                     Some(&session),
-                    call_timeout,
+                    deadline,
+                    cancel,
                 )
-                .map_err(browser_error)?;
+                .map_err(|waited| match waited {
+                    Waited::Deadline => FetchError::Timeout {
+                        url: url.to_string(),
+                        seconds: self.opts.timeout.as_secs(),
+                    },
+                    Waited::Cancelled => FetchError::Cancelled,
+                    Waited::Failed(detail) => FetchError::Browser { detail },
+                })?;
             if let Some(error) = navigate["errorText"].as_str().filter(|e| !e.is_empty()) {
                 return Err(FetchError::Navigation {
                     url: url.to_string(),
@@ -430,7 +479,6 @@ impl Browser {
             }
             let frame = navigate["frameId"].as_str().unwrap_or_default().to_owned();
             let mut state = PageState::new(frame);
-            let deadline = started + self.opts.timeout;
             let network_idle = state.follow(&events, self.opts.wait, deadline, cancel)?;
             if !state.has_document {
                 return Err(FetchError::Timeout {

@@ -11,10 +11,10 @@ use serde_json::Value;
 use crate::server::{Route, Server};
 use crate::{run, stderr, stdout};
 
-const BROWSER: &str = "/usr/lib/chromium/chromium-headless-shell";
+pub const BROWSER: &str = "/usr/lib/chromium/chromium-headless-shell";
 
 /// Whether the browser is there; panics when CI requires it.
-fn have_browser() -> bool {
+pub fn have_browser() -> bool {
     if std::path::Path::new(BROWSER).is_file() {
         return true;
     }
@@ -26,7 +26,7 @@ fn have_browser() -> bool {
     false
 }
 
-fn site(port: u16) -> HashMap<String, Route> {
+pub fn site(port: u16) -> HashMap<String, Route> {
     let mut r = HashMap::new();
     let mut add = |path: &str, route: Route| {
         r.insert(format!("acme.test{path}"), route);
@@ -70,22 +70,20 @@ fn site(port: u16) -> HashMap<String, Route> {
              while (true) a.push(new Array(1e6).fill(Math.random()));</script>",
         ),
     );
-    add(
-        "/hang",
-        Route::html("<a href=/x>x</a>").delay(Duration::from_secs(30)),
-    );
+    let hang = Route::html("<a href=/x>x</a>").delay(Duration::from_secs(30));
+    add("/hang", hang.clone());
+    // The window has no --resolve: the same page by address.
+    r.insert("127.0.0.1/hang".to_owned(), hang);
     r
 }
 
+/// `inspect --render` of `path`, as JSON unless `extra` names a format.
 fn rendered(server: &Server, path: &str, extra: &[&str]) -> std::process::Output {
     let target = format!("http://acme.test:{}{path}", server.port);
-    let mut args: Vec<String> = vec![
-        "inspect".into(),
-        target,
-        "--render".into(),
-        "--format".into(),
-        "json".into(),
-    ];
+    let mut args: Vec<String> = vec!["inspect".into(), target, "--render".into()];
+    if !extra.contains(&"--format") {
+        args.extend(["--format".into(), "json".into()]);
+    }
     args.extend(server.resolve_args(&["acme.test"]));
     args.extend(extra.iter().map(|s| (*s).to_owned()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -134,6 +132,17 @@ fn scripts_add_and_remove_links_and_the_report_says_which() {
     assert_eq!(gone[0]["href"], "/blog");
     assert_eq!(gone[0]["text"], "Blog");
     assert!(gone[0].get("verdict").is_none());
+
+    // CSV: a source column, and a row without a verdict for the removed link.
+    let csv = stdout(&rendered(&s, "/", &["--depth", "1", "--format", "csv"]));
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].ends_with(",source"), "{}", lines[0]);
+    assert!(lines[2].ends_with(",rendered_only"), "{}", lines[2]);
+    assert!(lines[4].ends_with("/blog,Blog,static_only"), "{}", lines[4]);
+    // The table marks added rows and lists the removed link under the page.
+    let table = stdout(&rendered(&s, "/", &["--depth", "1", "--format", "table"]));
+    assert_eq!(table.matches("+script").count(), 2, "{table}");
+    assert!(table.contains("removed by scripts"), "{table}");
 
     // The static report of the same page: the served HTML, no rendered fields.
     let mut args = vec![
@@ -209,7 +218,7 @@ fn at_the_deadline_the_dom_is_read_anyway_and_marked() {
 }
 
 #[test]
-fn navigation_errors_crashes_and_a_missing_browser_exit_3_in_one_line() {
+fn navigation_errors_crashes_silence_and_a_missing_browser_exit_3_in_one_line() {
     if !have_browser() {
         return;
     }
@@ -227,7 +236,9 @@ fn navigation_errors_crashes_and_a_missing_browser_exit_3_in_one_line() {
     ]);
     let crashed = rendered(&s, "/oom", &["--depth", "1"]);
     let missing = rendered(&s, "/", &["--browser", "/nonexistent/chromium"]);
+    let silent = rendered(&s, "/hang", &["--render-timeout", "2"]);
     for (out, reason) in [
+        (&silent, "no complete answer"),
         (&refused, "net::ERR_CONNECTION_REFUSED"),
         (&crashed, "renderer crashed"),
         (&missing, "apt install chromium-headless-shell"),
@@ -239,8 +250,9 @@ fn navigation_errors_crashes_and_a_missing_browser_exit_3_in_one_line() {
     }
 }
 
-/// Browser processes started for this test (found by their unique User-Agent).
-fn browsers_with(marker: &str) -> usize {
+/// Processes whose command line contains `marker` (a browser started for
+/// one test: a unique User-Agent or profile folder).
+pub fn browsers_with(marker: &str) -> usize {
     std::fs::read_dir("/proc")
         .unwrap()
         .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
@@ -248,7 +260,7 @@ fn browsers_with(marker: &str) -> usize {
         .count()
 }
 
-fn until(what: impl Fn() -> bool) -> bool {
+pub fn until(what: impl Fn() -> bool) -> bool {
     let deadline = Instant::now() + Duration::from_secs(15);
     while Instant::now() < deadline {
         if what() {
@@ -265,6 +277,11 @@ fn no_browser_outlives_the_inspector_killed_or_interrupted() {
         return;
     }
     let s = Server::start(site, Duration::ZERO);
+    // A normal exit stops the browser too.
+    let marker = format!("follow-inspector-test-{}-exit", std::process::id());
+    let out = rendered(&s, "/", &["--depth", "1", "--user-agent", &marker]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(browsers_with(&marker), 0);
     for signal in [libc::SIGKILL, libc::SIGINT] {
         let marker = format!("follow-inspector-test-{}-{signal}", std::process::id());
         let mut args: Vec<String> = vec![

@@ -1056,3 +1056,42 @@ fn a_rendered_page_marks_links_scripts_added_and_lists_the_ones_they_removed() {
     assert!(harness.query_by_label("Kontakt").is_some());
     assert!(harness.query_by_label("Impressum").is_some());
 }
+
+#[test]
+fn cancel_stops_the_browser_of_a_rendered_load_at_once() {
+    use crate::rendered::{BROWSER, browsers_with, have_browser, site, until};
+    if !have_browser() {
+        return;
+    }
+    let server = crate::server::Server::start(site, Duration::ZERO);
+    let dir = temp_config_dir("render-cancel");
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, None, Some(dir)).with_browser(Some(BROWSER.into()))
+        });
+    settle(&mut harness);
+    harness.get_by_label("Rendered").click();
+    harness.run();
+    // The page takes 30 s to answer; 127.0.0.1 needs no --resolve.
+    type_into(
+        &mut harness,
+        "Page",
+        &format!("http://127.0.0.1:{}/hang", server.port),
+    );
+    harness.get_by_label("Fetch").click();
+    harness.step();
+    // The browser's profile folder names this test process.
+    let marker = format!("follow-inspector-browser-{}-", std::process::id());
+    assert!(until(|| browsers_with(&marker) > 0), "no browser started");
+    harness.step();
+    assert!(harness.state().is_busy(), "{:?}", harness.state().error());
+    harness.get_by_label("Cancel").click();
+    harness.step();
+    assert!(!harness.state().is_busy());
+    assert!(
+        until(|| browsers_with(&marker) == 0),
+        "the browser outlived Cancel"
+    );
+}
