@@ -1019,16 +1019,22 @@ impl Fetcher for RenderedFetcher {
     }
 }
 
-#[test]
-fn the_rendered_switch_says_how_to_install_chromium_when_it_is_missing() {
-    let dir = temp_config_dir("no-browser");
+/// The app with `browser` for rendered mode (`None`: Chromium is missing).
+fn app_with_browser(name: &str, browser: Option<PathBuf>) -> Harness<'static, InspectorApp> {
+    let dir = temp_config_dir(name);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_eframe(move |cc| {
             with_system_fonts(&cc.egui_ctx);
-            InspectorApp::new(cc, None, Some(dir)).with_browser(None)
+            InspectorApp::new(cc, None, Some(dir)).with_browser(browser)
         });
     settle(&mut harness);
+    harness
+}
+
+#[test]
+fn the_rendered_switch_says_how_to_install_chromium_when_it_is_missing() {
+    let mut harness = app_with_browser("no-browser", None);
     let switch = harness.get_by_label("Rendered");
     assert!(switch.accesskit_node().is_disabled());
     switch.hover();
@@ -1064,14 +1070,7 @@ fn cancel_stops_the_browser_of_a_rendered_load_at_once() {
         return;
     }
     let server = crate::server::Server::start(site, Duration::ZERO);
-    let dir = temp_config_dir("render-cancel");
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |cc| {
-            with_system_fonts(&cc.egui_ctx);
-            InspectorApp::new(cc, None, Some(dir)).with_browser(Some(BROWSER.into()))
-        });
-    settle(&mut harness);
+    let mut harness = app_with_browser("render-cancel", Some(BROWSER.into()));
     harness.get_by_label("Rendered").click();
     harness.run();
     // The page takes 30 s to answer; 127.0.0.1 needs no --resolve.
