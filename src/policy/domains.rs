@@ -1,5 +1,7 @@
 //! The same-site test (SPEC section 2), with the naive root-domain rule the scraper uses.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use super::settings::FollowOptions;
@@ -51,6 +53,29 @@ pub fn allow_match(entry: &str, link_host: &str, link_root: &str) -> bool {
         || link_root == entry
 }
 
+/// Lowercased, copied only when it is not lowercase already (the `url` crate
+/// gives lowercase punycode hosts, so almost never).
+fn lowercase(host: &str) -> Cow<'_, str> {
+    if host.chars().any(char::is_uppercase) {
+        Cow::Owned(host.to_lowercase())
+    } else {
+        Cow::Borrowed(host)
+    }
+}
+
+/// Whether the same-site test admits `link_host` on a page at `base_host`:
+/// [`check_site`]'s answer without building its explanation.
+pub fn is_same_site(link_host: &str, base_host: &str, opts: &FollowOptions) -> bool {
+    let (link_host, base_host) = (lowercase(link_host), lowercase(base_host));
+    let link_root = root_domain(&link_host);
+    link_host == base_host
+        || (opts.allow_subdomain && link_root == root_domain(&base_host))
+        || opts
+            .allowed_domains
+            .iter()
+            .any(|d| allow_match(d, &link_host, link_root))
+}
+
 /// Runs the same-site test. Hosts are expected lowercase (the `url` crate gives
 /// punycode, lowercase, no port); they are lowercased again to be safe.
 pub fn check_site(link_host: &str, base_host: &str, opts: &FollowOptions) -> SiteCheck {
@@ -84,6 +109,38 @@ pub fn check_site(link_host: &str, base_host: &str, opts: &FollowOptions) -> Sit
 mod tests {
     use super::*;
     use crate::policy::Settings;
+
+    #[test]
+    fn the_quick_answer_agrees_with_the_explained_one() {
+        let hosts = [
+            "acme.com",
+            "ACME.com",
+            "shop.acme.com",
+            "acmecorp.io",
+            "eu.acmecorp.io",
+            "xacmecorp.io",
+            "facebook.com",
+            "10.0.1.10",
+            "acme.co.uk",
+            "other.co.uk",
+        ];
+        for o in [
+            opts(false, ""),
+            opts(true, ""),
+            opts(false, "acmecorp.io, co.uk"),
+            opts(true, "acmecorp.io, 1.10"),
+        ] {
+            for link in hosts {
+                for base in hosts {
+                    assert_eq!(
+                        is_same_site(link, base, &o),
+                        check_site(link, base, &o).is_same_site(),
+                        "{link} on {base}, {o:?}"
+                    );
+                }
+            }
+        }
+    }
 
     fn opts(subdomain: bool, allowed: &str) -> FollowOptions {
         Settings {

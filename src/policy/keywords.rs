@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use percent_encoding::percent_decode_str;
 use serde::Serialize;
 
@@ -31,6 +32,48 @@ pub struct KeywordHit {
     pub span: Range<usize>,
 }
 
+/// A keyword list in order, with a matcher that finds all of its keywords in
+/// one pass. Reads like a `[String]`.
+#[derive(Clone, Debug, Default)]
+pub struct KeywordList {
+    words: Vec<String>,
+    /// `None` for an empty list (or in the impossible case that the list
+    /// cannot be compiled; then nothing matches).
+    matcher: Option<AhoCorasick>,
+}
+
+impl KeywordList {
+    pub fn new(words: Vec<String>) -> Self {
+        let matcher = if words.is_empty() {
+            None
+        } else {
+            // A DFA: keyword lists are short, so its size does not matter and
+            // it is the fastest to run on every link.
+            AhoCorasick::builder()
+                .kind(Some(AhoCorasickKind::DFA))
+                .build(&words)
+                .ok()
+        };
+        Self { words, matcher }
+    }
+}
+
+impl std::ops::Deref for KeywordList {
+    type Target = [String];
+
+    fn deref(&self) -> &[String] {
+        &self.words
+    }
+}
+
+impl PartialEq for KeywordList {
+    fn eq(&self, other: &Self) -> bool {
+        self.words == other.words
+    }
+}
+
+impl Eq for KeywordList {}
+
 /// `lower(percent_decode_utf8_lossy(key)) + " " + lower(text)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Haystack {
@@ -58,13 +101,19 @@ impl Haystack {
     }
 
     /// The first keyword of `keywords` (in list order) that the haystack contains,
-    /// with its list position.
-    pub fn find_first(&self, keywords: &[String]) -> Option<(usize, KeywordHit)> {
-        keywords.iter().enumerate().find_map(|(i, keyword)| {
-            self.joined
-                .find(keyword.as_str())
-                .map(|at| (i, self.hit(keyword, at)))
-        })
+    /// with its list position, found at its first occurrence. One pass over the
+    /// haystack finds every keyword at once; the earliest in the list wins.
+    pub fn find_first(&self, keywords: &KeywordList) -> Option<(usize, KeywordHit)> {
+        let matcher = keywords.matcher.as_ref()?;
+        // (list position, first start) of the best keyword so far.
+        let mut best: Option<(usize, usize)> = None;
+        for found in matcher.find_overlapping_iter(self.joined.as_str()) {
+            let (i, at) = (found.pattern().as_usize(), found.start());
+            if best.is_none_or(|(bi, bat)| i < bi || (i == bi && at < bat)) {
+                best = Some((i, at));
+            }
+        }
+        best.map(|(i, at)| (i, self.hit(&keywords.words[i], at)))
     }
 
     /// A match that starts in the URL part counts as in the URL, even when a
@@ -99,10 +148,20 @@ pub const ASSET_EXTENSIONS: [&str; 45] = [
 /// The asset extension the URL path ends with (`.` + extension), if any. Only the
 /// path counts: query and fragment never make a link an asset.
 pub fn asset_extension(path: &str) -> Option<&'static str> {
-    let path = path.to_lowercase();
+    // Unicode lowercasing can turn a non-ASCII letter into an ASCII one (the
+    // Kelvin sign into `k`): only an ASCII path may skip it.
+    let lowered;
+    let path = if path.is_ascii() {
+        path
+    } else {
+        lowered = path.to_lowercase();
+        &lowered
+    };
     ASSET_EXTENSIONS.iter().copied().find(|ext| {
-        path.strip_suffix(ext)
-            .is_some_and(|head| head.ends_with('.'))
+        // The ASCII dot makes the slice after it start on a char boundary.
+        path.len() > ext.len()
+            && path.as_bytes()[path.len() - ext.len() - 1] == b'.'
+            && path[path.len() - ext.len()..].eq_ignore_ascii_case(ext)
     })
 }
 
@@ -110,8 +169,8 @@ pub fn asset_extension(path: &str) -> Option<&'static str> {
 mod tests {
     use super::*;
 
-    fn kws(list: &str) -> Vec<String> {
-        crate::policy::parse_list(list)
+    fn kws(list: &str) -> KeywordList {
+        KeywordList::new(crate::policy::parse_list(list))
     }
 
     #[test]
@@ -174,5 +233,16 @@ mod tests {
         assert_eq!(asset_extension("/png"), None);
         assert_eq!(asset_extension("/catalog.pdf/"), None);
         assert_eq!(asset_extension("/archive.tar.gz"), Some("gz"));
+    }
+
+    #[test]
+    fn asset_suffixes_of_unicode_paths_are_read_lowercased() {
+        assert_eq!(asset_extension("/Report.PDF"), Some("pdf"));
+        assert_eq!(asset_extension("/файл.pdf"), Some("pdf"));
+        // The Kelvin sign lowercases to an ASCII `k`.
+        assert_eq!(asset_extension("/app.ap\u{212A}"), Some("apk"));
+        assert_eq!(asset_extension("/é"), None);
+        assert_eq!(asset_extension("pdf"), None);
+        assert_eq!(asset_extension(".pdf"), Some("pdf"));
     }
 }

@@ -241,7 +241,7 @@ fn bad_allowed_domains(opts: &FollowOptions) -> Option<Finding> {
 pub const SUSPICIOUS_SEPARATORS: [char; 5] = ['，', '、', ';', '\n', '\r'];
 
 fn suspicious_separators(opts: &FollowOptions) -> Option<Finding> {
-    let lists = [
+    let lists: [(&str, &[String]); 3] = [
         (KEY_WHITE, &opts.keywords_white),
         (KEY_BLACK, &opts.keywords_black),
         (KEY_ALLOWED, &opts.allowed_domains),

@@ -9,7 +9,7 @@ pub mod settings;
 pub mod verdict;
 
 pub use domains::{Admission, SiteCheck, check_site, root_domain};
-pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, MatchedIn};
+pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, KeywordList, MatchedIn};
 pub use lints::{Lint, LintCode, LintContext, lint, lint_settings};
 pub use settings::{
     FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, parse_list,

@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::keywords::KeywordList;
+
 /// Storage keys, in the order the scraper's settings page shows them.
 pub const KEY_SUBDOMAIN: &str = "followSubdomain";
 pub const KEY_WHITE: &str = "followKeywordsWhite";
@@ -54,8 +56,8 @@ impl Default for Settings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FollowOptions {
     pub allow_subdomain: bool,
-    pub keywords_white: Vec<String>,
-    pub keywords_black: Vec<String>,
+    pub keywords_white: KeywordList,
+    pub keywords_black: KeywordList,
     pub skip_assets: bool,
     pub allowed_domains: Vec<String>,
 }
@@ -64,8 +66,8 @@ impl Settings {
     pub fn options(&self) -> FollowOptions {
         FollowOptions {
             allow_subdomain: self.follow_subdomain,
-            keywords_white: parse_list(&self.follow_keywords_white),
-            keywords_black: parse_list(&self.follow_keywords_black),
+            keywords_white: KeywordList::new(parse_list(&self.follow_keywords_white)),
+            keywords_black: KeywordList::new(parse_list(&self.follow_keywords_black)),
             skip_assets: self.follow_skip_assets,
             allowed_domains: parse_list(&self.follow_allowed_domains),
         }
@@ -224,7 +226,7 @@ mod tests {
         assert!(o.skip_assets);
         assert!(o.allowed_domains.is_empty());
         assert_eq!(
-            o.keywords_white,
+            *o.keywords_white,
             [
                 "contact",
                 "about",
@@ -240,7 +242,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            o.keywords_black,
+            *o.keywords_black,
             [
                 "blog", "news", "login", "cart", "checkout", "product", "/p/", "category", "tag",
                 "archive"
@@ -276,7 +278,7 @@ mod tests {
         let s = &imported.settings;
         assert!(s.follow_subdomain);
         assert_eq!(s.follow_keywords_white, "Kontakt, about ");
-        assert_eq!(s.options().keywords_white, ["kontakt", "about"]);
+        assert_eq!(*s.options().keywords_white, ["kontakt", "about"]);
         assert_eq!(s.follow_allowed_domains, "acmecorp.io");
         assert_eq!(s.follow_keywords_black, DEFAULT_BLACK);
         assert_eq!(imported.ignored_keys, ["language"]);

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use url::Url;
 
-use super::domains::{SiteCheck, check_site};
+use super::domains::{SiteCheck, check_site, is_same_site};
 use super::keywords::{Haystack, KeywordHit, asset_extension};
 use super::settings::FollowOptions;
 
@@ -279,7 +279,9 @@ pub fn decide_resolved(
         host: page_url.host_str().unwrap_or(""),
         opts,
     };
-    let mut first_by_key: HashMap<&str, usize> = HashMap::new();
+    // Keys are looked up, never listed, so a fast non-cryptographic hash is fine.
+    let mut first_by_key: KeyMap<'_> =
+        HashMap::with_capacity_and_hasher(candidates.len(), Default::default());
     let mut links: Vec<LinkDecision> = candidates
         .iter()
         .zip(resolved)
@@ -294,6 +296,9 @@ pub fn decide_resolved(
     }
 }
 
+/// The first candidate with each key.
+type KeyMap<'a> = HashMap<&'a str, usize, foldhash::fast::RandomState>;
+
 /// What every link of a page is judged against.
 struct PageContext<'a> {
     key: String,
@@ -306,7 +311,7 @@ fn decide_link<'r>(
     candidate: &Candidate,
     resolved: &'r ResolvedLink,
     page: &PageContext<'_>,
-    first_by_key: &mut HashMap<&'r str, usize>,
+    first_by_key: &mut KeyMap<'r>,
 ) -> LinkDecision {
     let mut decision = LinkDecision {
         index,
@@ -388,7 +393,7 @@ fn trace_rules(url: &Url, key: &str, haystack: &Haystack, page: &PageContext<'_>
         duplicate_of: None,
         same_site: url
             .host_str()
-            .map(|host| check_site(host, page.host, opts).is_same_site()),
+            .map(|host| is_same_site(host, page.host, opts)),
         asset_extension: if is_http {
             asset_extension(url.path())
         } else {
