@@ -306,6 +306,11 @@ impl Browser {
             .arg("--disable-gpu")
             .arg("--no-first-run")
             .arg("--mute-audio")
+            // Only the pages asked for are loaded: no updates, no safe-browsing
+            // lists, no metrics (tests and CI must never reach the internet).
+            .arg("--disable-background-networking")
+            .arg("--disable-component-update")
+            .arg("--disable-sync")
             .arg(format!("--user-data-dir={}", profile_dir.display()))
             .arg(format!("--user-agent={}", opts.user_agent))
             .arg(format!("--js-flags=--max-old-space-size={JS_HEAP_MB}"));
