@@ -9,8 +9,8 @@ use url::Url;
 
 use crate::page::{self, CharsetSource};
 use crate::policy::{
-    Candidate, FollowOptions, Lint, LintContext, PageDecision, ResolvedLink, Settings, Verdict,
-    decide_resolved, follow_limit, lint, resolve_links,
+    Candidate, FollowOptions, LinkDecision, Lint, LintContext, PageDecision, ResolvedLink,
+    Settings, Verdict, decide_resolved, follow_limit, lint, resolve_links,
 };
 use crate::render::{Rendered, Wait};
 
@@ -233,6 +233,16 @@ pub struct InspectedPage {
 }
 
 impl InspectedPage {
+    /// In rendered mode: how the DOM compared with the served HTML.
+    pub fn rendered(&self) -> Option<&RenderedRead> {
+        self.read.as_ref()?.rendered.as_ref()
+    }
+
+    /// Where `link` exists, in rendered mode (`None` in static mode).
+    pub fn source(&self, link: &LinkDecision) -> Option<LinkSource> {
+        self.read.as_ref()?.source(link.index)
+    }
+
     /// A page read from bytes, not yet decided (see [`Inspection::reclassify`]).
     pub fn read(url: Url, level: u32, via: Option<Via>, read: ReadPage) -> Self {
         Self {

@@ -6,7 +6,7 @@ use std::io::Write;
 use serde::Serialize;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::inspect::{Hop, InspectedPage, Inspection, LinkSource, RenderedRead, Via};
+use crate::inspect::{Hop, InspectedPage, Inspection, LinkSource, Via};
 use crate::policy::{LinkDecision, Settings, Verdict};
 
 pub const SCHEMA: u32 = 1;
@@ -101,13 +101,8 @@ fn json_link<'a>(page: &InspectedPage, link: &'a LinkDecision) -> JsonLink<'a> {
         score: link.score,
         rank: link.rank,
         visited: link.visited,
-        source: source(page, link),
+        source: page.source(link).map(LinkSource::id),
     }
-}
-
-/// A rendered page's link: where it exists.
-fn source(page: &InspectedPage, link: &LinkDecision) -> Option<&'static str> {
-    page.read.as_ref()?.source(link.index).map(LinkSource::id)
 }
 
 /// Counts of every verdict, zeros included, so scripts can index any verdict.
@@ -118,24 +113,20 @@ pub fn counts(page: &InspectedPage) -> BTreeMap<&'static str, usize> {
         .collect()
 }
 
-fn rendered(page: &InspectedPage) -> Option<&RenderedRead> {
-    page.read.as_ref()?.rendered.as_ref()
-}
-
 fn json_page(page: &InspectedPage) -> JsonPage<'_> {
     JsonPage {
         url: page.url.as_str(),
         level: page.level,
         status: page.status,
         limit: page.decision.limit,
-        mode: if rendered(page).is_some() {
+        mode: if page.rendered().is_some() {
             "rendered"
         } else {
             "static"
         },
-        network_idle: rendered(page).map(|r| r.network_idle),
+        network_idle: page.rendered().map(|r| r.network_idle),
         links: JsonLinks(page),
-        static_only: rendered(page).map(|r| {
+        static_only: page.rendered().map(|r| {
             r.static_only
                 .iter()
                 .map(|s| JsonStaticOnly {
@@ -220,7 +211,7 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
             ])?;
         }
         // Links scripts removed: no index, no verdict.
-        for gone in rendered(page).map_or(&[][..], |r| &r.static_only) {
+        for gone in page.rendered().map_or(&[][..], |r| &r.static_only) {
             writer.write_record([
                 page.url.as_str(),
                 &level,
@@ -349,7 +340,7 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
             read.charset_source.describe()
         ));
     }
-    if let Some(r) = rendered(page) {
+    if let Some(r) = page.rendered() {
         lines.push(crate::copy::rendered_summary(
             r.wait.id(),
             r.network_idle,
@@ -418,9 +409,9 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
             } else {
                 format!("{target}  “{}”", link.text)
             };
-            let visited = match (link.visited, source(page, link)) {
+            let visited = match (link.visited, page.source(link)) {
                 (true, _) => " visited",
-                (false, Some("rendered_only")) => " +script",
+                (false, Some(LinkSource::RenderedOnly)) => " +script",
                 _ => "",
             };
             writeln!(
@@ -435,7 +426,7 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
             )?;
         }
         writeln!(out, "{}", summary_line(page))?;
-        if let Some(r) = rendered(page).filter(|r| !r.static_only.is_empty()) {
+        if let Some(r) = page.rendered().filter(|r| !r.static_only.is_empty()) {
             writeln!(
                 out,
                 "removed by scripts (in the served HTML only, no verdict): {}",

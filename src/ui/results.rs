@@ -131,7 +131,7 @@ impl ResultsState {
                 .map(|p| p.decision.links.as_slice())
                 .unwrap_or_default();
             let added = |l: &LinkDecision| {
-                current.and_then(|p| source(p, l)) == Some(LinkSource::RenderedOnly)
+                current.and_then(|p| p.source(l)) == Some(LinkSource::RenderedOnly)
             };
             let mut rows: Vec<usize> = links
                 .iter()
@@ -189,11 +189,6 @@ impl ResultsState {
     }
 }
 
-/// Where a rendered page's link exists (`None` in static mode).
-fn source(page: &InspectedPage, link: &LinkDecision) -> Option<LinkSource> {
-    page.read.as_ref()?.source(link.index)
-}
-
 /// Rendered mode: the chip that shows only the links scripts added.
 fn added_by_script_chip(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsState) {
     let dark = ui.visuals().dark_mode;
@@ -201,7 +196,7 @@ fn added_by_script_chip(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsSt
         .decision
         .links
         .iter()
-        .filter(|l| source(page, l) == Some(LinkSource::RenderedOnly))
+        .filter(|l| page.source(l) == Some(LinkSource::RenderedOnly))
         .count();
     let color = palette::added_by_script(dark);
     let on = state.only_added_by_script;
@@ -221,7 +216,7 @@ fn added_by_script_chip(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsSt
 fn verdict_chips(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsState) {
     let dark = ui.visuals().dark_mode;
     ui.horizontal_wrapped(|ui| {
-        if page.read.as_ref().is_some_and(|r| r.rendered.is_some()) {
+        if page.rendered().is_some() {
             added_by_script_chip(ui, page, state);
             ui.separator();
         }
@@ -512,12 +507,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     }
 
     // Links scripts removed: listed below the table, with no verdict.
-    if let Some(rendered) = current
-        .read
-        .as_ref()
-        .and_then(|r| r.rendered.as_ref())
-        .filter(|r| !r.static_only.is_empty())
-    {
+    if let Some(rendered) = current.rendered().filter(|r| !r.static_only.is_empty()) {
         egui::Panel::bottom("static_only")
             .resizable(true)
             .default_size(120.0)
@@ -641,7 +631,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
                     }
                 });
                 row.col(|ui| {
-                    if source(current, link) == Some(LinkSource::RenderedOnly) {
+                    if current.source(link) == Some(LinkSource::RenderedOnly) {
                         ui.label(
                             RichText::new(copy::ADDED_BY_SCRIPT)
                                 .small()
