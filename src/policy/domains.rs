@@ -63,17 +63,34 @@ fn lowercase(host: &str) -> Cow<'_, str> {
     }
 }
 
+/// The same-site test's three ways in, for lowercase hosts: the same host,
+/// the same naive root in subdomain mode, and the first allow-list entry
+/// that matches.
+fn admissions<'o>(
+    link_host: &str,
+    base_host: &str,
+    opts: &'o FollowOptions,
+) -> (Option<Admission>, Option<&'o String>) {
+    let link_root = root_domain(link_host);
+    let by_host = if link_host == base_host {
+        Some(Admission::StrictHost)
+    } else if opts.allow_subdomain && link_root == root_domain(base_host) {
+        Some(Admission::RootDomain)
+    } else {
+        None
+    };
+    let by_list = opts
+        .allowed_domains
+        .iter()
+        .find(|d| allow_match(d, link_host, link_root));
+    (by_host, by_list)
+}
+
 /// Whether the same-site test admits `link_host` on a page at `base_host`:
 /// [`check_site`]'s answer without building its explanation.
 pub fn is_same_site(link_host: &str, base_host: &str, opts: &FollowOptions) -> bool {
-    let (link_host, base_host) = (lowercase(link_host), lowercase(base_host));
-    let link_root = root_domain(&link_host);
-    link_host == base_host
-        || (opts.allow_subdomain && link_root == root_domain(&base_host))
-        || opts
-            .allowed_domains
-            .iter()
-            .any(|d| allow_match(d, &link_host, link_root))
+    let (by_host, by_list) = admissions(&lowercase(link_host), &lowercase(base_host), opts);
+    by_host.is_some() || by_list.is_some()
 }
 
 /// Runs the same-site test. Hosts are expected lowercase (the `url` crate gives
@@ -81,26 +98,16 @@ pub fn is_same_site(link_host: &str, base_host: &str, opts: &FollowOptions) -> b
 pub fn check_site(link_host: &str, base_host: &str, opts: &FollowOptions) -> SiteCheck {
     let link_host = link_host.to_lowercase();
     let base_host = base_host.to_lowercase();
-    let link_root = root_domain(&link_host).to_owned();
-    let base_root = root_domain(&base_host).to_owned();
-    let mut admitted_by = Vec::new();
-    if link_host == base_host {
-        admitted_by.push(Admission::StrictHost);
-    } else if opts.allow_subdomain && link_root == base_root {
-        admitted_by.push(Admission::RootDomain);
-    }
-    if let Some(entry) = opts
-        .allowed_domains
-        .iter()
-        .find(|d| allow_match(d, &link_host, &link_root))
-    {
-        admitted_by.push(Admission::AllowedDomain(entry.clone()));
-    }
+    let (by_host, by_list) = admissions(&link_host, &base_host, opts);
+    let admitted_by = by_host
+        .into_iter()
+        .chain(by_list.map(|entry| Admission::AllowedDomain(entry.clone())))
+        .collect();
     SiteCheck {
+        link_root: root_domain(&link_host).to_owned(),
+        base_root: root_domain(&base_host).to_owned(),
         link_host,
-        link_root,
         base_host,
-        base_root,
         admitted_by,
     }
 }
