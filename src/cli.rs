@@ -168,7 +168,7 @@ pub struct FetchArgs {
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = 15.0,
+        default_value_t = render::DEFAULT_TIMEOUT.as_secs_f64(),
         help_heading = "Rendered mode"
     )]
     pub render_timeout: f64,
@@ -203,13 +203,12 @@ impl FetchArgs {
             let client = HttpFetcher::new(opts).map_err(|e| Failure::Fetch(e.into()))?;
             return Ok(Box::new(client));
         }
+        let browser =
+            render::find_browser(self.browser.as_deref()).map_err(|e| Failure::Fetch(e.into()))?;
         let render = render::RenderOptions {
-            browser: render::find_browser(self.browser.as_deref())
-                .map_err(|e| Failure::Fetch(e.into()))?,
             wait: self.wait,
             timeout: seconds("render-timeout", self.render_timeout).map_err(usage)?,
-            user_agent: opts.user_agent.clone(),
-            resolve: opts.resolve.clone(),
+            ..render::RenderOptions::new(browser, &opts)
         };
         // Ctrl+C ends the process; the browser on its pipe ends with it.
         let never = Arc::new(AtomicBool::new(false));

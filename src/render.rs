@@ -31,6 +31,8 @@ const BROWSER_PATHS: [&str; 2] = [
     "/usr/lib/chromium/chromium-headless-shell",
     "/usr/lib/chromium/headless_shell",
 ];
+/// How long a page may take (SPEC 8's default); then the DOM is read anyway.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
 /// Rendered pages loaded at once within a crawl level.
 pub const DEFAULT_PARALLELISM: usize = 2;
 /// How much JavaScript heap a page may use before its renderer is stopped.
@@ -80,6 +82,20 @@ pub struct RenderOptions {
     pub timeout: Duration,
     pub user_agent: String,
     pub resolve: Vec<Resolve>,
+}
+
+impl RenderOptions {
+    /// Rendering in `browser` as `fetch` fetches (its User-Agent and
+    /// `--resolve` rules), with SPEC 8's default wait and deadline.
+    pub fn new(browser: PathBuf, fetch: &FetchOptions) -> Self {
+        Self {
+            browser,
+            wait: Wait::default(),
+            timeout: DEFAULT_TIMEOUT,
+            user_agent: fetch.user_agent.clone(),
+            resolve: fetch.resolve.clone(),
+        }
+    }
 }
 
 /// What rendering adds to a fetched page.

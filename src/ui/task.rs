@@ -13,7 +13,7 @@ use crate::crawl::{self, CrawlRequest, DEFAULT_PARALLELISM, Progress};
 use crate::fetch::{FetchOptions, Fetcher, HttpFetcher};
 use crate::inspect::Inspection;
 use crate::policy::Settings;
-use crate::render::{self, RenderFetcher, RenderOptions, Wait};
+use crate::render::{self, RenderFetcher, RenderOptions};
 use crate::target::{Target, parse_page_url};
 use crate::ui::status_bar::Source;
 
@@ -30,9 +30,6 @@ pub struct Job {
     /// Rendered mode: the browser to load URLs in.
     pub browser: Option<PathBuf>,
 }
-
-/// How long a page may take in the window's rendered mode (SPEC 8's default).
-const RENDER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// A finished load: the inspection and where it came from.
 pub type Loaded = (Box<Inspection>, Source);
@@ -94,13 +91,7 @@ fn run_job(
                 (Some(fetcher), _) => fetcher,
                 (None, Some(browser)) => {
                     let fetch = FetchOptions::default();
-                    let render = RenderOptions {
-                        browser,
-                        wait: Wait::default(),
-                        timeout: RENDER_TIMEOUT,
-                        user_agent: fetch.user_agent.clone(),
-                        resolve: Vec::new(),
-                    };
+                    let render = RenderOptions::new(browser, &fetch);
                     Arc::new(RenderFetcher::launch(render, fetch, Arc::clone(cancel))?)
                 }
                 (None, None) => Arc::new(HttpFetcher::new(FetchOptions::default())?),
