@@ -48,6 +48,12 @@ pub struct Cli {
 pub enum Command {
     /// Classify every link of a page (a saved HTML file or a URL) and print a report.
     Inspect(InspectArgs),
+    /// Decide the same page (or crawl) under two settings and list the links
+    /// that change, with the rule that changed each.
+    Diff(DiffArgs),
+    /// Run one or two settings over a folder of saved pages or a corpus
+    /// manifest: counts per page and per keyword, and every changed link.
+    Corpus(CorpusArgs),
     /// List, show, import, export or delete settings profiles.
     #[command(subcommand)]
     Profiles(ProfilesCommand),
@@ -83,6 +89,59 @@ pub enum Format {
     Json,
     /// A header row, then one line per link.
     Csv,
+}
+
+/// The second settings of `diff` and `corpus`.
+#[derive(Debug, clap::Args)]
+pub struct AgainstArgs {
+    /// The profile to compare with (side B).
+    #[arg(long, value_name = "NAME", conflicts_with = "against_settings")]
+    pub against: Option<String>,
+
+    /// A storage-data JSON file to compare with (side B).
+    #[arg(long, value_name = "FILE.json")]
+    pub against_settings: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    #[command(flatten)]
+    pub inspect: InspectArgs,
+
+    #[command(flatten)]
+    pub against: AgainstArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CorpusArgs {
+    /// A folder of saved `*.html` pages (each names its URL with
+    /// `<link rel=canonical>` or `og:url`), or a manifest TSV with `id` and
+    /// `original_url` columns and the pages in `pages/<id>.html` beside it.
+    pub corpus: PathBuf,
+
+    /// The profile to run (side A; default: the scraper's defaults).
+    #[arg(long, value_name = "NAME", conflicts_with = "settings")]
+    pub profile: Option<String>,
+
+    /// A storage-data JSON file to run (side A).
+    #[arg(long, value_name = "FILE.json")]
+    pub settings: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub against: AgainstArgs,
+
+    /// The crawl depth that sets N on each page: N = (depth - 1) × 3.
+    #[arg(long, value_name = "D", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(1..=5))]
+    pub depth: u32,
+
+    /// Pages read at once (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+
+    /// How to print the report.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
 }
 
 #[derive(Debug, clap::Args)]
@@ -269,15 +328,21 @@ fn open_store(config_dir: Option<&Path>) -> Result<ProfileStore, Failure> {
     Ok(store)
 }
 
-/// Reads `--settings` or `--profile`, reporting ignored keys on stderr.
-fn load_settings(args: &InspectArgs, config_dir: Option<&Path>) -> Result<Settings, Failure> {
-    if let Some(name) = &args.profile {
+/// Reads a profile or a settings file (`flag` names the option for errors),
+/// reporting ignored keys on stderr; neither gives the defaults.
+fn load_settings(
+    profile: Option<&str>,
+    file: Option<&Path>,
+    flag: &str,
+    config_dir: Option<&Path>,
+) -> Result<Settings, Failure> {
+    if let Some(name) = profile {
         return open_store(config_dir)?
             .load(name)
-            .with_context(|| format!("--profile {name}"))
+            .with_context(|| format!("--{flag} {name}"))
             .map_err(usage);
     }
-    let Some(path) = &args.settings else {
+    let Some(path) = file else {
         return Ok(Settings::default());
     };
     let text = std::fs::read_to_string(path)
@@ -333,8 +398,8 @@ fn inspect_url(
     url: url::Url,
     args: &InspectArgs,
     settings: Settings,
+    fetcher: &dyn fetch::Fetcher,
 ) -> Result<Inspection, Failure> {
-    let fetcher = args.fetch.fetcher()?;
     let request = CrawlRequest {
         start_url: url,
         depth: args.depth,
@@ -349,7 +414,7 @@ fn inspect_url(
             progress_line(p);
         }
     };
-    let result = crawl::crawl(fetcher.as_ref(), &request, &cancel, &progress);
+    let result = crawl::crawl(fetcher, &request, &cancel, &progress);
     if interactive {
         eprint!("\r\x1b[2K");
     }
@@ -358,27 +423,14 @@ fn inspect_url(
 
 /// Runs `inspect` and prints the report on stdout.
 pub fn run_inspect(args: &InspectArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
-    let settings = load_settings(args, config_dir)?;
+    let settings = side_a(args, config_dir)?;
     let target = Target::parse(&args.target).map_err(usage)?;
-    let inspection = match target {
-        Target::File(path) => inspect_file(&path, args, settings)?,
-        Target::Url(url) => inspect_url(url, args, settings)?,
+    let fetcher = match &target {
+        Target::File(_) => None,
+        Target::Url(_) => Some(args.fetch.fetcher()?),
     };
-    for page in &inspection.pages {
-        if page.fetch.as_ref().is_some_and(|f| f.truncated) {
-            eprintln!(
-                "warning: {} was cut at {} bytes (--max-bytes); links after the cut are missing",
-                page.url, args.fetch.max_bytes
-            );
-        }
-        if let Some(read) = page.read.as_ref().filter(|r| r.replaced_bytes) {
-            eprintln!(
-                "warning: {}: {}",
-                page.url,
-                copy::replaced_bytes(read.encoding)
-            );
-        }
-    }
+    let inspection = inspect_target(&target, args, settings, fetcher.as_deref())?;
+    warn_about_reading(&inspection, args.fetch.max_bytes);
     // Large writes: a report of 10,000 links is 3.5 MB of JSON.
     let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
     let written = match args.format {
@@ -389,12 +441,160 @@ pub fn run_inspect(args: &InspectArgs, config_dir: Option<&Path>) -> Result<(), 
     // The process ends next: freeing half a million links one by one would
     // only cost time the operating system saves by taking the memory back.
     std::mem::forget(inspection);
+    finish_writing(written)
+}
+
+fn side_a(args: &InspectArgs, config_dir: Option<&Path>) -> Result<Settings, Failure> {
+    let flag = if args.profile.is_some() {
+        "profile"
+    } else {
+        "settings"
+    };
+    load_settings(
+        args.profile.as_deref(),
+        args.settings.as_deref(),
+        flag,
+        config_dir,
+    )
+}
+
+fn side_b(args: &AgainstArgs, config_dir: Option<&Path>) -> Result<Option<Settings>, Failure> {
+    if args.against.is_none() && args.against_settings.is_none() {
+        return Ok(None);
+    }
+    let flag = if args.against.is_some() {
+        "against"
+    } else {
+        "against-settings"
+    };
+    load_settings(
+        args.against.as_deref(),
+        args.against_settings.as_deref(),
+        flag,
+        config_dir,
+    )
+    .map(Some)
+}
+
+/// Reads a file target, or crawls a URL target with `fetcher`.
+fn inspect_target(
+    target: &Target,
+    args: &InspectArgs,
+    settings: Settings,
+    fetcher: Option<&dyn fetch::Fetcher>,
+) -> Result<Inspection, Failure> {
+    match (target, fetcher) {
+        (Target::Url(url), Some(fetcher)) => inspect_url(url.clone(), args, settings, fetcher),
+        (Target::File(path), _) => inspect_file(path, args, settings),
+        (Target::Url(_), None) => Err(usage(anyhow!("a URL needs a fetcher"))),
+    }
+}
+
+/// A closed pipe (`| head`) is not an error worth reporting.
+fn finish_writing(written: std::io::Result<()>) -> Result<(), Failure> {
     match written {
-        // A closed pipe (`| head`) is not an error worth reporting.
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(usage(
             anyhow::Error::from(e).context("cannot write the report"),
         )),
         _ => Ok(()),
+    }
+}
+
+/// Runs `diff`: one fetch per page for both sides.
+pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
+    let a = side_a(&args.inspect, config_dir)?;
+    let b = side_b(&args.against, config_dir)?.ok_or_else(|| {
+        usage(anyhow!(
+            "diff needs --against NAME or --against-settings FILE"
+        ))
+    })?;
+    let target = Target::parse(&args.inspect.target).map_err(usage)?;
+    let fetcher = match &target {
+        Target::File(_) => None,
+        Target::Url(_) => Some(args.inspect.fetch.fetcher()?),
+    };
+    let once = fetcher.as_deref().map(crate::diff::FetchOnce::new);
+    let once = once.as_ref().map(|f| f as &dyn fetch::Fetcher);
+    let inspection_a = inspect_target(&target, &args.inspect, a, once)?;
+    let inspection_b = match &target {
+        // One read, decided again: a file is one page.
+        Target::File(_) => {
+            let mut again = inspection_a.clone();
+            again.settings = b;
+            again.reclassify();
+            again
+        }
+        Target::Url(_) => inspect_target(&target, &args.inspect, b, once)?,
+    };
+    warn_about_reading(&inspection_a, args.inspect.fetch.max_bytes);
+    let diff = crate::diff::Diff::new(inspection_a, inspection_b);
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+    let written = match args.inspect.format {
+        Format::Json => report::write_diff_json(&diff, &args.inspect.target, &mut stdout),
+        Format::Csv => report::write_diff_csv(&diff, &mut stdout).map_err(std::io::Error::from),
+        Format::Table => report::write_diff_table(&diff, &mut stdout),
+    };
+    finish_writing(written)
+}
+
+/// Runs `corpus`: never touches the network.
+pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
+    let flag = if args.profile.is_some() {
+        "profile"
+    } else {
+        "settings"
+    };
+    let a = load_settings(
+        args.profile.as_deref(),
+        args.settings.as_deref(),
+        flag,
+        config_dir,
+    )?;
+    let b = side_b(&args.against, config_dir)?;
+    let pages = crate::corpus::list_pages(&args.corpus)
+        .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))
+        .map_err(usage)?;
+    let jobs = args
+        .jobs
+        .map_or_else(crate::corpus::default_jobs, |n| n as usize);
+    let interactive = std::io::stderr().is_terminal();
+    let total = pages.len();
+    let progress = |done: usize| {
+        if interactive {
+            eprint!("\r\x1b[2Kread {done}/{total} pages");
+        }
+    };
+    let cancel = AtomicBool::new(false);
+    let run = crate::corpus::run(&pages, &a, b.as_ref(), args.depth, jobs, &cancel, &progress);
+    if interactive {
+        eprint!("\r\x1b[2K");
+    }
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+    let written = match args.format {
+        Format::Json => report::write_corpus_json(&run, &mut stdout),
+        Format::Csv => report::write_corpus_csv(&run, &mut stdout).map_err(std::io::Error::from),
+        Format::Table => report::write_corpus_table(&run, &mut stdout),
+    };
+    finish_writing(written)
+}
+
+/// Warns on stderr about pages read incompletely or with replaced bytes.
+fn warn_about_reading(inspection: &Inspection, max_bytes: usize) {
+    for page in &inspection.pages {
+        if page.fetch.as_ref().is_some_and(|f| f.truncated) {
+            eprintln!(
+                "warning: {} was cut at {max_bytes} bytes (--max-bytes); links after the cut \
+                 are missing",
+                page.url
+            );
+        }
+        if let Some(read) = page.read.as_ref().filter(|r| r.replaced_bytes) {
+            eprintln!(
+                "warning: {}: {}",
+                page.url,
+                copy::replaced_bytes(read.encoding)
+            );
+        }
     }
 }
 
@@ -487,6 +687,8 @@ pub fn run(cli: Cli) -> ExitCode {
     let config_dir = cli.config_dir.as_deref();
     let result = match &cli.command {
         Some(Command::Inspect(args)) => run_inspect(args, config_dir),
+        Some(Command::Diff(args)) => run_diff(args, config_dir),
+        Some(Command::Corpus(args)) => run_corpus(args, config_dir),
         Some(Command::Profiles(command)) => run_profiles(command, config_dir),
         None => crate::ui::run(cli.open.clone(), cli.config_dir.clone()).map_err(usage),
     };

@@ -74,6 +74,29 @@ pub fn lint_message(lint: &crate::policy::Lint) -> String {
             "The start URL redirected from `{from}` to `{to}`: links are judged against the \
              final host `{to}` (in strict mode, `{from}` links become off-domain)."
         ),
+        Finding::HostKeyword { host, black, white } => {
+            let mut parts = Vec::new();
+            if !black.is_empty() {
+                parts.push(format!(
+                    "the black keyword {} is in every link to `{host}`, so every same-site link \
+                     is blacklisted",
+                    quoted(&mut black.iter().cloned())
+                ));
+            }
+            if !white.is_empty() {
+                parts.push(format!(
+                    "the white keyword {} is in every link to `{host}`, so every same-site link \
+                     matches it: links without a real keyword become eligible and ties rank in \
+                     document order",
+                    quoted(&mut white.iter().cloned())
+                ));
+            }
+            format!(
+                "The page's own host contains a keyword (the URL is part of what keywords are \
+                 matched in): {}.",
+                parts.join("; and ")
+            )
+        }
     }
 }
 
@@ -429,7 +452,7 @@ fn keyword_detail(link: &crate::policy::LinkDecision, hit: &crate::policy::Keywo
             crate::policy::MatchedIn::Url => h.url_part().to_owned(),
             crate::policy::MatchedIn::Text => h.text_part().to_owned(),
         };
-        crate::policy::explain::enclosing_word(&part, hit.span.clone())
+        crate::policy::keywords::enclosing_word(&part, hit.span.clone()).map(str::to_owned)
     });
     match inside {
         Some(word) => format!("`{}` in the {place}, inside `{word}`", hit.keyword),
@@ -636,6 +659,69 @@ pub fn link_explanation(
     }
     for w in what_ifs {
         out.push_str(&format!("  What if: {}\n", what_if_text(w)));
+    }
+    out
+}
+
+/// The report's line of allow-list suggestions.
+pub fn allow_suggestions_line(suggestions: &[crate::policy::SiblingRoot]) -> String {
+    let items: Vec<String> = suggestions
+        .iter()
+        .map(|s| format!("{} ({})", s.domain, plural(s.links, "link", "links")))
+        .collect();
+    format!(
+        "other roots of this site, off-domain now: {} (add to followAllowedDomains to follow them)",
+        items.join(", ")
+    )
+}
+
+/// `n` and the noun, singular for one.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// Why a link changed between settings A and B, for `because` in the
+/// reports and the Compare view ("`tag` added to the black list").
+pub fn because(cause: &crate::policy::compare::Cause) -> String {
+    use crate::policy::compare::{Cause, ListName};
+    let list = |name: &ListName| match name {
+        ListName::White => "white list",
+        ListName::Black => "black list",
+    };
+    let on_off = |on: bool| if on { "turned on" } else { "turned off" };
+    match cause {
+        Cause::KeywordAdded(name, k) => format!("`{k}` added to the {}", list(name)),
+        Cause::KeywordRemoved(name, k) => format!("`{k}` removed from the {}", list(name)),
+        Cause::KeywordMoved(name, k) => format!("`{k}` moved in the {}", list(name)),
+        Cause::SubdomainMode(on) => format!("subdomain mode {}", on_off(*on)),
+        Cause::AllowedDomainAdded(d) => format!("`{d}` added to the allowed domains"),
+        Cause::AllowedDomainRemoved(d) => format!("`{d}` removed from the allowed domains"),
+        Cause::SkipAssets(on) => format!("skip assets {}", on_off(*on)),
+        Cause::Ranking => "ranking: other links now score above or below it".to_owned(),
+    }
+}
+
+/// "+2 followed, −1 followed, 5 verdicts changed".
+pub fn change_summary(s: &crate::policy::compare::ChangeSummary) -> String {
+    if s.links_changed == 0 {
+        return "no link changes".to_owned();
+    }
+    let mut out = format!(
+        "+{} followed, −{} followed, {}",
+        s.gained,
+        s.lost,
+        plural(s.verdicts_changed, "verdict changed", "verdicts changed")
+    );
+    let others = s.links_changed - s.verdicts_changed;
+    if others > 0 {
+        out.push_str(&format!(
+            ", {} with another rank or keyword",
+            plural(others, "link", "links")
+        ));
     }
     out
 }

@@ -3,7 +3,9 @@
 
 pub mod cli;
 pub mod copy;
+pub mod corpus;
 pub mod crawl;
+pub mod diff;
 pub mod fetch;
 pub mod inspect;
 pub mod page;

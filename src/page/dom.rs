@@ -22,6 +22,8 @@ use html5ever::tokenizer::{
 use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts};
 use html5ever::{Attribute, LocalName, QualName, local_name, ns};
 
+use crate::policy::Region;
+
 /// Chromium's `kMaximumHTMLParserDOMTreeDepth`.
 pub const MAX_DEPTH: u32 = 512;
 
@@ -59,6 +61,8 @@ pub struct Node {
     /// Levels below the document in the tree builder's own tree, before the
     /// depth rule: how deep its stack of open elements is.
     built_depth: u32,
+    /// The landmark this element is (`Other` for none).
+    pub landmark: Region,
     pub data: NodeData,
 }
 
@@ -72,6 +76,7 @@ impl Node {
             next_sibling: NONE,
             depth: 0,
             built_depth: 0,
+            landmark: Region::Other,
             data,
         }
     }
@@ -85,6 +90,38 @@ fn keeps_attrs(name: &QualName) -> bool {
                 name.local,
                 local_name!("base") | local_name!("link") | local_name!("meta")
             ))
+}
+
+/// The landmark an element is: its ARIA role when that names one, else its
+/// tag (HTML-AAM's implicit roles, without their context rules).
+fn landmark(name: &QualName, attrs: &[Attribute]) -> Region {
+    if name.ns != ns!(html) {
+        return Region::Other;
+    }
+    let role = attrs
+        .iter()
+        .find(|a| a.name.ns == ns!() && a.name.local == local_name!("role"))
+        .and_then(|a| a.value.split_ascii_whitespace().next())
+        .map(str::to_ascii_lowercase);
+    let by_role = match role.as_deref() {
+        Some("navigation") => Region::Nav,
+        Some("banner") => Region::Header,
+        Some("main") => Region::Main,
+        Some("complementary") => Region::Aside,
+        Some("contentinfo") => Region::Footer,
+        _ => Region::Other,
+    };
+    if by_role != Region::Other {
+        return by_role;
+    }
+    match name.local {
+        local_name!("nav") => Region::Nav,
+        local_name!("header") => Region::Header,
+        local_name!("main") => Region::Main,
+        local_name!("aside") => Region::Aside,
+        local_name!("footer") => Region::Footer,
+        _ => Region::Other,
+    }
 }
 
 /// The tree html5ever builds into.
@@ -244,12 +281,16 @@ impl TreeSink for Dom {
     }
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> NodeId {
+        let landmark = landmark(&name, &attrs);
         let attrs = if keeps_attrs(&name) {
             attrs.into_boxed_slice()
         } else {
             Box::default()
         };
-        let id = self.push(Node::new(NodeData::Element { name, attrs }));
+        let id = self.push(Node {
+            landmark,
+            ..Node::new(NodeData::Element { name, attrs })
+        });
         if flags.template {
             let contents = self.push(Node::new(NodeData::Other));
             self.templates.borrow_mut().insert(id, contents);

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use url::Url;
 
-use crate::policy::Candidate;
+use crate::policy::{Candidate, Region};
 pub use decode::{CharsetSource, Decoded, decode};
 use dom::{NodeData, NodeId};
 
@@ -63,9 +63,14 @@ pub fn parse(html: &str) -> ParsedPage {
     let mut text = String::new();
     // (candidate index, where its text starts, the anchor's node).
     let mut open_anchors: Vec<(usize, usize, NodeId)> = Vec::new();
+    // The landmarks the walk is inside, innermost last.
+    let mut open_regions: Vec<(Region, NodeId)> = Vec::new();
     let mut node = nodes[0].first_child;
     while node != NO_NODE {
         let n = &nodes[node as usize];
+        if n.landmark != Region::Other {
+            open_regions.push((n.landmark, node));
+        }
         match &n.data {
             NodeData::Element { name, attrs } => {
                 let html = name.ns == html5ever::ns!(html);
@@ -73,9 +78,15 @@ pub fn parse(html: &str) -> ParsedPage {
                     "a" => {
                         if let Some(href) = attr(attrs, "href") {
                             open_anchors.push((candidates.len(), text.len(), node));
+                            let nofollow = attr(attrs, "rel").is_some_and(|rel| {
+                                rel.split_ascii_whitespace()
+                                    .any(|r| r.eq_ignore_ascii_case("nofollow"))
+                            });
                             candidates.push(Candidate {
                                 href: Arc::from(href),
                                 text: Arc::clone(&no_text),
+                                nofollow,
+                                region: open_regions.last().map_or(Region::Other, |r| r.0),
                             });
                         }
                     }
@@ -122,6 +133,9 @@ pub fn parse(html: &str) -> ParsedPage {
                 if open_anchors.is_empty() {
                     text.clear();
                 }
+            }
+            if open_regions.last().is_some_and(|r| r.1 == at) {
+                open_regions.pop();
             }
             let here = &nodes[at as usize];
             if here.next_sibling != NO_NODE {
@@ -184,6 +198,37 @@ mod tests {
     fn words_split_only_by_whitespace_between_text_nodes() {
         let page = parse("<a href=/x>Con<span>tact</span></a>");
         assert_eq!(&*page.candidates[0].text, "Contact");
+    }
+
+    #[test]
+    fn each_link_has_its_nearest_landmark_and_nofollow() {
+        let page = parse(
+            "<header><a href=/logo>Logo</a><nav><a href=/about>About</a></nav></header>\
+             <div role=main><p><a href=/p1 rel='external NoFollow'>P1</a></p>\
+             <aside><a href=/side>Side</a></aside><a href=/p2>P2</a></div>\
+             <footer><div role=navigation><a href=/imprint>Imprint</a></div>\
+             <a href=/privacy rel=nofollow>Privacy</a></footer><a href=/loose>Loose</a>\
+             <svg><nav><a href=/svg-nav>x</a></nav></svg>",
+        );
+        let got: Vec<_> = page
+            .candidates
+            .iter()
+            .map(|c| (&*c.href, c.region.id(), c.nofollow))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("/logo", "header", false),
+                ("/about", "nav", false),
+                ("/p1", "main", true),
+                ("/side", "aside", false),
+                ("/p2", "main", false),
+                ("/imprint", "nav", false),
+                ("/privacy", "footer", true),
+                ("/loose", "other", false),
+                ("/svg-nav", "other", false),
+            ]
+        );
     }
 
     fn hrefs(page: &ParsedPage) -> Vec<&str> {

@@ -137,25 +137,6 @@ pub fn what_if(page: PageInput<'_>, settings: &Settings, link: &LinkDecision) ->
         .collect()
 }
 
-/// The word of `haystack_part` around a keyword match at `span`, when the keyword
-/// is only part of a longer word (`tag` inside `heritage`).
-pub fn enclosing_word(haystack_part: &str, span: std::ops::Range<usize>) -> Option<String> {
-    let is_word = |c: char| c.is_alphanumeric();
-    let start = haystack_part[..span.start]
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| is_word(*c))
-        .last()
-        .map_or(span.start, |(i, _)| i);
-    let end = haystack_part[span.end..]
-        .char_indices()
-        .take_while(|(_, c)| is_word(*c))
-        .last()
-        .map_or(span.end, |(i, c)| span.end + i + c.len_utf8());
-    let word = &haystack_part[start..end];
-    (start < span.start || end > span.end).then(|| word.to_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +148,7 @@ mod tests {
             .map(|(h, t)| Candidate {
                 href: (*h).into(),
                 text: (*t).into(),
+                ..Candidate::default()
             })
             .collect();
         (candidates, Url::parse("https://acme.test/").unwrap())
@@ -248,15 +230,5 @@ mod tests {
         let w = ask(&[("/careers/", "")], &Settings::default(), 0);
         assert_eq!(w[0].change, Change::AddWhiteKeyword("careers".into()));
         assert_eq!(w[0].verdict, Verdict::Followed);
-    }
-
-    #[test]
-    fn enclosing_word_names_the_longer_word() {
-        let hay = "https://acme.test/our-heritage";
-        let at = hay.find("tag").unwrap();
-        assert_eq!(enclosing_word(hay, at..at + 3).as_deref(), Some("heritage"));
-        let hay = "https://acme.test/tag/x";
-        let at = hay.find("tag").unwrap();
-        assert_eq!(enclosing_word(hay, at..at + 3), None);
     }
 }

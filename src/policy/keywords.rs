@@ -30,6 +30,10 @@ pub struct KeywordHit {
     pub keyword: String,
     pub matched_in: MatchedIn,
     pub span: Range<usize>,
+    /// The match is part of a longer word (`tag` in `heritage`, `team` in
+    /// `steam`). Keywords match as plain substrings, so this never changes a
+    /// verdict; it shows where a keyword is a trap.
+    pub inside_word: bool,
 }
 
 /// A keyword list in order, with a matcher that finds all of its keywords in
@@ -120,11 +124,13 @@ impl Haystack {
     /// keyword with a space runs across the joining space.
     fn hit(&self, keyword: &str, at: usize) -> KeywordHit {
         let end = at + keyword.len();
+        let inside_word = enclosing_word(&self.joined, at..end).is_some();
         if at < self.url_len {
             KeywordHit {
                 keyword: keyword.to_owned(),
                 matched_in: MatchedIn::Url,
                 span: at..end.min(self.url_len),
+                inside_word,
             }
         } else {
             let offset = self.url_len + 1;
@@ -132,9 +138,52 @@ impl Haystack {
                 keyword: keyword.to_owned(),
                 matched_in: MatchedIn::Text,
                 span: at - offset..end - offset,
+                inside_word,
             }
         }
     }
+}
+
+/// A letter or digit of a script that separates words with spaces: a Chinese
+/// or Japanese keyword inside a run of ideographs is not "inside a word".
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric()
+        && !matches!(c,
+            '\u{3040}'..='\u{30FF}'       // Hiragana, Katakana
+            | '\u{3400}'..='\u{4DBF}'     // CJK Extension A
+            | '\u{4E00}'..='\u{9FFF}'     // CJK Unified Ideographs
+            | '\u{F900}'..='\u{FAFF}'     // CJK Compatibility Ideographs
+            | '\u{0E00}'..='\u{0E7F}'     // Thai
+            | '\u{20000}'..='\u{3134F}') // CJK Extensions B-H
+}
+
+/// The word around a keyword match at `span` of `text`, when the match is only
+/// part of a longer word (`heritage` for `tag`). A keyword that starts or ends
+/// with a non-word character (`/p/`) is not extended on that side.
+pub fn enclosing_word(text: &str, span: Range<usize>) -> Option<&str> {
+    let matched = text.get(span.clone())?;
+    let extends_left = matched.chars().next().is_some_and(is_word_char);
+    let extends_right = matched.chars().next_back().is_some_and(is_word_char);
+    let start = if extends_left {
+        text[..span.start]
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| is_word_char(*c))
+            .last()
+            .map_or(span.start, |(i, _)| i)
+    } else {
+        span.start
+    };
+    let end = if extends_right {
+        text[span.end..]
+            .char_indices()
+            .take_while(|(_, c)| is_word_char(*c))
+            .last()
+            .map_or(span.end, |(i, c)| span.end + i + c.len_utf8())
+    } else {
+        span.end
+    };
+    (start < span.start || end > span.end).then(|| &text[start..end])
 }
 
 /// SPEC section 4's asset extensions.
@@ -221,6 +270,39 @@ mod tests {
         let (_, hit) = h.find_first(&kws("about us")).unwrap();
         assert_eq!(hit.matched_in, MatchedIn::Url);
         assert_eq!(&h.url_part()[hit.span], "about");
+    }
+
+    #[test]
+    fn inside_word_says_when_a_keyword_is_part_of_a_longer_word() {
+        let black = kws("tag,team,/p/");
+        let inside = |key: &str, text: &str| {
+            let (_, hit) = Haystack::new(key, text).find_first(&black).unwrap();
+            hit.inside_word
+        };
+        assert!(inside("https://acme.test/our-heritage", ""));
+        assert!(inside("https://acme.test/x", "Steam deals"));
+        assert!(!inside("https://acme.test/tag/x", ""));
+        assert!(!inside("https://acme.test/x", "Our team"));
+        // A keyword that begins and ends with `/` is never inside a word.
+        assert!(!inside("https://acme.com/p/shoes", ""));
+        // Chinese has no spaces between words: 联系 in 联系我们 is a word.
+        let (_, hit) = Haystack::new("https://acme.test/x", "联系我们")
+            .find_first(&kws("联系"))
+            .unwrap();
+        assert!(!hit.inside_word);
+    }
+
+    #[test]
+    fn enclosing_word_names_the_longer_word() {
+        let hay = "https://acme.test/our-heritage";
+        let at = hay.find("tag").unwrap();
+        assert_eq!(enclosing_word(hay, at..at + 3), Some("heritage"));
+        let hay = "https://acme.test/tag/x";
+        let at = hay.find("tag").unwrap();
+        assert_eq!(enclosing_word(hay, at..at + 3), None);
+        let hay = "https://acme.com/p/x";
+        let at = hay.find("/p/").unwrap();
+        assert_eq!(enclosing_word(hay, at..at + 3), None);
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub enum LintCode {
     BadAllowedDomain,
     SuspiciousSeparator,
     RedirectedHost,
+    HostKeyword,
 }
 
 impl LintCode {
@@ -34,6 +35,7 @@ impl LintCode {
             LintCode::BadAllowedDomain => "bad_allowed_domain",
             LintCode::SuspiciousSeparator => "suspicious_separator",
             LintCode::RedirectedHost => "redirected_host",
+            LintCode::HostKeyword => "host_keyword",
         }
     }
 }
@@ -69,6 +71,13 @@ pub enum Finding {
     RedirectedHost {
         from: String,
         to: String,
+    },
+    /// Keywords the page's own host contains: every link to that host has
+    /// them in its haystack.
+    HostKeyword {
+        host: String,
+        black: Vec<String>,
+        white: Vec<String>,
     },
 }
 
@@ -134,7 +143,70 @@ pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
             .zip(ctx.page_url)
             .and_then(|(start, page)| redirected_host(start, page)),
     );
+    push(
+        LintCode::HostKeyword,
+        ctx.page_url.and_then(|u| host_keyword(&opts, u)),
+    );
     lints
+}
+
+/// The haystack holds the whole URL, so a keyword in the page's own host is
+/// in every same-host link: a black one blacklists them all (`news` on
+/// `newsweek.com`), a white one makes them all eligible with the same score
+/// (`team` on `teamviewer.com`).
+fn host_keyword(opts: &FollowOptions, page_url: &Url) -> Option<Finding> {
+    let host = page_url.host_str()?;
+    let in_host = |list: &[String]| -> Vec<String> {
+        list.iter()
+            .filter(|k| host.contains(k.as_str()))
+            .cloned()
+            .collect()
+    };
+    let (black, white) = (in_host(&opts.keywords_black), in_host(&opts.keywords_white));
+    (!black.is_empty() || !white.is_empty()).then(|| Finding::HostKeyword {
+        host: host.to_owned(),
+        black,
+        white,
+    })
+}
+
+/// Another root of the page's own site that the page links to: the same
+/// registrable name under another suffix (`acme.de`, `acme.co.uk` beside
+/// `acme.com`). Adding it to the allowed domains would admit those links.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SiblingRoot {
+    /// The entry to add to `followAllowedDomains`.
+    pub domain: String,
+    /// How many of the page's off-domain links it would admit.
+    pub links: usize,
+}
+
+/// The sibling roots among the page's off-domain links, in order of first
+/// appearance. Suggestions only: nothing is added by itself. Uses the Public
+/// Suffix List to find the registrable name, as the lints do.
+pub fn sibling_roots(page_host: &str, links: &[LinkDecision]) -> Vec<SiblingRoot> {
+    let Some(own) = registrable_domain(page_host) else {
+        return Vec::new();
+    };
+    let name = |domain: &str| domain.split('.').next().map(str::to_owned);
+    let own_name = name(&own);
+    let mut found: Vec<SiblingRoot> = Vec::new();
+    for link in links.iter().filter(|l| l.trace.same_site == Some(false)) {
+        let Some(host) = link.url.as_ref().and_then(|u| u.host_str()) else {
+            continue;
+        };
+        let Some(domain) = registrable_domain(host) else {
+            continue;
+        };
+        if domain == own || name(&domain) != own_name {
+            continue;
+        }
+        match found.iter_mut().find(|s| s.domain == domain) {
+            Some(sibling) => sibling.links += 1,
+            None => found.push(SiblingRoot { domain, links: 1 }),
+        }
+    }
+    found
 }
 
 /// A white keyword containing a black one can never fire: every haystack that
@@ -410,7 +482,7 @@ mod tests {
             .iter()
             .map(|h| Candidate {
                 href: (*h).into(),
-                text: "".into(),
+                ..Candidate::default()
             })
             .collect();
         let s = Settings::default();
@@ -432,6 +504,104 @@ mod tests {
             ..ctx
         };
         assert!(lint(&s, ctx).is_empty());
+    }
+
+    fn page_lints(page: &str, settings: &Settings) -> Vec<Lint> {
+        let url = Url::parse(page).unwrap();
+        let ctx = LintContext {
+            page_url: Some(&url),
+            ..Default::default()
+        };
+        lint(settings, ctx)
+    }
+
+    #[test]
+    fn host_keyword_on_newsweek_tagesschau_and_teamviewer() {
+        let defaults = Settings::default();
+        let newsweek = page_lints("https://www.newsweek.com/", &defaults);
+        assert_eq!(codes(&newsweek), ["host_keyword"]);
+        assert_eq!(
+            newsweek[0].finding,
+            Finding::HostKeyword {
+                host: "www.newsweek.com".into(),
+                black: vec!["news".into()],
+                white: vec![],
+            }
+        );
+        let tagesschau = page_lints("https://www.tagesschau.de/", &defaults);
+        assert!(matches!(&tagesschau[0].finding,
+            Finding::HostKeyword { black, .. } if black == &["tag"]));
+        let teamviewer = page_lints("https://www.teamviewer.com/en/", &defaults);
+        assert!(matches!(&teamviewer[0].finding,
+            Finding::HostKeyword { black, white, .. } if black.is_empty() && white == &["team"]));
+        assert!(page_lints("https://acme.com/", &defaults).is_empty());
+        // The settings alone know no host.
+        assert!(lint_settings(&defaults).is_empty());
+    }
+
+    #[test]
+    fn host_keyword_blacklists_every_same_site_link_on_newsweek() {
+        use crate::policy::{Candidate, decide_page};
+        let page = Url::parse("https://www.newsweek.com/").unwrap();
+        let candidates: Vec<Candidate> = ["/contact", "/about-us", "https://facebook.com/x"]
+            .iter()
+            .map(|h| Candidate {
+                href: (*h).into(),
+                ..Candidate::default()
+            })
+            .collect();
+        let d = decide_page(&candidates, &page, &page, &Settings::default().options(), 3);
+        let verdicts: Vec<_> = d.links.iter().map(|l| l.verdict).collect();
+        assert_eq!(
+            verdicts,
+            [
+                Verdict::Blacklisted,
+                Verdict::Blacklisted,
+                Verdict::OffDomain
+            ]
+        );
+    }
+
+    #[test]
+    fn sibling_roots_are_suggested_once_each_in_page_order() {
+        use crate::policy::{Candidate, decide_page};
+        let page = Url::parse("https://www.acme.com/").unwrap();
+        let candidates: Vec<Candidate> = [
+            "https://acme.de/kontakt",
+            "https://www.acme.co.uk/contact",
+            "https://shop.acme.de/",
+            "https://acme-shop.com/",
+            "https://blog.acme.com/",
+            "https://facebook.com/acme",
+            "/about",
+        ]
+        .iter()
+        .map(|h| Candidate {
+            href: (*h).into(),
+            ..Candidate::default()
+        })
+        .collect();
+        let d = decide_page(&candidates, &page, &page, &Settings::default().options(), 3);
+        assert_eq!(
+            sibling_roots(&d.page_host, &d.links),
+            [
+                SiblingRoot {
+                    domain: "acme.de".into(),
+                    links: 2
+                },
+                SiblingRoot {
+                    domain: "acme.co.uk".into(),
+                    links: 1
+                },
+            ]
+        );
+        // Once allowed, a root is no longer suggested.
+        let settings = Settings {
+            follow_allowed_domains: "acme.de".into(),
+            ..Settings::default()
+        };
+        let d = decide_page(&candidates, &page, &page, &settings.options(), 3);
+        assert_eq!(sibling_roots(&d.page_host, &d.links).len(), 1);
     }
 
     #[test]

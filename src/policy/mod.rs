@@ -1,6 +1,7 @@
 //! The follow policy of SPEC.md: pure functions of settings, URLs and candidates.
 //! No I/O, no clock, no UI: the GUI, the CLI and the tests all call this code.
 
+pub mod compare;
 pub mod domains;
 pub mod explain;
 pub mod keywords;
@@ -10,11 +11,11 @@ pub mod verdict;
 
 pub use domains::{Admission, SiteCheck, check_site, root_domain};
 pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, KeywordList, MatchedIn};
-pub use lints::{Lint, LintCode, LintContext, lint, lint_settings};
+pub use lints::{Lint, LintCode, LintContext, SiblingRoot, lint, lint_settings, sibling_roots};
 pub use settings::{
     FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, parse_list,
 };
 pub use verdict::{
-    Candidate, LinkDecision, PageDecision, ResolvedLink, Trace, Verdict, decide_page,
+    Candidate, LinkDecision, PageDecision, Region, ResolvedLink, Trace, Verdict, decide_page,
     decide_resolved, follow_limit, resolve_links, url_key,
 };

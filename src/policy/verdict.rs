@@ -60,13 +60,54 @@ impl Verdict {
     }
 }
 
+/// The part of the page a link sits in: its nearest landmark ancestor
+/// (`<nav>`, `<header>`, … or the ARIA role of one). Shown to explain a
+/// report; it never changes a verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Region {
+    Nav,
+    Header,
+    Main,
+    Aside,
+    Footer,
+    #[default]
+    Other,
+}
+
+impl Region {
+    pub const ALL: [Region; 6] = [
+        Region::Nav,
+        Region::Header,
+        Region::Main,
+        Region::Aside,
+        Region::Footer,
+        Region::Other,
+    ];
+
+    /// The report identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            Region::Nav => "nav",
+            Region::Header => "header",
+            Region::Main => "main",
+            Region::Aside => "aside",
+            Region::Footer => "footer",
+            Region::Other => "other",
+        }
+    }
+}
+
 /// A candidate link as the page reader found it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Candidate {
     /// The `href` attribute as written.
     pub href: Arc<str>,
     /// The element's text, whitespace folded and trimmed.
     pub text: Arc<str>,
+    /// `rel` contains `nofollow`: the scraper follows it anyway.
+    pub nofollow: bool,
+    pub region: Region,
 }
 
 /// The outcome of every rule for one link, evaluated even after the deciding one.
@@ -112,6 +153,9 @@ pub struct LinkDecision {
     pub rank: Option<usize>,
     /// Set by the crawl: a followed link whose key was already visited.
     pub visited: bool,
+    /// Annotations from the page that do not change the verdict.
+    pub nofollow: bool,
+    pub region: Region,
     pub trace: Trace,
 }
 
@@ -323,6 +367,8 @@ fn decide_link<'r>(
         score: None,
         rank: None,
         visited: false,
+        nofollow: candidate.nofollow,
+        region: candidate.region,
         trace: Trace::default(),
     };
     let (Ok(url), Some(haystack)) = (&resolved.url, &resolved.haystack) else {
@@ -447,6 +493,7 @@ mod tests {
             .map(|(href, text)| Candidate {
                 href: (*href).into(),
                 text: (*text).into(),
+                ..Candidate::default()
             })
             .collect();
         decide_page(

@@ -15,10 +15,19 @@ struct CorpusPage {
     path: PathBuf,
 }
 
-fn corpus() -> Option<Vec<CorpusPage>> {
-    let dir = std::env::var_os("FOLLOW_INSPECTOR_CORPUS")
+fn corpus_dir() -> PathBuf {
+    std::env::var_os("FOLLOW_INSPECTOR_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| repo_path("../shared/corpus"));
+        .unwrap_or_else(|| repo_path("../shared/corpus"))
+}
+
+/// The corpus manifest, when the corpus is present (see the module's docs).
+pub fn manifest() -> Option<PathBuf> {
+    corpus().map(|_| corpus_dir().join("manifest.tsv"))
+}
+
+fn corpus() -> Option<Vec<CorpusPage>> {
+    let dir = corpus_dir();
     let manifest = match std::fs::read_to_string(dir.join("manifest.tsv")) {
         Ok(text) => text,
         Err(e) => {

@@ -75,9 +75,12 @@ fn json_report_has_the_spec_fields_exactly() {
             [
                 "href",
                 "index",
+                "inside_word",
                 "keyword",
                 "matched_in",
+                "nofollow",
                 "rank",
+                "region",
                 "score",
                 "text",
                 "url",

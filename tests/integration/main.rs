@@ -8,6 +8,7 @@ mod profiles_cli;
 mod properties;
 mod rendered;
 mod server;
+mod tuning;
 mod ui;
 
 use std::path::{Path, PathBuf};

@@ -7,7 +7,13 @@ use serde::Serialize;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::inspect::{Hop, InspectedPage, Inspection, LinkSource, Via};
-use crate::policy::{LinkDecision, Settings, Verdict};
+use crate::policy::{LinkDecision, Settings, SiblingRoot, Verdict, sibling_roots};
+
+mod corpus;
+mod diff;
+
+pub use corpus::{write_corpus_csv, write_corpus_json, write_corpus_table};
+pub use diff::{write_diff_csv, write_diff_json, write_diff_table};
 
 pub const SCHEMA: u32 = 1;
 
@@ -44,6 +50,10 @@ struct JsonPage<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     static_only: Option<Vec<JsonStaticOnly<'a>>>,
     counts: BTreeMap<&'static str, usize>,
+    /// Other roots of the page's own site it links to, to consider for
+    /// `followAllowedDomains`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    allow_suggestions: Vec<SiblingRoot>,
     #[serde(skip_serializing_if = "Option::is_none")]
     via: Option<Via>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
@@ -63,9 +73,13 @@ struct JsonLink<'a> {
     verdict: &'static str,
     keyword: Option<&'a str>,
     matched_in: Option<&'static str>,
+    /// The keyword matched inside a longer word (`tag` in `heritage`).
+    inside_word: Option<bool>,
     score: Option<usize>,
     rank: Option<usize>,
     visited: bool,
+    nofollow: bool,
+    region: &'static str,
     /// Rendered mode: `both` or `rendered_only`.
     #[serde(skip_serializing_if = "Option::is_none")]
     source: Option<&'static str>,
@@ -98,9 +112,12 @@ fn json_link<'a>(page: &InspectedPage, link: &'a LinkDecision) -> JsonLink<'a> {
         verdict: link.verdict.id(),
         keyword: link.keyword().map(|k| k.keyword.as_str()),
         matched_in: link.keyword().map(|k| k.matched_in.as_str()),
+        inside_word: link.keyword().map(|k| k.inside_word),
         score: link.score,
         rank: link.rank,
         visited: link.visited,
+        nofollow: link.nofollow,
+        region: link.region.id(),
         source: page.source(link).map(LinkSource::id),
     }
 }
@@ -137,6 +154,7 @@ fn json_page(page: &InspectedPage) -> JsonPage<'_> {
                 .collect()
         }),
         counts: counts(page),
+        allow_suggestions: sibling_roots(&page.decision.page_host, &page.decision.links),
         via: page.via,
         redirects: page
             .fetch
@@ -189,6 +207,9 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
         "href",
         "text",
         "source",
+        "region",
+        "nofollow",
+        "inside_word",
     ])?;
     for page in &inspection.pages {
         let level = page.level.to_string();
@@ -208,6 +229,13 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
                 j.href,
                 j.text,
                 j.source.unwrap_or_default(),
+                j.region,
+                if j.nofollow { "true" } else { "false" },
+                match j.inside_word {
+                    Some(true) => "true",
+                    Some(false) => "false",
+                    None => "",
+                },
             ])?;
         }
         // Links scripts removed: no index, no verdict.
@@ -226,6 +254,9 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
                 &gone.href,
                 &gone.text,
                 "static_only",
+                "",
+                "",
+                "",
             ])?;
         }
     }
@@ -233,11 +264,11 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
     Ok(())
 }
 
-const TABLE_WIDTH: usize = 100;
+pub(crate) const TABLE_WIDTH: usize = 100;
 
 /// Cuts `s` to at most `width` terminal columns (CJK characters take two),
 /// marking a cut with `…`.
-fn fit(s: &str, width: usize) -> String {
+pub(crate) fn fit(s: &str, width: usize) -> String {
     if s.width() <= width {
         return s.to_owned();
     }
@@ -256,7 +287,7 @@ fn fit(s: &str, width: usize) -> String {
 }
 
 /// `fit`, then padded with spaces to exactly `width` columns.
-fn pad(s: &str, width: usize) -> String {
+pub(crate) fn pad(s: &str, width: usize) -> String {
     let fitted = fit(s, width);
     let fill = width.saturating_sub(fitted.width());
     format!("{fitted}{}", " ".repeat(fill))
@@ -390,8 +421,8 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
         if !page.decision.links.is_empty() {
             writeln!(
                 out,
-                "{:>4}  {:<11} {:>5} {:>4}  {:<14} url / text",
-                "#", "verdict", "score", "rank", "keyword"
+                "{:>4}  {:<11} {:>5} {:>4}  {:<14} {:<6} url / text",
+                "#", "verdict", "score", "rank", "keyword", "region"
             )?;
         }
         for link in &page.decision.links {
@@ -409,23 +440,35 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
             } else {
                 format!("{target}  “{}”", link.text)
             };
-            let visited = match (link.visited, page.source(link)) {
-                (true, _) => " visited",
-                (false, Some(LinkSource::RenderedOnly)) => " +script",
-                _ => "",
-            };
+            let mut marks = String::new();
+            match (link.visited, page.source(link)) {
+                (true, _) => marks.push_str(" visited"),
+                (false, Some(LinkSource::RenderedOnly)) => marks.push_str(" +script"),
+                _ => {}
+            }
+            if link.nofollow {
+                marks.push_str(" nofollow");
+            }
+            if link.keyword().is_some_and(|k| k.inside_word) {
+                marks.push_str(" in-word");
+            }
             writeln!(
                 out,
-                "{:>4}  {:<11} {:>5} {:>4}  {} {}{visited}",
+                "{:>4}  {:<11} {:>5} {:>4}  {} {:<6} {}{marks}",
                 link.index,
                 link.verdict.id(),
                 link.score.map(|s| s.to_string()).unwrap_or_default(),
                 link.rank.map(|r| r.to_string()).unwrap_or_default(),
                 pad(&keyword, 14),
-                fit(&shown, TABLE_WIDTH - 45 - visited.len()),
+                link.region.id(),
+                fit(&shown, TABLE_WIDTH - 52 - marks.len()),
             )?;
         }
         writeln!(out, "{}", summary_line(page))?;
+        let suggestions = sibling_roots(&page.decision.page_host, &page.decision.links);
+        if !suggestions.is_empty() {
+            writeln!(out, "{}", crate::copy::allow_suggestions_line(&suggestions))?;
+        }
         if let Some(r) = page.rendered().filter(|r| !r.static_only.is_empty()) {
             writeln!(
                 out,

@@ -1,0 +1,463 @@
+//! `corpus`: one or two settings over many saved pages (SPEC section 9).
+//! Reads files only, never the network; pages are read on every core and
+//! reported in manifest or file-name order, so the output never varies.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use url::Url;
+
+use crate::inspect::{InspectedPage, Inspection};
+use crate::policy::compare::{Cause, ListName, Outcome, compare_pages};
+use crate::policy::{Settings, Verdict};
+
+/// Why a corpus cannot be listed at all (a single bad page is reported with
+/// that page instead).
+#[derive(Debug, thiserror::Error)]
+pub enum CorpusError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: the manifest's header has no `{column}` column")]
+    MissingColumn { path: PathBuf, column: &'static str },
+    #[error("{path}: {source}")]
+    Manifest { path: PathBuf, source: csv::Error },
+    #[error("{0}: no *.html pages in this folder")]
+    Empty(PathBuf),
+}
+
+/// One saved page of a corpus.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorpusPage {
+    /// The manifest's `id`, or the file name without `.html`.
+    pub id: String,
+    pub path: PathBuf,
+    /// The manifest's `original_url`; for a folder, the page names its own.
+    pub url: Option<String>,
+}
+
+/// The pages of a folder (`*.html`, by file name) or of a manifest TSV
+/// (`id`, `original_url`; pages in `pages/<id>.html` beside it).
+pub fn list_pages(path: &Path) -> Result<Vec<CorpusPage>, CorpusError> {
+    let io = |source| CorpusError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    if path.is_dir() {
+        let mut pages: Vec<CorpusPage> = std::fs::read_dir(path)
+            .map_err(io)?
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|p| {
+                p.extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("html"))
+                    && p.is_file()
+            })
+            .map(|p| CorpusPage {
+                id: p
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                path: p,
+                url: None,
+            })
+            .collect();
+        if pages.is_empty() {
+            return Err(CorpusError::Empty(path.to_owned()));
+        }
+        pages.sort_by(|a, b| a.path.cmp(&b.path));
+        return Ok(pages);
+    }
+    let manifest = |source| CorpusError::Manifest {
+        path: path.to_owned(),
+        source,
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .quoting(false)
+        .flexible(true)
+        .from_reader(std::fs::File::open(path).map_err(io)?);
+    let headers = reader.headers().map_err(manifest)?.clone();
+    let column = |name: &'static str| {
+        headers
+            .iter()
+            .position(|h| h.trim() == name)
+            .ok_or(CorpusError::MissingColumn {
+                path: path.to_owned(),
+                column: name,
+            })
+    };
+    let (id_at, url_at) = (column("id")?, column("original_url")?);
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut pages = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(manifest)?;
+        let id = record.get(id_at).unwrap_or_default().trim().to_owned();
+        if id.is_empty() {
+            continue;
+        }
+        pages.push(CorpusPage {
+            path: dir.join("pages").join(format!("{id}.html")),
+            url: record.get(url_at).map(|u| u.trim().to_owned()),
+            id,
+        });
+    }
+    Ok(pages)
+}
+
+/// Every core the machine offers.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// A changed link on a corpus page, with what the report shows of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChangedLink {
+    pub index: usize,
+    pub url: Option<String>,
+    pub text: String,
+    pub a: Outcome,
+    pub b: Outcome,
+    pub because: Cause,
+}
+
+/// How one keyword decided verdicts on one side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeywordUse {
+    pub links: usize,
+    pub in_url: usize,
+    pub in_text: usize,
+    pub inside_word: usize,
+}
+
+impl KeywordUse {
+    fn add(&mut self, other: &KeywordUse) {
+        self.links += other.links;
+        self.in_url += other.in_url;
+        self.in_text += other.in_text;
+        self.inside_word += other.inside_word;
+    }
+}
+
+/// One side of a page: its counts, followed links, lints and keyword uses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideRun {
+    pub counts: BTreeMap<Verdict, usize>,
+    pub followed: Vec<String>,
+    pub lints: Vec<&'static str>,
+    pub keywords: BTreeMap<(ListName, String), KeywordUse>,
+}
+
+impl SideRun {
+    fn of(inspection: &Inspection) -> Self {
+        let mut side = Self {
+            lints: inspection.lints.iter().map(|l| l.code.id()).collect(),
+            ..Self::default()
+        };
+        let Some(page) = inspection.pages.first() else {
+            return side;
+        };
+        for verdict in Verdict::ALL {
+            side.counts.insert(verdict, page.decision.count(verdict));
+        }
+        let mut followed: Vec<(usize, String)> = Vec::new();
+        for link in &page.decision.links {
+            if link.verdict == Verdict::Followed
+                && let (Some(rank), Some(url)) = (link.rank, &link.url)
+            {
+                followed.push((rank, url.to_string()));
+            }
+            let Some(hit) = link.keyword() else { continue };
+            let list = if link.verdict == Verdict::Blacklisted {
+                ListName::Black
+            } else {
+                ListName::White
+            };
+            let used = side
+                .keywords
+                .entry((list, hit.keyword.clone()))
+                .or_default();
+            used.links += 1;
+            match hit.matched_in {
+                crate::policy::MatchedIn::Url => used.in_url += 1,
+                crate::policy::MatchedIn::Text => used.in_text += 1,
+            }
+            used.inside_word += usize::from(hit.inside_word);
+        }
+        followed.sort();
+        side.followed = followed.into_iter().map(|(_, url)| url).collect();
+        side
+    }
+
+    pub fn count(&self, verdict: Verdict) -> usize {
+        self.counts.get(&verdict).copied().unwrap_or(0)
+    }
+
+    pub fn links(&self) -> usize {
+        self.counts.values().sum()
+    }
+}
+
+/// One page of a corpus run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageRun {
+    pub id: String,
+    pub path: PathBuf,
+    /// The URL the page was judged against.
+    pub url: Option<String>,
+    pub a: SideRun,
+    pub b: Option<SideRun>,
+    pub changes: Vec<ChangedLink>,
+    /// Why the page could not be read or has no URL.
+    pub error: Option<String>,
+}
+
+/// A keyword's totals over the corpus on one side, in list order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeywordStats {
+    pub keyword: String,
+    pub list: ListName,
+    /// Pages on which it decided at least one verdict.
+    pub pages: usize,
+    pub used: KeywordUse,
+}
+
+/// Changed links grouped by their cause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CauseCount {
+    pub because: Cause,
+    pub links: usize,
+    pub pages: usize,
+    /// Links followed under B only, and under A only.
+    pub gained: usize,
+    pub lost: usize,
+}
+
+/// A whole corpus run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorpusRun {
+    pub a: Settings,
+    pub b: Option<Settings>,
+    pub depth: u32,
+    pub pages: Vec<PageRun>,
+    pub keywords_a: Vec<KeywordStats>,
+    pub keywords_b: Option<Vec<KeywordStats>>,
+    pub causes: Vec<CauseCount>,
+    /// The run was cancelled: pages not read are missing.
+    pub cancelled: bool,
+}
+
+impl CorpusRun {
+    /// The pages read without error.
+    pub fn read_pages(&self) -> impl Iterator<Item = &PageRun> {
+        self.pages.iter().filter(|p| p.error.is_none())
+    }
+
+    /// Pages where side A (or B) follows nothing: the scraper would find no
+    /// contact page there.
+    pub fn nothing_followed(&self, b: bool) -> Vec<&PageRun> {
+        self.read_pages()
+            .filter(|p| {
+                let side = if b { p.b.as_ref() } else { Some(&p.a) };
+                side.is_some_and(|s| s.followed.is_empty())
+            })
+            .collect()
+    }
+}
+
+/// Reads one page and decides it under A (and B).
+fn run_page(page: &CorpusPage, a: &Settings, b: Option<&Settings>, depth: u32) -> PageRun {
+    let mut run = PageRun {
+        id: page.id.clone(),
+        path: page.path.clone(),
+        url: page.url.clone(),
+        a: SideRun::default(),
+        b: None,
+        changes: Vec::new(),
+        error: None,
+    };
+    let bytes = match std::fs::read(&page.path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            run.error = Some(format!("cannot read {}: {e}", page.path.display()));
+            return run;
+        }
+    };
+    let url = match page.url.as_deref().map(Url::parse).transpose() {
+        Ok(url) => url,
+        Err(e) => {
+            run.error = Some(format!("original_url does not parse: {e}"));
+            return run;
+        }
+    };
+    let inspection_a = match Inspection::saved_page(&bytes, url, depth, None, a.clone()) {
+        Ok(inspection) => inspection,
+        Err(e) => {
+            run.error = Some(e.to_string());
+            return run;
+        }
+    };
+    run.url = Some(inspection_a.final_url.to_string());
+    run.a = SideRun::of(&inspection_a);
+    if let Some(b) = b {
+        let mut inspection_b = inspection_a.clone();
+        inspection_b.settings = b.clone();
+        inspection_b.reclassify();
+        run.b = Some(SideRun::of(&inspection_b));
+        if let (Some(pa), Some(pb)) = (inspection_a.pages.first(), inspection_b.pages.first()) {
+            run.changes = changed_links(pa, pb, a, b);
+        }
+    }
+    run
+}
+
+fn changed_links(
+    a: &InspectedPage,
+    b: &InspectedPage,
+    sa: &Settings,
+    sb: &Settings,
+) -> Vec<ChangedLink> {
+    compare_pages(&a.decision, &b.decision, &sa.options(), &sb.options())
+        .into_iter()
+        .map(|c| {
+            let link = &a.decision.links[c.index];
+            ChangedLink {
+                index: c.index,
+                url: link.url.as_ref().map(|u| u.to_string()),
+                text: link.text.to_string(),
+                a: c.a,
+                b: c.b,
+                because: c.because,
+            }
+        })
+        .collect()
+}
+
+/// Every keyword of `settings`' lists in list order (each once), with its
+/// totals over `sides`.
+fn keyword_stats<'a>(
+    settings: &Settings,
+    sides: impl Iterator<Item = &'a SideRun> + Clone,
+) -> Vec<KeywordStats> {
+    let opts = settings.options();
+    let mut out: Vec<KeywordStats> = Vec::new();
+    for (list, words) in [
+        (ListName::White, &opts.keywords_white),
+        (ListName::Black, &opts.keywords_black),
+    ] {
+        for word in words.iter() {
+            if out.iter().any(|k| k.list == list && &k.keyword == word) {
+                continue;
+            }
+            let key = (list, word.clone());
+            let mut stats = KeywordStats {
+                keyword: word.clone(),
+                list,
+                pages: 0,
+                used: KeywordUse::default(),
+            };
+            for side in sides.clone() {
+                if let Some(used) = side.keywords.get(&key) {
+                    stats.pages += 1;
+                    stats.used.add(used);
+                }
+            }
+            out.push(stats);
+        }
+    }
+    out
+}
+
+/// Changed links grouped by cause, most links first, then by cause.
+fn cause_counts(pages: &[PageRun]) -> Vec<CauseCount> {
+    let mut by_cause: BTreeMap<&Cause, CauseCount> = BTreeMap::new();
+    for page in pages {
+        let mut seen: Vec<&Cause> = Vec::new();
+        for change in &page.changes {
+            let entry = by_cause.entry(&change.because).or_insert(CauseCount {
+                because: change.because.clone(),
+                links: 0,
+                pages: 0,
+                gained: 0,
+                lost: 0,
+            });
+            entry.links += 1;
+            let followed = |o: &Outcome| o.verdict == Verdict::Followed;
+            entry.gained += usize::from(!followed(&change.a) && followed(&change.b));
+            entry.lost += usize::from(followed(&change.a) && !followed(&change.b));
+            if !seen.contains(&&change.because) {
+                seen.push(&change.because);
+                entry.pages += 1;
+            }
+        }
+    }
+    let mut causes: Vec<CauseCount> = by_cause.into_values().collect();
+    causes.sort_by(|x, y| {
+        y.links
+            .cmp(&x.links)
+            .then_with(|| x.because.cmp(&y.because))
+    });
+    causes
+}
+
+/// Runs `a` (and `b`) over `pages` on `jobs` threads. `progress` gets the
+/// number of pages done; `cancel` stops before the next page.
+pub fn run(
+    pages: &[CorpusPage],
+    a: &Settings,
+    b: Option<&Settings>,
+    depth: u32,
+    jobs: usize,
+    cancel: &AtomicBool,
+    progress: &(dyn Fn(usize) + Sync),
+) -> CorpusRun {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<PageRun>>> = pages.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for worker in 0..jobs.clamp(1, pages.len().max(1)) {
+            let work = || {
+                loop {
+                    if cancel.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(page) = pages.get(i) else { break };
+                    let run = run_page(page, a, b, depth);
+                    if let Ok(mut slot) = slots[i].lock() {
+                        *slot = Some(run);
+                    }
+                    progress(done.fetch_add(1, Ordering::SeqCst) + 1);
+                }
+            };
+            let spawned = std::thread::Builder::new()
+                .name(format!("follow-inspector-corpus-{worker}"))
+                .spawn_scoped(scope, work);
+            if spawned.is_err() {
+                // No thread to spare: this one does the work.
+                work();
+            }
+        }
+    });
+    let runs: Vec<PageRun> = slots
+        .into_iter()
+        .filter_map(|slot| slot.into_inner().ok().flatten())
+        .collect();
+    let cancelled = runs.len() < pages.len();
+    let keywords_a = keyword_stats(a, runs.iter().map(|p| &p.a));
+    let keywords_b = b.map(|b| keyword_stats(b, runs.iter().filter_map(|p| p.b.as_ref())));
+    CorpusRun {
+        a: a.clone(),
+        b: b.cloned(),
+        depth,
+        causes: cause_counts(&runs),
+        pages: runs,
+        keywords_a,
+        keywords_b,
+        cancelled,
+    }
+}

@@ -1,0 +1,420 @@
+//! The `corpus` report: JSON (SPEC section 9), CSV and a terminal table.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde::Serialize;
+use unicode_width::UnicodeWidthStr;
+
+use super::diff::{JsonChange, change_lines, outcome_cell, settings_lines};
+use super::{SCHEMA, TABLE_WIDTH, fit, pad};
+use crate::corpus::{CorpusRun, KeywordStats, PageRun, SideRun};
+use crate::policy::compare::ListName;
+use crate::policy::{Settings, Verdict};
+
+#[derive(Serialize)]
+struct JsonCorpus<'a> {
+    schema: u32,
+    a: &'a Settings,
+    b: Option<&'a Settings>,
+    depth: u32,
+    pages: Vec<JsonCorpusPage<'a>>,
+    keywords: Vec<JsonKeyword<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keywords_b: Option<Vec<JsonKeyword<'a>>>,
+    summary: JsonSummary<'a>,
+}
+
+#[derive(Serialize)]
+struct JsonCorpusPage<'a> {
+    id: &'a str,
+    url: Option<&'a str>,
+    links: usize,
+    counts_a: Option<BTreeMap<&'static str, usize>>,
+    counts_b: Option<BTreeMap<&'static str, usize>>,
+    followed_a: &'a [String],
+    followed_b: Option<&'a [String]>,
+    changes: Vec<JsonChange<'a>>,
+    lints: &'a [&'static str],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lints_b: Option<&'a [&'static str]>,
+    error: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct JsonKeyword<'a> {
+    keyword: &'a str,
+    list: ListName,
+    pages: usize,
+    links: usize,
+    in_url: usize,
+    in_text: usize,
+    inside_word: usize,
+}
+
+#[derive(Serialize)]
+struct JsonCause {
+    because: String,
+    links: usize,
+    pages: usize,
+    gained: usize,
+    lost: usize,
+}
+
+#[derive(Serialize)]
+struct JsonSummary<'a> {
+    pages: usize,
+    pages_failed: usize,
+    links: usize,
+    followed_a: usize,
+    followed_b: Option<usize>,
+    /// Pages where nothing is followed: the scraper finds no contact page there.
+    nothing_followed_a: Vec<&'a str>,
+    nothing_followed_b: Option<Vec<&'a str>>,
+    changed_links: usize,
+    causes: Vec<JsonCause>,
+    cancelled: bool,
+}
+
+fn side_counts(side: &SideRun) -> BTreeMap<&'static str, usize> {
+    Verdict::ALL
+        .iter()
+        .map(|v| (v.id(), side.count(*v)))
+        .collect()
+}
+
+fn json_keywords(stats: &[KeywordStats]) -> Vec<JsonKeyword<'_>> {
+    stats
+        .iter()
+        .map(|k| JsonKeyword {
+            keyword: &k.keyword,
+            list: k.list,
+            pages: k.pages,
+            links: k.used.links,
+            in_url: k.used.in_url,
+            in_text: k.used.in_text,
+            inside_word: k.used.inside_word,
+        })
+        .collect()
+}
+
+fn json_page(page: &PageRun) -> JsonCorpusPage<'_> {
+    let read = page.error.is_none();
+    JsonCorpusPage {
+        id: &page.id,
+        url: page.url.as_deref(),
+        links: page.a.links(),
+        counts_a: read.then(|| side_counts(&page.a)),
+        counts_b: page.b.as_ref().map(side_counts),
+        followed_a: &page.a.followed,
+        followed_b: page.b.as_ref().map(|b| b.followed.as_slice()),
+        changes: page
+            .changes
+            .iter()
+            .map(|c| JsonChange {
+                index: c.index,
+                url: c.url.as_deref(),
+                text: &c.text,
+                a: &c.a,
+                b: &c.b,
+                because: crate::copy::because(&c.because),
+            })
+            .collect(),
+        lints: &page.a.lints,
+        lints_b: page.b.as_ref().map(|b| b.lints.as_slice()),
+        error: page.error.as_deref(),
+    }
+}
+
+fn ids(pages: Vec<&PageRun>) -> Vec<&str> {
+    pages.into_iter().map(|p| p.id.as_str()).collect()
+}
+
+fn summary(run: &CorpusRun) -> JsonSummary<'_> {
+    let followed = |side: fn(&PageRun) -> Option<&SideRun>| {
+        run.read_pages()
+            .filter_map(side)
+            .map(|s| s.count(Verdict::Followed))
+            .sum::<usize>()
+    };
+    JsonSummary {
+        pages: run.pages.len(),
+        pages_failed: run.pages.iter().filter(|p| p.error.is_some()).count(),
+        links: run.read_pages().map(|p| p.a.links()).sum(),
+        followed_a: followed(|p| Some(&p.a)),
+        followed_b: run.b.is_some().then(|| followed(|p| p.b.as_ref())),
+        nothing_followed_a: ids(run.nothing_followed(false)),
+        nothing_followed_b: run.b.is_some().then(|| ids(run.nothing_followed(true))),
+        changed_links: run.pages.iter().map(|p| p.changes.len()).sum(),
+        causes: run
+            .causes
+            .iter()
+            .map(|c| JsonCause {
+                because: crate::copy::because(&c.because),
+                links: c.links,
+                pages: c.pages,
+                gained: c.gained,
+                lost: c.lost,
+            })
+            .collect(),
+        cancelled: run.cancelled,
+    }
+}
+
+/// One JSON object, pages in corpus order, then a newline.
+pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Result<()> {
+    let report = JsonCorpus {
+        schema: SCHEMA,
+        a: &run.a,
+        b: run.b.as_ref(),
+        depth: run.depth,
+        pages: run.pages.iter().map(json_page).collect(),
+        keywords: json_keywords(&run.keywords_a),
+        keywords_b: run.keywords_b.as_deref().map(json_keywords),
+        summary: summary(run),
+    };
+    serde_json::to_writer_pretty(&mut out, &report)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// One CSV line per page: its counts under A (and B), changes and lints.
+pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Error> {
+    let mut writer = csv::Writer::from_writer(out);
+    writer.write_record([
+        "id",
+        "url",
+        "links",
+        "followed_a",
+        "ranked_out_a",
+        "blacklisted_a",
+        "off_domain_a",
+        "followed_b",
+        "ranked_out_b",
+        "blacklisted_b",
+        "off_domain_b",
+        "changes",
+        "lints",
+        "error",
+    ])?;
+    let count = |side: Option<&SideRun>, v: Verdict| {
+        side.map(|s| s.count(v).to_string()).unwrap_or_default()
+    };
+    for page in &run.pages {
+        let read = page.error.is_none();
+        let a = read.then_some(&page.a);
+        let b = page.b.as_ref();
+        writer.write_record([
+            page.id.as_str(),
+            page.url.as_deref().unwrap_or_default(),
+            &if read {
+                page.a.links().to_string()
+            } else {
+                String::new()
+            },
+            &count(a, Verdict::Followed),
+            &count(a, Verdict::RankedOut),
+            &count(a, Verdict::Blacklisted),
+            &count(a, Verdict::OffDomain),
+            &count(b, Verdict::Followed),
+            &count(b, Verdict::RankedOut),
+            &count(b, Verdict::Blacklisted),
+            &count(b, Verdict::OffDomain),
+            &page.changes.len().to_string(),
+            &page.a.lints.join(" "),
+            page.error.as_deref().unwrap_or_default(),
+        ])?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+fn keyword_table(out: &mut impl Write, title: &str, stats: &[KeywordStats]) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "{title}")?;
+    writeln!(
+        out,
+        "  {} {:<5} {:>5} {:>6} {:>6} {:>7} {:>11}",
+        pad("keyword", 16),
+        "list",
+        "pages",
+        "links",
+        "in url",
+        "in text",
+        "inside word"
+    )?;
+    for k in stats {
+        writeln!(
+            out,
+            "  {} {:<5} {:>5} {:>6} {:>6} {:>7} {:>11}",
+            pad(&k.keyword, 16),
+            match k.list {
+                ListName::White => "white",
+                ListName::Black => "black",
+            },
+            k.pages,
+            k.used.links,
+            k.used.in_url,
+            k.used.in_text,
+            k.used.inside_word
+        )?;
+    }
+    Ok(())
+}
+
+/// Per page counts, the pages that follow nothing, the keyword tables, the
+/// changed links and the causes.
+pub fn write_corpus_table(run: &CorpusRun, mut out: impl Write) -> std::io::Result<()> {
+    if let Some(b) = &run.b {
+        for line in settings_lines(&run.a, b) {
+            writeln!(out, "{}", fit(&line, TABLE_WIDTH))?;
+        }
+    }
+    let compare = run.b.is_some();
+    writeln!(
+        out,
+        "{} pages, depth {} (N = {})",
+        run.pages.len(),
+        run.depth,
+        crate::policy::follow_limit(run.depth)
+    )?;
+    if run.cancelled {
+        writeln!(
+            out,
+            "the run was cancelled: the pages below are what it read"
+        )?;
+    }
+    writeln!(out)?;
+    let followed_header = if compare {
+        "followed a→b"
+    } else {
+        "followed"
+    };
+    // Ids are short in a manifest, file names in a folder.
+    let id_width = run
+        .pages
+        .iter()
+        .map(|p| p.id.width())
+        .max()
+        .unwrap_or(0)
+        .clamp(2, 24);
+    writeln!(
+        out,
+        "{} {:>6} {:>13} {:>7} {:>7} {:>7}  lints / url",
+        pad("id", id_width),
+        "links",
+        followed_header,
+        "ranked",
+        "black",
+        "offdom"
+    )?;
+    for page in &run.pages {
+        if let Some(error) = &page.error {
+            writeln!(
+                out,
+                "{} {}",
+                pad(&page.id, id_width),
+                fit(&format!("error: {error}"), TABLE_WIDTH - id_width - 1)
+            )?;
+            continue;
+        }
+        let followed = match &page.b {
+            Some(b) => format!(
+                "{}→{}",
+                page.a.count(Verdict::Followed),
+                b.count(Verdict::Followed)
+            ),
+            None => page.a.count(Verdict::Followed).to_string(),
+        };
+        let lints = page.a.lints.join(" ");
+        let tail = match (lints.is_empty(), page.url.as_deref()) {
+            (true, url) => url.unwrap_or_default().to_owned(),
+            (false, url) => format!("[{lints}] {}", url.unwrap_or_default()),
+        };
+        writeln!(
+            out,
+            "{} {:>6} {:>13} {:>7} {:>7} {:>7}  {}",
+            pad(&page.id, id_width),
+            page.a.links(),
+            followed,
+            page.a.count(Verdict::RankedOut),
+            page.a.count(Verdict::Blacklisted),
+            page.a.count(Verdict::OffDomain),
+            fit(&tail, TABLE_WIDTH.saturating_sub(46 + id_width).max(30))
+        )?;
+    }
+    let nothing = ids(run.nothing_followed(false));
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{}",
+        fit(
+            &format!(
+                "nothing followed under a ({} pages): {}",
+                nothing.len(),
+                nothing.join(" ")
+            ),
+            TABLE_WIDTH * 4
+        )
+    )?;
+    if compare {
+        let nothing = ids(run.nothing_followed(true));
+        writeln!(
+            out,
+            "{}",
+            fit(
+                &format!(
+                    "nothing followed under b ({} pages): {}",
+                    nothing.len(),
+                    nothing.join(" ")
+                ),
+                TABLE_WIDTH * 4
+            )
+        )?;
+    }
+    keyword_table(&mut out, "keywords of a", &run.keywords_a)?;
+    if let Some(stats) = &run.keywords_b {
+        keyword_table(&mut out, "keywords of b", stats)?;
+    }
+    if compare {
+        writeln!(out)?;
+        writeln!(out, "changed links by cause:")?;
+        if run.causes.is_empty() {
+            writeln!(out, "  none")?;
+        }
+        for cause in &run.causes {
+            writeln!(
+                out,
+                "  {:>5} links on {:>3} pages (+{} −{} followed)  {}",
+                cause.links,
+                cause.pages,
+                cause.gained,
+                cause.lost,
+                crate::copy::because(&cause.because)
+            )?;
+        }
+        for page in run.pages.iter().filter(|p| !p.changes.is_empty()) {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "page {}: {}",
+                page.id,
+                fit(page.url.as_deref().unwrap_or_default(), 80)
+            )?;
+            let rows = page.changes.iter().map(|c| {
+                (
+                    c.index,
+                    c.url.clone(),
+                    c.text.clone(),
+                    outcome_cell(&c.a),
+                    outcome_cell(&c.b),
+                    crate::copy::because(&c.because),
+                )
+            });
+            for line in change_lines(rows) {
+                writeln!(out, "{line}")?;
+            }
+        }
+    }
+    out.flush()
+}
