@@ -726,6 +726,198 @@ pub fn change_summary(s: &crate::policy::compare::ChangeSummary) -> String {
     out
 }
 
+pub const SIBLING_ROOTS_HEADING: &str = "Other roots of this site on this page (click to allow):";
+pub const SIBLING_ROOTS_TOOLTIP: &str = "The page links to the same name under another suffix. \
+    Those links are off-domain now; adding a root to the allowed domains admits them. \
+    Nothing is added unless you click.";
+
+/// A suggested sibling root's button: "+ acme.de (2 links)".
+pub fn add_sibling_root(domain: &str, links: usize) -> String {
+    format!("+ {domain} ({})", plural(links, "link", "links"))
+}
+
+pub const LABEL_COMPARE_WITH: &str = "Compare with…";
+pub const LABEL_COMPARE_NONE: &str = "(nobody)";
+pub const COMPARE_TOOLTIP: &str = "Decide the same pages under a second profile (B) as \
+    well: the table gains B's verdict, changed rows are marked, and the detail pane shows \
+    both traces. The corpus view runs both profiles too.";
+pub const LABEL_ONLY_CHANGED: &str = "Δ changed";
+pub const ONLY_CHANGED_TOOLTIP: &str = "Show only the links whose verdict, rank or deciding \
+    keyword differs under the compared profile.";
+
+/// The compared profile's column header: "B: tuned".
+pub fn compared_column(name: &str) -> String {
+    format!("B: {name}")
+}
+
+/// The summary of a comparison, with the profile it is against.
+pub fn comparison_line(name: &str, summary: &crate::policy::compare::ChangeSummary) -> String {
+    format!("Against “{name}”: {}", change_summary(summary))
+}
+
+/// The crawled pages' heading.
+pub fn crawled_pages_title(n: usize, stale: bool) -> String {
+    if stale {
+        format!("Crawled pages ({n}, out of date)")
+    } else {
+        format!("Crawled pages ({n})")
+    }
+}
+
+/// How a crawled page was reached, before its URL in the tree: "#3 “Kontakt” → ".
+pub fn crawl_tree_via(link: usize, text: &str) -> String {
+    if text.is_empty() {
+        format!("#{link} → ")
+    } else {
+        format!("#{link} “{text}” → ")
+    }
+}
+
+pub const LABEL_REGION: &str = "Region";
+pub const LABEL_ALL_REGIONS: &str = "all";
+pub const REGION_TOOLTIP: &str = "The part of the page a link sits in: its nearest <nav>, \
+    <header>, <main>, <aside> or <footer> (or the ARIA role of one). It never changes a \
+    verdict; it explains one (\"the Impressum link is only in the footer\").";
+pub const NOFOLLOW_MARK: &str = "nofollow";
+pub const NOFOLLOW_TOOLTIP: &str = "The link has rel=nofollow. The scraper does not look at \
+    rel: it follows such a link like any other.";
+pub const INSIDE_WORD_TOOLTIP: &str = "The keyword matched inside a longer word (`tag` in \
+    `heritage`, `team` in `steam`). Keywords match as plain substrings, so it still counts.";
+pub const SAME_UNDER_B: &str = "The same verdict, rank and keyword under the compared profile.";
+
+pub const LABEL_INSPECTOR_VIEW: &str = "Inspector";
+pub const LABEL_CORPUS_VIEW: &str = "Corpus";
+pub const CORPUS_VIEW_TOOLTIP: &str = "Run the settings over a folder of saved pages or a \
+    corpus manifest: counts per page and per keyword, and every link a change gains or loses.";
+pub const LABEL_CORPUS_PATH: &str = "Folder or manifest";
+pub const CORPUS_PATH_HINT: &str = "a folder of *.html, or manifest.tsv";
+pub const LABEL_CHOOSE_FOLDER: &str = "Folder…";
+pub const LABEL_CHOOSE_MANIFEST: &str = "Manifest…";
+pub const LABEL_RUN_CORPUS: &str = "▶ Run";
+pub const OPEN_CORPUS_PAGE: &str = "Click to open this page in the inspector, under both profiles.";
+pub const CORPUS_EMPTY: &str = "Choose a folder of saved pages (each naming its URL with \
+    <link rel=canonical> or og:url) or a manifest.tsv (columns id and original_url, pages in \
+    pages/<id>.html), then Run. Nothing is fetched.";
+pub const KEYWORDS_HEADING: &str = "Keywords: pages and links each one decided";
+pub const KEYWORD_TABLE_HEADERS: [&str; 8] = [
+    "Keyword",
+    "List",
+    "Pages (A)",
+    "Links (A)",
+    "In URL",
+    "In text",
+    "Inside a word",
+    "Pages (B)",
+];
+pub const CHART_SIDE_A: &str = "A: pages decided";
+pub const CHART_SIDE_B: &str = "B: pages decided";
+pub const CAUSES_HEADING: &str = "Changed links by cause";
+pub const NO_CHANGED_LINKS: &str = "No link changes between A and B.";
+
+/// Which settings a corpus run uses.
+pub fn corpus_sides(profile: &str, compared: Option<&str>, depth: u32) -> String {
+    let n = crate::policy::follow_limit(depth);
+    match compared {
+        Some(b) => format!("A: “{profile}” (as edited) · B: “{b}” · depth {depth}, N = {n}"),
+        None => format!(
+            "A: “{profile}” (as edited) · B: none (choose one with Compare with…) · depth {depth}, N = {n}"
+        ),
+    }
+}
+
+/// The progress bar's text.
+pub fn corpus_progress(done: usize, total: usize) -> String {
+    if total == 0 {
+        "Listing the pages…".to_owned()
+    } else {
+        format!("Read {done} of {total} pages")
+    }
+}
+
+/// A corpus page that could not be read, in its row.
+pub fn corpus_page_error(error: &str) -> String {
+    format!("✖ {error}")
+}
+
+/// One line of the changed links grouped by cause.
+pub fn cause_line(because: &str, links: usize, pages: usize, gained: usize, lost: usize) -> String {
+    format!(
+        "{} on {}: {because} (+{gained} −{lost} followed)",
+        plural(links, "link", "links"),
+        plural(pages, "page", "pages")
+    )
+}
+
+/// The pages where a side follows nothing.
+pub fn nothing_followed_line(side: &str, ids: &[&str]) -> String {
+    if ids.is_empty() {
+        format!("Under {side}, every page follows at least one link.")
+    } else {
+        format!(
+            "Under {side}, nothing is followed on {} (no contact page found): {}",
+            plural(ids.len(), "page", "pages"),
+            ids.join(" ")
+        )
+    }
+}
+
+/// The line over a corpus run's tables.
+pub fn corpus_summary(run: &crate::corpus::CorpusRun) -> String {
+    use crate::policy::Verdict;
+    let read: Vec<_> = run.read_pages().collect();
+    let failed = run.pages.len() - read.len();
+    let links: usize = read.iter().map(|p| p.a.links()).sum();
+    let followed_a: usize = read.iter().map(|p| p.a.count(Verdict::Followed)).sum();
+    let mut out = format!(
+        "{} read{}, {} links, {followed_a} followed",
+        plural(read.len(), "page", "pages"),
+        if failed > 0 {
+            format!(" ({failed} failed)")
+        } else {
+            String::new()
+        },
+        links
+    );
+    if run.b.is_some() {
+        let followed_b: usize = read
+            .iter()
+            .filter_map(|p| p.b.as_ref())
+            .map(|b| b.count(Verdict::Followed))
+            .sum();
+        let changed: usize = read.iter().map(|p| p.changes.len()).sum();
+        out.push_str(&format!(
+            " under A, {followed_b} under B; {} changed",
+            plural(changed, "link", "links")
+        ));
+    }
+    if run.cancelled {
+        out.push_str(" (cancelled: partial)");
+    }
+    out
+}
+
+pub const TRACE_A: &str = "A: current";
+
+/// Over the two traces of a changed link.
+pub fn changed_because(name: &str, because: &str) -> String {
+    format!("Under “{name}” this link changes: {because}.")
+}
+
+/// After a suggested root was added to the allowed domains.
+pub fn added_allowed_domain(domain: &str) -> String {
+    format!("Added {domain} to the allowed domains (not saved yet).")
+}
+
+/// Where the link sits and whether it says nofollow, in the detail pane.
+pub fn link_annotations(region: &str, nofollow: bool) -> String {
+    let nofollow = if nofollow {
+        " · rel=nofollow (the scraper follows it anyway)"
+    } else {
+        ""
+    };
+    format!("Page region: {region}{nofollow}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -381,6 +381,28 @@ impl Inspection {
         self.relint();
     }
 
+    /// Every page decided again under `settings`, with the shown limits
+    /// (what the window's Compare shows beside the current settings).
+    pub fn decide_under(&self, settings: &Settings) -> Vec<PageDecision> {
+        let opts = settings.options();
+        self.pages
+            .iter()
+            .map(|page| {
+                let limit = page_limit(self.depth, page.level, self.limit_override);
+                match &page.read {
+                    Some(read) => {
+                        decide_resolved(&read.candidates, &read.resolved, &page.url, &opts, limit)
+                    }
+                    None => PageDecision {
+                        links: Vec::new(),
+                        page_host: page.url.host_str().unwrap_or_default().to_owned(),
+                        limit,
+                    },
+                }
+            })
+            .collect()
+    }
+
     pub fn relint(&mut self) {
         let links = self
             .pages

@@ -8,20 +8,24 @@ use url::Url;
 
 use crate::fetch::Fetcher;
 use crate::inspect::{InspectedPage, Inspection};
+use crate::policy::compare::{LinkChange, compare_pages};
 use crate::policy::explain::{PageInput, WhatIf, what_if};
-use crate::policy::{LinkDecision, Settings, lint_settings};
+use crate::policy::{LinkDecision, PageDecision, Settings, lint_settings, sibling_roots};
 use crate::profiles::{BUILT_IN, export_json};
-use crate::ui::command::{Command, CopyWhat, SidePanel};
+use crate::ui::command::{Command, CopyWhat, MainView, SidePanel};
+use crate::ui::corpus_task::{CorpusJob, CorpusPoll, CorpusTask};
+use crate::ui::corpus_view::{CorpusState, CorpusView};
 use crate::ui::dialogs::{AfterUnsaved, Dialog, DialogView};
 use crate::ui::file_dialog::{DialogPoll, FilePurpose, PendingFileDialog};
 use crate::ui::profile_worker::{Outcome, ProfileWorker, Request, StoreRequest};
 use crate::ui::profiles_bar::ProfileView;
-use crate::ui::results::{ResultsState, ResultsView};
+use crate::ui::results::{PageCompare, ResultsState, ResultsView};
 use crate::ui::status_bar::Source;
 use crate::ui::task::{Job, Poll, Task};
 use crate::ui::top_bar::{TopBarState, TopBarView};
 use crate::ui::{
-    banners, detail, dialogs, profiles_bar, results, settings_panel, status_bar, top_bar,
+    banners, corpus_view, detail, dialogs, profiles_bar, results, settings_panel, status_bar,
+    top_bar,
 };
 
 /// The bundled demo page: every verdict, no network.
@@ -37,6 +41,63 @@ struct CrawlInputs {
     settings: Settings,
     depth: u32,
     limit_override: Option<usize>,
+}
+
+/// The shown pages decided under a second profile (Compare with…).
+struct Comparison {
+    name: String,
+    settings: Settings,
+    /// The app's `generation` these were computed for.
+    computed_for: Option<u64>,
+    /// Bumped on every computation, for the table's cache.
+    generation: u64,
+    decisions: Vec<PageDecision>,
+    /// Per page, the links that change from the current settings to these.
+    changes: Vec<Vec<LinkChange>>,
+}
+
+impl Comparison {
+    fn new(name: String, settings: Settings) -> Self {
+        Self {
+            name,
+            settings,
+            computed_for: None,
+            generation: 0,
+            decisions: Vec::new(),
+            changes: Vec::new(),
+        }
+    }
+
+    /// Decides the pages again when the inspection changed since last time.
+    fn refresh(&mut self, inspection: Option<&Inspection>, generation: u64) {
+        if self.computed_for == Some(generation) {
+            return;
+        }
+        self.computed_for = Some(generation);
+        self.generation += 1;
+        let Some(inspection) = inspection else {
+            self.decisions.clear();
+            self.changes.clear();
+            return;
+        };
+        self.decisions = inspection.decide_under(&self.settings);
+        let (ours, theirs) = (inspection.settings.options(), self.settings.options());
+        self.changes = inspection
+            .pages
+            .iter()
+            .zip(&self.decisions)
+            .map(|(page, decision)| compare_pages(&page.decision, decision, &ours, &theirs))
+            .collect();
+    }
+
+    fn page(&self, page: usize) -> Option<PageCompare<'_>> {
+        Some(PageCompare {
+            name: &self.name,
+            decision: self.decisions.get(page)?,
+            changes: self.changes.get(page)?,
+            generation: self.generation,
+        })
+    }
 }
 
 pub struct InspectorApp {
@@ -85,6 +146,13 @@ pub struct InspectorApp {
     file_dialog: Option<PendingFileDialog>,
     /// Unsaved changes were discarded for quitting: let the window close.
     allow_close: bool,
+    /// A second profile the pages are also decided under.
+    comparison: Option<Comparison>,
+    view: MainView,
+    corpus: CorpusState,
+    corpus_task: Option<CorpusTask>,
+    /// (pages done, pages in all) of the running corpus task.
+    corpus_progress: Option<(usize, usize)>,
 }
 
 const STORAGE_KEY: &str = "follow-inspector";
@@ -134,6 +202,11 @@ impl InspectorApp {
             scroll_to_warnings: false,
             file_dialog: None,
             allow_close: false,
+            comparison: None,
+            view: MainView::Inspector,
+            corpus: CorpusState::default(),
+            corpus_task: None,
+            corpus_progress: None,
         };
         let repaint_ctx = cc.egui_ctx.clone();
         match ProfileWorker::spawn(move || repaint_ctx.request_repaint()) {
@@ -186,6 +259,21 @@ impl InspectorApp {
 
     pub fn is_busy(&self) -> bool {
         self.task.is_some()
+    }
+
+    /// A corpus run is going.
+    pub fn corpus_running(&self) -> bool {
+        self.corpus_task.is_some()
+    }
+
+    /// The name of the profile the pages are compared with.
+    pub fn comparing(&self) -> Option<&str> {
+        self.comparison.as_ref().map(|c| c.name.as_str())
+    }
+
+    /// The last corpus run.
+    pub fn corpus_run(&self) -> Option<&crate::corpus::CorpusRun> {
+        self.corpus.run.as_ref()
     }
 
     pub fn settings(&self) -> &Settings {
@@ -244,6 +332,9 @@ impl InspectorApp {
                 self.settings = settings;
                 self.reclassify();
                 self.load_start_target(ctx);
+            }
+            Outcome::Peeked { name, settings } => {
+                self.comparison = Some(Comparison::new(name, settings));
             }
             Outcome::OpenFailed(message) => {
                 self.profile_notices.push(message);
@@ -457,6 +548,49 @@ impl InspectorApp {
         }
     }
 
+    fn poll_corpus(&mut self) {
+        let Some(task) = &self.corpus_task else {
+            return;
+        };
+        match task.poll() {
+            CorpusPoll::Running { done, total } => self.corpus_progress = Some((done, total)),
+            CorpusPoll::Finished(result) => {
+                self.corpus_task = None;
+                self.corpus_progress = None;
+                match result {
+                    Ok(run) => {
+                        self.corpus.error = None;
+                        self.corpus.run = Some(*run);
+                    }
+                    Err(e) => self.corpus.error = Some(e),
+                }
+            }
+        }
+    }
+
+    fn run_corpus(&mut self, ctx: &egui::Context) {
+        if self.corpus_task.is_some() {
+            return;
+        }
+        let job = CorpusJob {
+            path: PathBuf::from(self.corpus.path.trim()),
+            a: self.settings.clone(),
+            b: self.comparison.as_ref().map(|c| c.settings.clone()),
+            depth: self.top.depth,
+        };
+        let repaint_ctx = ctx.clone();
+        match CorpusTask::spawn(job, move || repaint_ctx.request_repaint()) {
+            Ok(task) => {
+                self.corpus_task = Some(task);
+                self.corpus_progress = Some((0, 0));
+                self.corpus.error = None;
+            }
+            Err(e) => {
+                self.corpus.error = Some(format!("cannot start the corpus run: {e}"));
+            }
+        }
+    }
+
     fn take_dropped_file(&mut self, ctx: &egui::Context) -> bool {
         let dropped = ctx.input(|i| {
             i.raw
@@ -497,6 +631,7 @@ impl InspectorApp {
                 }
             }
             FilePurpose::ExportSettings => self.export_to_file(&path),
+            FilePurpose::CorpusFolder | FilePurpose::CorpusManifest => self.corpus.path = path,
         }
     }
 
@@ -660,7 +795,52 @@ impl InspectorApp {
                 self.send_store(StoreRequest::Import { name, json, path });
             }
             Command::ExportToFile(path) => self.export_to_file(&path),
+            Command::AddAllowedDomain(domain) => {
+                let list = &mut self.settings.follow_allowed_domains;
+                if !list.trim().is_empty() {
+                    list.push(',');
+                }
+                list.push_str(&domain);
+                self.notice = Some(crate::copy::added_allowed_domain(&domain));
+                self.reclassify();
+            }
+            Command::CompareWith(None) => self.comparison = None,
+            Command::CompareWith(Some(name)) => {
+                self.send_store(StoreRequest::Peek(name));
+            }
+            Command::ShowView(view) => self.view = view,
+            Command::RunCorpus => self.run_corpus(ctx),
+            Command::CancelCorpus => {
+                if let Some(task) = &self.corpus_task {
+                    task.cancel();
+                }
+            }
+            Command::OpenCorpusPage { path, url } => {
+                self.view = MainView::Inspector;
+                self.top.set_target(path);
+                self.top.base_url = url;
+                self.load(ctx);
+            }
         }
+    }
+
+    /// The selected link under the compared profile.
+    fn other_side(&self) -> Option<detail::OtherSide<'_>> {
+        let comparison = self.comparison.as_ref()?;
+        let selected = self.selected?;
+        let decision = comparison.decisions.get(self.page)?;
+        let because = comparison
+            .changes
+            .get(self.page)
+            .and_then(|changes| changes.iter().find(|c| c.index == selected))
+            .map(|c| &c.because);
+        Some(detail::OtherSide {
+            name: &comparison.name,
+            decision,
+            link: decision.links.get(selected)?,
+            settings: &comparison.settings,
+            because,
+        })
     }
 
     fn what_ifs(&mut self) -> Vec<WhatIf> {
@@ -694,7 +874,11 @@ impl InspectorApp {
 impl eframe::App for InspectorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.poll_task();
+        self.poll_corpus();
         self.poll_profiles(ui.ctx());
+        if let Some(comparison) = &mut self.comparison {
+            comparison.refresh(self.inspection.as_ref(), self.generation);
+        }
         self.poll_file_dialog(ui.ctx());
         let mut commands = Vec::new();
         if self.take_dropped_file(ui.ctx()) {
@@ -729,8 +913,24 @@ impl eframe::App for InspectorApp {
                     current: &self.profile,
                     dirty,
                     busy: self.profiles_busy(),
+                    comparing: self.comparing(),
                 };
                 commands.extend(profiles_bar::show(ui, &view));
+                ui.separator();
+                for (view, label) in [
+                    (MainView::Inspector, crate::copy::LABEL_INSPECTOR_VIEW),
+                    (MainView::Corpus, crate::copy::LABEL_CORPUS_VIEW),
+                ] {
+                    let response = ui.selectable_label(self.view == view, label);
+                    let response = if view == MainView::Corpus {
+                        response.on_hover_text(crate::copy::CORPUS_VIEW_TOOLTIP)
+                    } else {
+                        response
+                    };
+                    if response.clicked() && self.view != view {
+                        commands.push(Command::ShowView(view));
+                    }
+                }
                 ui.separator();
                 let view = TopBarView {
                     task: self.task.as_ref(),
@@ -773,21 +973,29 @@ impl eframe::App for InspectorApp {
                 .default_size((width * 0.25).clamp(220.0, 300.0))
                 .size_range(220.0..=(width * 0.3).max(220.0))
                 .show(ui, |ui| {
+                    let suggestions = self
+                        .inspection
+                        .as_ref()
+                        .and_then(|i| i.pages.get(self.page))
+                        .map(|p| sibling_roots(&p.decision.page_host, &p.decision.links))
+                        .unwrap_or_default();
                     commands.extend(settings_panel::show(
                         ui,
                         &mut self.settings,
                         &lints,
+                        &suggestions,
                         self.scroll_to_warnings,
                     ));
                 });
             self.scroll_to_warnings = false;
         }
-        if self.show_detail {
+        if self.show_detail && self.view == MainView::Inspector {
             let what_ifs = self.what_ifs();
             let shown = self.selected_link();
+            let other = self.other_side();
             let mut draw = |ui: &mut egui::Ui| match shown {
                 Some((page, link, settings)) => {
-                    commands.extend(detail::show(ui, page, link, settings, &what_ifs));
+                    commands.extend(detail::show(ui, page, link, settings, &what_ifs, other));
                 }
                 None => {
                     ui.heading("Link detail");
@@ -820,7 +1028,15 @@ impl eframe::App for InspectorApp {
             previous_result: self.load_failed && self.error.is_some(),
             stale_crawl: self.crawl_is_stale(),
             saved_file: matches!(self.source, Source::File(_)),
-            keyboard: self.dialog.is_none(),
+            keyboard: self.dialog.is_none() && self.view == MainView::Inspector,
+            comparison: self.comparison.as_ref().and_then(|c| c.page(self.page)),
+        };
+        let corpus_view = CorpusView {
+            running: self.corpus_progress,
+            profile: &self.profile,
+            compared: self.comparison.as_ref().map(|c| c.name.as_str()),
+            depth: self.top.depth,
+            browsing: self.file_dialog.is_some(),
         };
         egui::CentralPanel::default().show(ui, |ui| {
             commands.extend(banners::show(
@@ -828,7 +1044,14 @@ impl eframe::App for InspectorApp {
                 self.error.as_deref(),
                 &self.profile_notices,
             ));
-            commands.extend(results::show(ui, &view, &mut self.results));
+            match self.view {
+                MainView::Inspector => {
+                    commands.extend(results::show(ui, &view, &mut self.results));
+                }
+                MainView::Corpus => {
+                    commands.extend(corpus_view::show(ui, &mut self.corpus, &corpus_view));
+                }
+            }
         });
 
         if let Some(dialog) = &mut self.dialog {
@@ -845,7 +1068,7 @@ impl eframe::App for InspectorApp {
         for command in commands {
             self.apply(command, ui.ctx());
         }
-        if self.task.is_some() || self.profiles_busy() {
+        if self.task.is_some() || self.corpus_task.is_some() || self.profiles_busy() {
             // Keep the spinner turning; results arrive with their own repaint.
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));

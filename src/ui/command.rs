@@ -13,6 +13,16 @@ pub enum CopyWhat {
     Explanation,
 }
 
+/// What the centre of the window shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum MainView {
+    /// One page or crawl, link by link.
+    #[default]
+    Inspector,
+    /// A folder or manifest of saved pages under one or two profiles.
+    Corpus,
+}
+
 /// A side panel the user can fold away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SidePanel {
@@ -46,6 +56,20 @@ pub enum Command {
     ShowWarnings,
     /// Ask the desktop for a file (on a background thread).
     BrowseFile(FilePurpose),
+    /// Append a domain to `followAllowedDomains` (a suggested sibling root).
+    AddAllowedDomain(String),
+    /// Decide the shown pages under a second profile too (`None`: stop comparing).
+    CompareWith(Option<String>),
+    /// Switch between the inspector and the corpus view.
+    ShowView(MainView),
+    /// Run the corpus view's folder or manifest.
+    RunCorpus,
+    CancelCorpus,
+    /// Open a corpus page in the inspector (its file and its URL).
+    OpenCorpusPage {
+        path: String,
+        url: String,
+    },
     /// Put one storage key back to the scraper's default.
     RevertKey(&'static str),
     SwitchProfile(String),

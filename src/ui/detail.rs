@@ -5,9 +5,10 @@ use egui::{Grid, RichText, Ui};
 
 use crate::copy::{self, Outcome};
 use crate::inspect::InspectedPage;
+use crate::policy::compare::Cause;
 use crate::policy::explain::WhatIf;
 use crate::policy::lints::registrable_domain;
-use crate::policy::{LinkDecision, MatchedIn, Settings};
+use crate::policy::{LinkDecision, MatchedIn, PageDecision, Settings};
 use crate::ui::command::{Command, CopyWhat};
 use crate::ui::{palette, widgets};
 
@@ -84,16 +85,88 @@ fn site_explainer(ui: &mut Ui, link: &LinkDecision, page_host: &str, settings: &
         });
 }
 
-/// Draws the detail of `link` on `page`.
+/// The selected link under the compared profile (Compare with…).
+#[derive(Clone, Copy)]
+pub struct OtherSide<'a> {
+    pub name: &'a str,
+    pub decision: &'a PageDecision,
+    pub link: &'a LinkDecision,
+    pub settings: &'a Settings,
+    /// What made the difference, when the link changes.
+    pub because: Option<&'a Cause>,
+}
+
+/// One side's trace: each rule on its own line and its detail below at the
+/// full width, so host names wrap whole, not inside a narrow grid column.
+fn trace(ui: &mut Ui, link: &LinkDecision, decision: &PageDecision, settings: &Settings) {
+    let dark = ui.visuals().dark_mode;
+    for line in copy::trace_lines(link, decision, settings) {
+        let (mark, color) = match line.outcome {
+            Outcome::Pass => ("✔", palette::pass(dark)),
+            Outcome::Fail => ("✖", palette::fail(dark)),
+            Outcome::NotChecked => ("–", ui.visuals().weak_text_color()),
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{} {mark}", line.step)).color(color));
+            ui.label(line.rule);
+        });
+        ui.indent(("trace", line.step), |ui| {
+            ui.add(egui::Label::new(line.detail).wrap());
+        });
+    }
+}
+
+/// Both traces side by side: the current settings (A) and the compared ones (B).
+fn both_traces(
+    ui: &mut Ui,
+    link: &LinkDecision,
+    page: &InspectedPage,
+    settings: &Settings,
+    other: OtherSide<'_>,
+) {
+    let dark = ui.visuals().dark_mode;
+    match other.because {
+        Some(cause) => {
+            ui.label(
+                RichText::new(copy::changed_because(other.name, &copy::because(cause)))
+                    .color(palette::changed(dark)),
+            );
+        }
+        None => {
+            ui.label(RichText::new(copy::SAME_UNDER_B).weak());
+        }
+    }
+    ui.columns(2, |columns| {
+        // Left-aligned, not justified: narrow columns of justified text read badly.
+        let top_down = egui::Layout::top_down(egui::Align::Min);
+        columns[0].with_layout(top_down, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(copy::TRACE_A).strong());
+                widgets::badge(ui, link.verdict);
+            });
+            trace(ui, link, &page.decision, settings);
+        });
+        columns[1].with_layout(top_down, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(copy::compared_column(other.name)).strong());
+                widgets::badge(ui, other.link.verdict);
+            });
+            trace(ui, other.link, other.decision, other.settings);
+        });
+    });
+}
+
+/// Draws the detail of `link` on `page`, beside its trace under the compared
+/// profile when there is one.
 pub fn show(
     ui: &mut Ui,
     page: &InspectedPage,
     link: &LinkDecision,
     settings: &Settings,
     what_ifs: &[WhatIf],
+    other: Option<OtherSide<'_>>,
 ) -> Vec<Command> {
     let mut commands = Vec::new();
-    let dark = ui.visuals().dark_mode;
     egui::ScrollArea::vertical()
         .id_salt("detail")
         .show(ui, |ui| {
@@ -105,6 +178,10 @@ pub fn show(
             ui.add_space(4.0);
             ui.label(RichText::new("href").small().weak());
             ui.add(egui::Label::new(RichText::new(&*link.href).monospace()).wrap());
+            ui.label(
+                RichText::new(copy::link_annotations(link.region.id(), link.nofollow)).small(),
+            )
+            .on_hover_text(copy::REGION_TOOLTIP);
             highlighted_parts(ui, link);
             ui.horizontal_wrapped(|ui| {
                 if let Some(url) = &link.url {
@@ -131,21 +208,9 @@ pub fn show(
             ui.separator();
 
             ui.label(RichText::new("Trace").strong());
-            // Each rule on its own line and its detail below at the full width of
-            // the pane, so host names wrap whole, not inside a narrow grid column.
-            for line in copy::trace_lines(link, &page.decision, settings) {
-                let (mark, color) = match line.outcome {
-                    Outcome::Pass => ("✔", palette::pass(dark)),
-                    Outcome::Fail => ("✖", palette::fail(dark)),
-                    Outcome::NotChecked => ("–", ui.visuals().weak_text_color()),
-                };
-                ui.horizontal(|ui| {
-                    ui.label(RichText::new(format!("{} {mark}", line.step)).color(color));
-                    ui.label(line.rule);
-                });
-                ui.indent(("trace", line.step), |ui| {
-                    ui.add(egui::Label::new(line.detail).wrap());
-                });
+            match other {
+                Some(other) => both_traces(ui, link, page, settings, other),
+                None => trace(ui, link, &page.decision, settings),
             }
             ui.separator();
             site_explainer(ui, link, &page.decision.page_host, settings);

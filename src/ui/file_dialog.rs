@@ -15,6 +15,10 @@ pub enum FilePurpose {
     ImportSettings,
     /// Where to write the current settings.
     ExportSettings,
+    /// A folder of saved pages for the corpus view.
+    CorpusFolder,
+    /// A corpus manifest (TSV).
+    CorpusManifest,
 }
 
 /// A dialog the desktop is showing.
@@ -54,6 +58,13 @@ impl PendingFileDialog {
                         .set_title("Export the settings")
                         .set_file_name("settings.json")
                         .save_file(),
+                    FilePurpose::CorpusFolder => {
+                        dialog.set_title("A folder of saved pages").pick_folder()
+                    }
+                    FilePurpose::CorpusManifest => dialog
+                        .set_title("A corpus manifest")
+                        .add_filter("manifest", &["tsv", "txt"])
+                        .pick_file(),
                 };
                 let _ = tx.send(chosen);
                 repaint();

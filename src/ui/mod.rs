@@ -4,6 +4,8 @@
 pub mod app;
 mod banners;
 pub mod command;
+mod corpus_task;
+mod corpus_view;
 mod detail;
 mod dialogs;
 mod file_dialog;

@@ -131,6 +131,28 @@ pub fn added_by_script(dark: bool) -> Color32 {
     }
 }
 
+/// What changes under the compared profile (Compare with…).
+pub fn changed(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_rgb(255, 170, 90)
+    } else {
+        Color32::from_rgb(170, 80, 0)
+    }
+}
+
+/// Side A and side B in the corpus chart.
+pub fn side_a(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_rgb(110, 170, 255)
+    } else {
+        Color32::from_rgb(40, 90, 190)
+    }
+}
+
+pub fn side_b(dark: bool) -> Color32 {
+    changed(dark)
+}
+
 /// Lint warnings.
 pub fn warning(dark: bool) -> Color32 {
     verdict(Verdict::Asset, dark)

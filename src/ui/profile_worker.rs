@@ -27,6 +27,8 @@ pub enum Request {
 #[derive(Debug)]
 pub enum StoreRequest {
     Switch(String),
+    /// Read a profile without making it active (for Compare).
+    Peek(String),
     Save {
         name: String,
         settings: Settings,
@@ -60,6 +62,10 @@ pub enum Outcome {
     /// profile is used, and the message stays on screen.
     OpenFailed(String),
     Switched {
+        name: String,
+        settings: Settings,
+    },
+    Peeked {
         name: String,
         settings: Settings,
     },
@@ -135,6 +141,10 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
             let settings = store.load(&name).map_err(failed)?;
             store.set_active(&name).map_err(failed)?;
             Ok(Outcome::Switched { name, settings })
+        }
+        StoreRequest::Peek(name) => {
+            let settings = store.load(&name).map_err(failed)?;
+            Ok(Outcome::Peeked { name, settings })
         }
         StoreRequest::Save {
             name,

@@ -13,6 +13,8 @@ pub struct ProfileView<'a> {
     pub dirty: bool,
     /// Profile work is running on its thread.
     pub busy: bool,
+    /// The profile the pages are compared with, if any.
+    pub comparing: Option<&'a str>,
 }
 
 pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
@@ -97,5 +99,36 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
     if view.busy {
         ui.spinner().on_hover_text(copy::PROFILES_BUSY);
     }
+    commands.extend(compare_picker(ui, view));
     commands
+}
+
+/// "Compare with…": a second profile whose verdicts show beside the current ones.
+fn compare_picker(ui: &mut Ui, view: &ProfileView<'_>) -> Option<Command> {
+    let mut command = None;
+    let label = ui.label(copy::LABEL_COMPARE_WITH).id;
+    egui::ComboBox::from_id_salt("compare_with")
+        .selected_text(view.comparing.unwrap_or(copy::LABEL_COMPARE_NONE))
+        .width(150.0)
+        .show_ui(ui, |ui| {
+            if ui
+                .selectable_label(view.comparing.is_none(), copy::LABEL_COMPARE_NONE)
+                .clicked()
+                && view.comparing.is_some()
+            {
+                command = Some(Command::CompareWith(None));
+            }
+            for name in view.names {
+                if ui
+                    .selectable_label(view.comparing == Some(name.as_str()), name)
+                    .clicked()
+                {
+                    command = Some(Command::CompareWith(Some(name.clone())));
+                }
+            }
+        })
+        .response
+        .labelled_by(label)
+        .on_hover_text(copy::COMPARE_TOOLTIP);
+    command
 }

@@ -11,7 +11,8 @@ use egui_extras::{Column, TableBuilder};
 use crate::copy;
 use crate::inspect::LinkSource;
 use crate::inspect::{InspectedPage, Inspection};
-use crate::policy::{LinkDecision, Verdict};
+use crate::policy::compare::LinkChange;
+use crate::policy::{LinkDecision, PageDecision, Region, Verdict};
 use crate::ui::command::{Command, CopyWhat};
 use crate::ui::{palette, widgets};
 
@@ -25,17 +26,10 @@ pub enum SortColumn {
     Url,
     Text,
     Keyword,
+    Region,
+    /// The compared profile's verdict.
+    Compared,
 }
-
-const COLUMNS: [(SortColumn, &str); 7] = [
-    (SortColumn::Index, "#"),
-    (SortColumn::Verdict, "Verdict"),
-    (SortColumn::Score, "Score"),
-    (SortColumn::Rank, "Rank"),
-    (SortColumn::Url, "URL"),
-    (SortColumn::Text, "Text"),
-    (SortColumn::Keyword, "Keyword"),
-];
 
 /// How the rows are ordered: document order, or by a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +38,19 @@ pub struct Sort {
     pub descending: bool,
 }
 
-type RowsKey = (u64, usize, BTreeSet<Verdict>, String, Option<Sort>, bool);
+/// What the shown rows depend on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RowsKey {
+    generation: u64,
+    page: usize,
+    hidden: BTreeSet<Verdict>,
+    search: String,
+    sort: Option<Sort>,
+    only_added_by_script: bool,
+    only_changed: bool,
+    region: Option<Region>,
+    compared: Option<u64>,
+}
 
 #[derive(Default)]
 pub struct ResultsState {
@@ -53,6 +59,10 @@ pub struct ResultsState {
     pub sort: Option<Sort>,
     /// Rendered mode: show only the links scripts added.
     pub only_added_by_script: bool,
+    /// Comparing: show only the links that change under the other profile.
+    pub only_changed: bool,
+    /// Show only the links in this part of the page.
+    pub region: Option<Region>,
     /// Rows shown, cached until the inspection, page, filter, search or sort change.
     cache_key: Option<RowsKey>,
     rows: Vec<usize>,
@@ -77,6 +87,28 @@ pub struct ResultsView<'a> {
     pub saved_file: bool,
     /// The keyboard belongs to the table (no dialog is open).
     pub keyboard: bool,
+    /// The shown page decided under the compared profile.
+    pub comparison: Option<PageCompare<'a>>,
+}
+
+/// The shown page under a second profile (Compare with…).
+#[derive(Clone, Copy)]
+pub struct PageCompare<'a> {
+    pub name: &'a str,
+    pub decision: &'a PageDecision,
+    /// The links that change, in document order.
+    pub changes: &'a [LinkChange],
+    /// Bumped whenever the comparison is computed again.
+    pub generation: u64,
+}
+
+impl<'a> PageCompare<'a> {
+    fn change(self, index: usize) -> Option<&'a LinkChange> {
+        self.changes
+            .binary_search_by_key(&index, |c| c.index)
+            .ok()
+            .and_then(|i| self.changes.get(i))
+    }
 }
 
 fn matches(link: &LinkDecision, needle: &str) -> bool {
@@ -95,7 +127,12 @@ fn verdict_order(v: Verdict) -> usize {
     Verdict::ALL.len() - Verdict::ALL.iter().position(|&a| a == v).unwrap_or(0)
 }
 
-fn compare(column: SortColumn, a: &LinkDecision, b: &LinkDecision) -> Ordering {
+fn compare(
+    column: SortColumn,
+    a: &LinkDecision,
+    b: &LinkDecision,
+    other: Option<&PageDecision>,
+) -> Ordering {
     match column {
         SortColumn::Index => a.index.cmp(&b.index),
         SortColumn::Verdict => verdict_order(a.verdict).cmp(&verdict_order(b.verdict)),
@@ -111,19 +148,39 @@ fn compare(column: SortColumn, a: &LinkDecision, b: &LinkDecision) -> Ordering {
             let kw = |l: &LinkDecision| l.keyword().map(|k| k.keyword.clone());
             kw(a).cmp(&kw(b))
         }
+        SortColumn::Region => a.region.cmp(&b.region),
+        SortColumn::Compared => {
+            let theirs = |l: &LinkDecision| {
+                other
+                    .and_then(|d| d.links.get(l.index))
+                    .map(|o| verdict_order(o.verdict))
+            };
+            theirs(a).cmp(&theirs(b))
+        }
     }
 }
 
 impl ResultsState {
-    fn rows(&mut self, inspection: &Inspection, generation: u64, page: usize) -> &[usize] {
-        let key = (
+    fn rows(
+        &mut self,
+        inspection: &Inspection,
+        generation: u64,
+        page: usize,
+        comparison: Option<PageCompare<'_>>,
+    ) -> &[usize] {
+        // Without a comparison there is nothing to show "only changed" of.
+        let only_changed = self.only_changed && comparison.is_some();
+        let key = RowsKey {
             generation,
             page,
-            self.hidden.clone(),
-            self.search.clone(),
-            self.sort,
-            self.only_added_by_script,
-        );
+            hidden: self.hidden.clone(),
+            search: self.search.clone(),
+            sort: self.sort,
+            only_added_by_script: self.only_added_by_script,
+            only_changed,
+            region: self.region,
+            compared: comparison.map(|c| c.generation),
+        };
         if self.cache_key.as_ref() != Some(&key) {
             let needle = self.search.trim().to_lowercase();
             let current = inspection.pages.get(page);
@@ -137,13 +194,17 @@ impl ResultsState {
                 .iter()
                 .filter(|l| !self.hidden.contains(&l.verdict) && matches(l, &needle))
                 .filter(|l| !self.only_added_by_script || added(l))
+                .filter(|l| self.region.is_none_or(|r| l.region == r))
+                .filter(|l| {
+                    !only_changed || comparison.is_some_and(|c| c.change(l.index).is_some())
+                })
                 .map(|l| l.index)
                 .collect();
             if let Some(sort) = self.sort {
                 // A stable sort: ties stay in document order either way.
                 rows.sort_by(|&a, &b| match (links.get(a), links.get(b)) {
                     (Some(a), Some(b)) => {
-                        let order = compare(sort.column, a, b);
+                        let order = compare(sort.column, a, b, comparison.map(|c| c.decision));
                         if sort.descending {
                             order.reverse()
                         } else {
@@ -213,11 +274,45 @@ fn added_by_script_chip(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsSt
     }
 }
 
-fn verdict_chips(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsState) {
+/// Comparing: the chip that shows only the changed links.
+fn changed_chip(ui: &mut Ui, comparison: PageCompare<'_>, state: &mut ResultsState) {
+    let dark = ui.visuals().dark_mode;
+    let color = palette::changed(dark);
+    let on = state.only_changed;
+    let response = ui
+        .add(
+            egui::Button::new(
+                RichText::new(format!(
+                    "{} {}",
+                    copy::LABEL_ONLY_CHANGED,
+                    comparison.changes.len()
+                ))
+                .color(color),
+            )
+            .fill(palette::chip_fill(dark))
+            .selected(on)
+            .stroke(egui::Stroke::new(if on { 2.0 } else { 1.0 }, color)),
+        )
+        .on_hover_text(copy::ONLY_CHANGED_TOOLTIP);
+    if response.clicked() {
+        state.only_changed = !on;
+    }
+}
+
+fn verdict_chips(
+    ui: &mut Ui,
+    page: &InspectedPage,
+    comparison: Option<PageCompare<'_>>,
+    state: &mut ResultsState,
+) {
     let dark = ui.visuals().dark_mode;
     ui.horizontal_wrapped(|ui| {
         if page.rendered().is_some() {
             added_by_script_chip(ui, page, state);
+            ui.separator();
+        }
+        if let Some(comparison) = comparison {
+            changed_chip(ui, comparison, state);
             ui.separator();
         }
         for verdict in Verdict::ALL.iter().rev().copied() {
@@ -270,6 +365,26 @@ fn verdict_chips(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsState) {
     });
 }
 
+/// The crawled pages in tree order: each page, then the pages its followed
+/// links led to (depth first), with its depth in the tree.
+fn crawl_tree(inspection: &Inspection) -> Vec<(usize, usize)> {
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); inspection.pages.len()];
+    let mut roots = Vec::new();
+    for (i, page) in inspection.pages.iter().enumerate() {
+        match page.via.filter(|v| v.page < i) {
+            Some(via) => children[via.page].push(i),
+            None => roots.push(i),
+        }
+    }
+    let mut order = Vec::with_capacity(inspection.pages.len());
+    let mut stack: Vec<(usize, usize)> = roots.into_iter().rev().map(|r| (r, 0)).collect();
+    while let Some((page, depth)) = stack.pop() {
+        order.push((page, depth));
+        stack.extend(children[page].iter().rev().map(|&c| (c, depth + 1)));
+    }
+    order
+}
+
 fn pages_list(
     ui: &mut Ui,
     inspection: &Inspection,
@@ -277,45 +392,45 @@ fn pages_list(
     stale: bool,
 ) -> Option<Command> {
     let mut command = None;
-    let title = if stale {
-        format!("Crawled pages ({}, out of date)", inspection.pages.len())
-    } else {
-        format!("Crawled pages ({})", inspection.pages.len())
-    };
+    let title = copy::crawled_pages_title(inspection.pages.len(), stale);
     egui::CollapsingHeader::new(title)
         .id_salt("crawled_pages")
         .default_open(true)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("pages")
-                .max_height(120.0)
+                .max_height(140.0)
                 .show(ui, |ui| {
-                    for (i, page) in inspection.pages.iter().enumerate() {
+                    for (i, depth) in crawl_tree(inspection) {
+                        let page = &inspection.pages[i];
                         let status = page
                             .status
                             .map_or_else(|| "—".to_owned(), |s| s.to_string());
                         let via = page
                             .via
-                            .map(|v| format!("  via page {} link #{}", v.page + 1, v.link))
+                            .and_then(|v| {
+                                let link =
+                                    inspection.pages.get(v.page)?.decision.links.get(v.link)?;
+                                Some(copy::crawl_tree_via(v.link, &link.text))
+                            })
                             .unwrap_or_default();
                         let error = page
                             .error
                             .as_deref()
                             .map(|e| format!("  ✖ {e}"))
                             .unwrap_or_default();
-                        let label = format!(
-                            "{}: level {}  {status}  {}{via}{error}",
-                            i + 1,
-                            page.level,
-                            page.url
-                        );
+                        let branch = if depth == 0 { "" } else { "↳ " };
+                        let label = format!("{branch}{via}{}  {status}{error}", page.url);
                         let mut text = RichText::new(label);
                         if page.status.is_some_and(|s| s >= 400) || page.error.is_some() {
                             text = text.color(palette::error(ui.visuals().dark_mode));
                         }
-                        if ui.selectable_label(i == current, text).clicked() {
-                            command = Some(Command::SelectPage(i));
-                        }
+                        ui.horizontal(|ui| {
+                            ui.add_space(18.0 * depth as f32);
+                            if ui.selectable_label(i == current, text).clicked() {
+                                command = Some(Command::SelectPage(i));
+                            }
+                        });
                     }
                 });
         });
@@ -420,6 +535,156 @@ fn header_title(title: &str, column: SortColumn, sort: Option<Sort>) -> String {
     }
 }
 
+/// The table's columns, with the compared profile's verdict after the
+/// current one when comparing, and the region when the table is `wide`.
+fn columns(compared: Option<&str>, wide: bool) -> Vec<(SortColumn, String)> {
+    let mut columns = vec![
+        (SortColumn::Index, "#".to_owned()),
+        (SortColumn::Verdict, "Verdict".to_owned()),
+    ];
+    if let Some(name) = compared {
+        columns.push((SortColumn::Compared, copy::compared_column(name)));
+    }
+    columns.extend([
+        (SortColumn::Score, "Score".to_owned()),
+        (SortColumn::Rank, "Rank".to_owned()),
+        (SortColumn::Url, "URL".to_owned()),
+        (SortColumn::Text, "Text".to_owned()),
+        (SortColumn::Keyword, "Keyword".to_owned()),
+    ]);
+    // A narrow table keeps its width for URLs: the region stays in the
+    // filter and the detail pane.
+    if wide {
+        columns.push((SortColumn::Region, copy::LABEL_REGION.to_owned()));
+    }
+    columns
+}
+
+/// "Region: all / nav / header / …": a filter by the part of the page.
+fn region_filter(ui: &mut Ui, state: &mut ResultsState) {
+    let label = ui.label(copy::LABEL_REGION).id;
+    egui::ComboBox::from_id_salt("region_filter")
+        .selected_text(state.region.map_or(copy::LABEL_ALL_REGIONS, |r| r.id()))
+        .width(80.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut state.region, None, copy::LABEL_ALL_REGIONS);
+            for region in Region::ALL {
+                ui.selectable_value(&mut state.region, Some(region), region.id());
+            }
+        })
+        .response
+        .labelled_by(label)
+        .on_hover_text(copy::REGION_TOOLTIP);
+}
+
+/// One cell of a link's row.
+fn cell(
+    ui: &mut Ui,
+    column: SortColumn,
+    link: &LinkDecision,
+    page: &InspectedPage,
+    comparison: Option<PageCompare<'_>>,
+    change: Option<&LinkChange>,
+    compact: bool,
+) {
+    let dark = ui.visuals().dark_mode;
+    let badge = |ui: &mut Ui, verdict| {
+        if compact {
+            widgets::badge_symbol(ui, verdict);
+        } else {
+            widgets::badge(ui, verdict);
+        }
+    };
+    match column {
+        SortColumn::Index => {
+            ui.label(RichText::new(link.index.to_string()).weak());
+        }
+        SortColumn::Verdict => badge(ui, link.verdict),
+        SortColumn::Compared => {
+            let Some(theirs) = comparison.and_then(|c| c.decision.links.get(link.index)) else {
+                return;
+            };
+            match change {
+                Some(change) => {
+                    ui.label(RichText::new("Δ").color(palette::changed(dark)))
+                        .on_hover_text(copy::because(&change.because));
+                    badge(ui, theirs.verdict);
+                    let rank = theirs.rank.map(|r| format!("#{r}")).unwrap_or_default();
+                    ui.label(RichText::new(rank).small().color(palette::changed(dark)))
+                        .on_hover_text(copy::because(&change.because));
+                }
+                None => {
+                    ui.label(RichText::new("=").weak())
+                        .on_hover_text(copy::SAME_UNDER_B);
+                }
+            }
+        }
+        SortColumn::Score => {
+            ui.label(link.score.map(|s| s.to_string()).unwrap_or_default());
+        }
+        SortColumn::Rank => {
+            let visited = if link.visited { "↺" } else { "" };
+            ui.label(format!(
+                "{}{visited}",
+                link.rank.map(|s| s.to_string()).unwrap_or_default()
+            ));
+        }
+        SortColumn::Url => match &link.url {
+            Some(url) => {
+                ui.add(
+                    egui::Label::new(widgets::url_job(ui, url))
+                        .truncate()
+                        .selectable(false),
+                );
+            }
+            None => {
+                ui.add(
+                    egui::Label::new(RichText::new(&*link.href).italics())
+                        .truncate()
+                        .selectable(false),
+                );
+            }
+        },
+        SortColumn::Text => {
+            if page.source(link) == Some(LinkSource::RenderedOnly) {
+                ui.label(
+                    RichText::new(copy::ADDED_BY_SCRIPT)
+                        .small()
+                        .color(palette::added_by_script(dark)),
+                )
+                .on_hover_text(copy::ADDED_BY_SCRIPT_TOOLTIP);
+            }
+            if link.nofollow {
+                ui.label(RichText::new(copy::NOFOLLOW_MARK).small().weak())
+                    .on_hover_text(copy::NOFOLLOW_TOOLTIP);
+            }
+            ui.add(egui::Label::new(&*link.text).truncate().selectable(false));
+        }
+        SortColumn::Keyword => {
+            let text = match (link.keyword(), &link.trace.black) {
+                (Some(hit), _) => {
+                    let inside = if hit.inside_word { " ⚠" } else { "" };
+                    RichText::new(format!(
+                        "{} ({}){inside}",
+                        hit.keyword,
+                        hit.matched_in.as_str()
+                    ))
+                }
+                // Not decided by a keyword, but it would be blacklisted too.
+                (None, Some(hit)) => RichText::new(format!("also ⊘ {}", hit.keyword)).weak(),
+                (None, None) => return,
+            };
+            let response = ui.add(egui::Label::new(text).truncate().selectable(false));
+            if link.keyword().is_some_and(|k| k.inside_word) {
+                response.on_hover_text(copy::INSIDE_WORD_TOOLTIP);
+            }
+        }
+        SortColumn::Region => {
+            ui.label(RichText::new(link.region.id()).weak());
+        }
+    }
+}
+
 /// Draws the results.
 pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Vec<Command> {
     let mut commands = Vec::new();
@@ -461,7 +726,16 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     if let Some(error) = &current.error {
         ui.colored_label(palette::error(dark), format!("This page failed: {error}"));
     }
-    verdict_chips(ui, current, state);
+    if let Some(comparison) = view.comparison {
+        ui.label(
+            RichText::new(copy::comparison_line(
+                comparison.name,
+                &crate::policy::compare::summarize(comparison.changes),
+            ))
+            .color(palette::changed(dark)),
+        );
+    }
+    verdict_chips(ui, current, view.comparison, state);
 
     let search = ui
         .horizontal(|ui| {
@@ -473,6 +747,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
                 copy::LABEL_SEARCH_HINT,
                 260.0,
             );
+            region_filter(ui, state);
             ui.label(RichText::new("⌨").weak())
                 .on_hover_text(copy::KEYBOARD_HELP);
             search
@@ -482,7 +757,9 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         search.request_focus();
     }
 
-    let rows = state.rows(inspection, view.generation, view.page).to_vec();
+    let rows = state
+        .rows(inspection, view.generation, view.page, view.comparison)
+        .to_vec();
     // The detail pane shows nothing that the filters hide.
     if let Some(s) = view.selected
         && !rows.contains(&s)
@@ -537,29 +814,51 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         ui.label(RichText::new(copy::no_links(current.status)).italics());
         return commands;
     }
+    let columns = columns(
+        view.comparison.map(|c| c.name),
+        ui.available_width() >= 900.0,
+    );
     // The URL and Text columns share what the fixed ones leave, recomputed every
     // frame so they follow the window: URL gets the larger part. A narrow table
     // shows verdicts by their symbol alone (the word is on hover).
-    let compact = ui.available_width() < 640.0;
-    let fixed = if compact {
-        [34.0, 34.0, 44.0, 40.0, 80.0]
-    } else {
-        [34.0, 104.0, 48.0, 44.0, 96.0]
+    let compact = ui.available_width()
+        < 640.0
+            + if view.comparison.is_some() {
+                100.0
+            } else {
+                0.0
+            };
+    let width = |column: SortColumn| match (column, compact) {
+        (SortColumn::Index, _) => 34.0,
+        (SortColumn::Verdict, true) => 34.0,
+        (SortColumn::Compared, true) => 60.0,
+        (SortColumn::Verdict, false) => 104.0,
+        (SortColumn::Compared, false) => 140.0,
+        (SortColumn::Score, _) => 46.0,
+        (SortColumn::Rank, _) => 42.0,
+        (SortColumn::Region, _) => 46.0,
+        (SortColumn::Keyword, true) => 76.0,
+        _ => 90.0,
     };
-    let spacing = ui.spacing().item_spacing.x * (COLUMNS.len() as f32);
-    let flexible = (ui.available_width() - fixed.iter().sum::<f32>() - spacing).max(150.0);
+    let fixed: f32 = columns
+        .iter()
+        .filter(|(c, _)| !matches!(c, SortColumn::Url | SortColumn::Text))
+        .map(|(c, _)| width(*c))
+        .sum();
+    let spacing = ui.spacing().item_spacing.x * (columns.len() as f32);
+    let flexible = (ui.available_width() - fixed - spacing).max(150.0);
     let mut table = TableBuilder::new(ui)
         .id_salt("links")
         .striped(true)
         .sense(Sense::click())
-        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::exact(fixed[0]))
-        .column(Column::exact(fixed[1]))
-        .column(Column::exact(fixed[2]))
-        .column(Column::exact(fixed[3]))
-        .column(Column::remainder().at_least(90.0).clip(true))
-        .column(Column::exact((flexible * 0.4).max(60.0)).clip(true))
-        .column(Column::exact(fixed[4]).clip(true));
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+    for (column, _) in &columns {
+        table = table.column(match column {
+            SortColumn::Url => Column::remainder().at_least(90.0).clip(true),
+            SortColumn::Text => Column::exact((flexible * 0.4).max(60.0)).clip(true),
+            other => Column::exact(width(*other)).clip(true),
+        });
+    }
     if state.shown != Some((view.loaded, view.page)) {
         state.shown = Some((view.loaded, view.page));
         table = table.vertical_scroll_offset(0.0);
@@ -575,15 +874,15 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     let mut clicked_header = None;
     table
         .header(row_height, |mut header| {
-            for (column, title) in COLUMNS {
+            for (column, title) in &columns {
                 header.col(|ui| {
-                    let text = RichText::new(header_title(title, column, state.sort)).strong();
+                    let text = RichText::new(header_title(title, *column, state.sort)).strong();
                     if ui
                         .add(egui::Button::new(text).frame(false))
                         .on_hover_text("Sort by this column; click again to reverse, a third time for page order.")
                         .clicked()
                     {
-                        clicked_header = Some(column);
+                        clicked_header = Some(*column);
                     }
                 });
             }
@@ -594,66 +893,10 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
                     return;
                 };
                 row.set_selected(view.selected == Some(link.index));
-                row.col(|ui| {
-                    ui.label(RichText::new(link.index.to_string()).weak());
-                });
-                row.col(|ui| {
-                    if compact {
-                        widgets::badge_symbol(ui, link.verdict);
-                    } else {
-                        widgets::badge(ui, link.verdict);
-                    }
-                });
-                row.col(|ui| {
-                    ui.label(link.score.map(|s| s.to_string()).unwrap_or_default());
-                });
-                row.col(|ui| {
-                    let visited = if link.visited { "↺" } else { "" };
-                    ui.label(format!(
-                        "{}{visited}",
-                        link.rank.map(|s| s.to_string()).unwrap_or_default()
-                    ));
-                });
-                row.col(|ui| match &link.url {
-                    Some(url) => {
-                        ui.add(
-                            egui::Label::new(widgets::url_job(ui, url))
-                                .truncate()
-                                .selectable(false),
-                        );
-                    }
-                    None => {
-                        ui.add(
-                            egui::Label::new(RichText::new(&*link.href).italics())
-                                .truncate()
-                                .selectable(false),
-                        );
-                    }
-                });
-                row.col(|ui| {
-                    if current.source(link) == Some(LinkSource::RenderedOnly) {
-                        ui.label(
-                            RichText::new(copy::ADDED_BY_SCRIPT)
-                                .small()
-                                .color(palette::added_by_script(dark)),
-                        )
-                        .on_hover_text(copy::ADDED_BY_SCRIPT_TOOLTIP);
-                    }
-                    ui.add(egui::Label::new(&*link.text).truncate().selectable(false));
-                });
-                row.col(|ui| {
-                    let text = match (link.keyword(), &link.trace.black) {
-                        (Some(hit), _) => {
-                            RichText::new(format!("{} ({})", hit.keyword, hit.matched_in.as_str()))
-                        }
-                        // Not decided by a keyword, but it would be blacklisted too.
-                        (None, Some(hit)) => {
-                            RichText::new(format!("also ⊘ {}", hit.keyword)).weak()
-                        }
-                        (None, None) => return,
-                    };
-                    ui.add(egui::Label::new(text).truncate().selectable(false));
-                });
+                let change = view.comparison.and_then(|c| c.change(link.index));
+                for (column, _) in &columns {
+                    row.col(|ui| cell(ui, *column, link, current, view.comparison, change, compact));
+                }
                 if row.response().clicked() {
                     commands.push(Command::SelectLink(Some(link.index)));
                 }

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use crate::copy;
 use crate::policy::settings::{KEY_ALLOWED, KEY_BLACK, KEY_SKIP_ASSETS, KEY_SUBDOMAIN, KEY_WHITE};
-use crate::policy::{Lint, Settings, parse_list};
+use crate::policy::{Lint, Settings, SiblingRoot, parse_list};
 use crate::ui::command::Command;
 use crate::ui::palette;
 use crate::ui::widgets::note;
@@ -104,6 +104,7 @@ pub fn show(
     ui: &mut Ui,
     settings: &mut Settings,
     lints: &[Lint],
+    suggestions: &[SiblingRoot],
     scroll_to_warnings: bool,
 ) -> Vec<Command> {
     let mut edited = false;
@@ -136,6 +137,20 @@ pub fn show(
         let (label, clicked) = key_label(ui, copy::LABEL_ALLOWED, KEY_ALLOWED, &changed);
         revert(&mut commands, clicked, KEY_ALLOWED);
         edited |= list_field(ui, &mut settings.follow_allowed_domains, "allowed", label);
+        if !suggestions.is_empty() {
+            ui.label(RichText::new(copy::SIBLING_ROOTS_HEADING).small())
+                .on_hover_text(copy::SIBLING_ROOTS_TOOLTIP);
+            ui.horizontal_wrapped(|ui| {
+                for sibling in suggestions {
+                    if ui
+                        .small_button(copy::add_sibling_root(&sibling.domain, sibling.links))
+                        .clicked()
+                    {
+                        commands.push(Command::AddAllowedDomain(sibling.domain.clone()));
+                    }
+                }
+            });
+        }
         note(ui, copy::HOW_DOMAINS_STACK);
         note(ui, copy::ROOT_DOMAIN_NOTE);
         ui.separator();

@@ -465,7 +465,7 @@ fn error_pages_of_a_crawl_are_counted_and_say_so() {
     });
     harness.get_by_label("2 pages crawled, 0 failed, 1 answered HTTP 4xx/5xx");
     harness
-        .get_by_label_contains("2: level 2  404  https://beispiel.test/kontakt")
+        .get_by_label_contains("→ https://beispiel.test/kontakt  404")
         .click();
     harness.run();
     harness.get_by_label("Page 2 of 2: ");
@@ -1093,4 +1093,123 @@ fn cancel_stops_the_browser_of_a_rendered_load_at_once() {
         until(|| browsers_with(&marker) == 0),
         "the browser outlived Cancel"
     );
+}
+
+/// A profiles folder with the profile "tuned" (tests/fixtures/settings-tuned.json).
+fn config_with_tuned(name: &str) -> PathBuf {
+    let dir = temp_config_dir(name);
+    let json = std::fs::read_to_string(fixture("settings-tuned.json")).unwrap();
+    let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
+    store.import("tuned", &json).unwrap();
+    store
+        .set_active(follow_inspector::profiles::BUILT_IN)
+        .unwrap();
+    dir
+}
+
+fn compare_with(harness: &mut Harness<'_, InspectorApp>, name: &str) {
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Compare with…")
+        .click();
+    harness.run();
+    harness.get_by_label(name).click();
+    settle(harness);
+}
+
+#[test]
+fn compare_with_marks_the_changed_links_and_shows_both_traces() {
+    let mut harness = app_in(config_with_tuned("compare"), None);
+    fetch(&mut harness, &fixture("acme-home.html"));
+    compare_with(&mut harness, "tuned");
+    assert_eq!(harness.state().comparing(), Some("tuned"));
+    harness.get_by_label(
+        "Against “tuned”: +1 followed, −1 followed, 5 verdicts changed, \
+         2 links with another rank or keyword",
+    );
+    harness.get_by_label("B: tuned");
+    // Only the changed rows: the unchanged Privacy link goes, Careers stays.
+    assert!(harness.query_by_label("Privacy").is_some());
+    harness.get_by_label("Δ changed 7").click();
+    harness.run();
+    assert!(harness.query_by_label("Privacy").is_none());
+    harness.get_by_label("Careers");
+    harness.get_by_label("Our heritage").click();
+    harness.run();
+    harness.get_by_label("A: current");
+    harness.get_by_label("Under “tuned” this link changes: `tag` removed from the black list.");
+    // Stop comparing: the column and the summary go.
+    compare_with(&mut harness, "(nobody)");
+    assert!(harness.query_by_label("B: tuned").is_none());
+    assert_eq!(harness.state().comparing(), None);
+}
+
+#[test]
+fn the_region_filter_shows_the_footer_links_and_nofollow_is_marked() {
+    let mut harness = app_harness(None);
+    fetch(&mut harness, &fixture("acme-home.html"));
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Region")
+        .click();
+    harness.run();
+    harness.get_by_label("footer").click();
+    harness.run();
+    harness.get_by_label("Impressum");
+    assert!(harness.query_by_label("Our team").is_none());
+    harness.get_by_label("nofollow");
+    harness.get_by_label("Contact").click();
+    harness.run();
+    harness.get_by_label("Page region: footer · rel=nofollow (the scraper follows it anyway)");
+}
+
+#[test]
+fn a_suggested_sibling_root_is_added_with_one_click() {
+    let mut harness = app_harness(None);
+    fetch(&mut harness, &fixture("acme-home.html"));
+    harness.get_by_label("↗ off-domain 3");
+    harness.get_by_label("+ acme.co.uk (1 link)");
+    harness.get_by_label("+ acme.de (1 link)").click();
+    harness.run();
+    assert_eq!(harness.state().settings().follow_allowed_domains, "acme.de");
+    harness.get_by_label("↗ off-domain 2");
+    assert!(harness.query_by_label("+ acme.de (1 link)").is_none());
+    assert!(harness.state().is_dirty());
+}
+
+#[test]
+fn the_corpus_view_runs_a_folder_and_a_click_opens_a_page_under_both_profiles() {
+    let pages = temp_config_dir("corpus-pages");
+    std::fs::copy(fixture("acme-home.html"), pages.join("a-acme.html")).unwrap();
+    std::fs::copy(fixture("no-canonical.html"), pages.join("b-nameless.html")).unwrap();
+    let mut harness = app_in(config_with_tuned("corpus-view"), None);
+    compare_with(&mut harness, "tuned");
+    harness.get_by_label("Corpus").click();
+    harness.run();
+    type_into(&mut harness, "Folder or manifest", pages.to_str().unwrap());
+    harness.get_by_label("▶ Run").click();
+    for _ in 0..1000 {
+        harness.step();
+        if !harness.state().corpus_running() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.run();
+    let run = harness.state().corpus_run().expect("the run finished");
+    assert_eq!(run.pages.len(), 2);
+    harness.get_by_label(
+        "1 page read (1 failed), 14 links, 3 followed under A, 3 under B; 7 links changed",
+    );
+    harness.get_by_label_contains("✖ the page has no <link rel=canonical>");
+    // The keyword table, the chart's legend and the causes.
+    harness.get_by_label("Inside a word");
+    harness.get_by_label("A: pages decided");
+    harness.get_by_label("B: pages decided");
+    harness.get_by_label("1 link on 1 page: `tag` removed from the black list (+0 −0 followed)");
+    harness.get_by_label("a-acme").click();
+    settle(&mut harness);
+    let shown = harness.state().inspection().unwrap();
+    assert_eq!(shown.pages[0].url.as_str(), "https://www.acme.com/");
+    assert!(harness.state().target().0.ends_with("a-acme.html"));
+    harness.get_by_label("Page: ");
+    harness.get_by_label_contains("Against “tuned”: +1 followed");
 }
