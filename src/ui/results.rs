@@ -907,3 +907,41 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     }
     commands
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inspect::{InspectedPage, Via};
+    use crate::policy::Settings;
+    use url::Url;
+
+    #[test]
+    fn the_crawl_tree_puts_each_page_under_the_page_that_led_to_it() {
+        let page = |path: &str, level, via: Option<(usize, usize)>| {
+            let url = Url::parse(&format!("https://acme.test{path}")).unwrap();
+            let via = via.map(|(page, link)| Via { page, link });
+            InspectedPage::failed(url, level, via, String::new())
+        };
+        // Level by level: the start, its two children, then a grandchild of each.
+        let inspection = Inspection {
+            start_url: Url::parse("https://acme.test/").unwrap(),
+            final_url: Url::parse("https://acme.test/").unwrap(),
+            depth: 3,
+            limit_override: None,
+            settings: Settings::default(),
+            lints: Vec::new(),
+            pages: vec![
+                page("/", 1, None),
+                page("/contact", 2, Some((0, 1))),
+                page("/about", 2, Some((0, 2))),
+                page("/about/team", 3, Some((2, 0))),
+                page("/contact/form", 3, Some((1, 4))),
+            ],
+            cancelled: false,
+        };
+        assert_eq!(
+            crawl_tree(&inspection),
+            [(0, 0), (1, 1), (4, 2), (2, 1), (3, 2)]
+        );
+    }
+}

@@ -384,3 +384,72 @@ fn depth_3_crawl_time_with_slow_responses() {
         one_pages, one, three_pages, three
     );
 }
+
+#[test]
+fn diff_of_a_crawl_fetches_each_page_once_and_compares_page_by_page() {
+    let s = server();
+    let b = std::env::temp_dir().join(format!("fi-diff-crawl-{}.json", std::process::id()));
+    std::fs::write(
+        &b,
+        r#"{"followKeywordsWhite": "impressum,contact,about", "followAllowedDomains": "acmecorp.test"}"#,
+    )
+    .unwrap();
+    let mut args: Vec<String> = vec![
+        "diff".into(),
+        format!("http://www.acme.test:{}/", s.port),
+        "--depth".into(),
+        "2".into(),
+        "--against-settings".into(),
+        b.display().to_string(),
+        "--format".into(),
+        "json".into(),
+    ];
+    args.extend(s.resolve_args(&HOSTS));
+    let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let pages: Vec<(String, Option<&str>)> = report["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let url = p["url"].as_str().unwrap();
+            let path = url
+                .rsplit_once(&format!(":{}", s.port))
+                .unwrap()
+                .1
+                .to_owned();
+            (path, p["only_in"].as_str())
+        })
+        .collect();
+    assert_eq!(
+        pages,
+        [
+            ("/".to_owned(), None),
+            ("/contact".to_owned(), None),
+            ("/about".to_owned(), None),
+            ("/team".to_owned(), Some("a")),
+            ("/impressum".to_owned(), Some("b")),
+        ]
+    );
+    // The start page: team loses its place to impressum.
+    let start = &report["pages"][0];
+    let team = start["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["text"] == "Team")
+        .unwrap();
+    assert_eq!(team["a"]["verdict"], "followed");
+    assert_eq!(team["b"]["verdict"], "no_keyword");
+    assert_eq!(team["because"], "`team` removed from the white list");
+    // One fetch per page for both sides.
+    for page in [
+        "www.acme.test/",
+        "www.acme.test/contact",
+        "www.acme.test/about",
+    ] {
+        assert_eq!(s.hits(page), 1, "{page}");
+    }
+    assert_eq!(report["pages"][3]["counts_b"], Value::Null);
+}

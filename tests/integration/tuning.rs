@@ -376,12 +376,28 @@ fn the_shared_corpus_under_two_profiles_is_complete_deterministic_and_adds_up() 
         return;
     };
     let manifest = manifest.to_str().unwrap();
+    let dir = temp_dir("corpus-profiles");
+    let config = dir.to_str().unwrap();
+    let imported = run(&[
+        "--config-dir",
+        config,
+        "profiles",
+        "import",
+        &fixture("settings-tuned.json"),
+        "--name",
+        "tuned",
+    ]);
+    assert!(imported.status.success(), "{}", stderr(&imported));
     let args = |jobs: &'static str| {
         vec![
+            "--config-dir".to_owned(),
+            config.to_owned(),
             "corpus".to_owned(),
             manifest.to_owned(),
-            "--against-settings".to_owned(),
-            fixture("settings-tuned.json"),
+            "--profile".to_owned(),
+            "Scraper defaults".to_owned(),
+            "--against".to_owned(),
+            "tuned".to_owned(),
             "--jobs".to_owned(),
             jobs.to_owned(),
             "--format".to_owned(),
