@@ -328,18 +328,19 @@ fn open_store(config_dir: Option<&Path>) -> Result<ProfileStore, Failure> {
     Ok(store)
 }
 
-/// Reads a profile or a settings file (`flag` names the option for errors),
-/// reporting ignored keys on stderr; neither gives the defaults.
+/// Reads a profile or a settings file, reporting ignored keys on stderr;
+/// neither gives the defaults. `profile_flag` names the profile's option in
+/// errors.
 fn load_settings(
     profile: Option<&str>,
     file: Option<&Path>,
-    flag: &str,
+    profile_flag: &str,
     config_dir: Option<&Path>,
 ) -> Result<Settings, Failure> {
     if let Some(name) = profile {
         return open_store(config_dir)?
             .load(name)
-            .with_context(|| format!("--{flag} {name}"))
+            .with_context(|| format!("--{profile_flag} {name}"))
             .map_err(usage);
     }
     let Some(path) = file else {
@@ -445,35 +446,16 @@ pub fn run_inspect(args: &InspectArgs, config_dir: Option<&Path>) -> Result<(), 
 }
 
 fn side_a(args: &InspectArgs, config_dir: Option<&Path>) -> Result<Settings, Failure> {
-    let flag = if args.profile.is_some() {
-        "profile"
-    } else {
-        "settings"
-    };
-    load_settings(
-        args.profile.as_deref(),
-        args.settings.as_deref(),
-        flag,
-        config_dir,
-    )
+    let (profile, file) = (args.profile.as_deref(), args.settings.as_deref());
+    load_settings(profile, file, "profile", config_dir)
 }
 
 fn side_b(args: &AgainstArgs, config_dir: Option<&Path>) -> Result<Option<Settings>, Failure> {
-    if args.against.is_none() && args.against_settings.is_none() {
+    let (profile, file) = (args.against.as_deref(), args.against_settings.as_deref());
+    if profile.is_none() && file.is_none() {
         return Ok(None);
     }
-    let flag = if args.against.is_some() {
-        "against"
-    } else {
-        "against-settings"
-    };
-    load_settings(
-        args.against.as_deref(),
-        args.against_settings.as_deref(),
-        flag,
-        config_dir,
-    )
-    .map(Some)
+    load_settings(profile, file, "against", config_dir).map(Some)
 }
 
 /// Reads a file target, or crawls a URL target with `fetcher`.
@@ -539,17 +521,8 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
 
 /// Runs `corpus`: never touches the network.
 pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
-    let flag = if args.profile.is_some() {
-        "profile"
-    } else {
-        "settings"
-    };
-    let a = load_settings(
-        args.profile.as_deref(),
-        args.settings.as_deref(),
-        flag,
-        config_dir,
-    )?;
+    let (profile, file) = (args.profile.as_deref(), args.settings.as_deref());
+    let a = load_settings(profile, file, "profile", config_dir)?;
     let b = side_b(&args.against, config_dir)?;
     let pages = crate::corpus::list_pages(&args.corpus)
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))

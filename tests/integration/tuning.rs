@@ -20,6 +20,22 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// A profiles folder holding "tuned" (tests/fixtures/settings-tuned.json).
+fn config_with_tuned(name: &str) -> PathBuf {
+    let dir = temp_dir(name);
+    let imported = run(&[
+        "--config-dir",
+        dir.to_str().unwrap(),
+        "profiles",
+        "import",
+        &fixture("settings-tuned.json"),
+        "--name",
+        "tuned",
+    ]);
+    assert!(imported.status.success(), "{}", stderr(&imported));
+    dir
+}
+
 /// (index, verdict a, verdict b, because) of every change of page 0.
 fn changes(report: &Value) -> Vec<(u64, String, String, String)> {
     report["pages"][0]["changes"]
@@ -142,18 +158,8 @@ fn diff_table_and_csv_say_the_same() {
 
 #[test]
 fn diff_of_a_profile_against_itself_changes_nothing_and_mixes_sources() {
-    let dir = temp_dir("diff-profiles");
+    let dir = config_with_tuned("diff-profiles");
     let config = dir.to_str().unwrap();
-    let imported = run(&[
-        "--config-dir",
-        config,
-        "profiles",
-        "import",
-        &fixture("settings-tuned.json"),
-        "--name",
-        "tuned",
-    ]);
-    assert!(imported.status.success(), "{}", stderr(&imported));
     let same = run_json(&[
         "--config-dir",
         config,
@@ -376,18 +382,8 @@ fn the_shared_corpus_under_two_profiles_is_complete_deterministic_and_adds_up() 
         return;
     };
     let manifest = manifest.to_str().unwrap();
-    let dir = temp_dir("corpus-profiles");
+    let dir = config_with_tuned("corpus-profiles");
     let config = dir.to_str().unwrap();
-    let imported = run(&[
-        "--config-dir",
-        config,
-        "profiles",
-        "import",
-        &fixture("settings-tuned.json"),
-        "--name",
-        "tuned",
-    ]);
-    assert!(imported.status.success(), "{}", stderr(&imported));
     let args = |jobs: &'static str| {
         vec![
             "--config-dir".to_owned(),
