@@ -5,7 +5,7 @@
 
 use egui::{RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
-use egui_plot::{Bar, BarChart, Legend, Plot};
+use egui_plot::{AxisHints, Bar, BarChart, Legend, Plot};
 
 use crate::copy;
 use crate::corpus::{CorpusRun, KeywordStats, PageRun};
@@ -274,35 +274,52 @@ fn keyword_chart(ui: &mut Ui, run: &CorpusRun) {
             })
             .collect()
     };
+    // Keywords down the side, first at the top: every name has room.
     let labels = names.clone();
-    Plot::new("keyword_chart")
-        .legend(Legend::default())
-        .height(220.0)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_drag(false)
-        .include_y(0.0)
-        // A mark at every keyword, so each bar pair is named.
-        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
-        .x_axis_formatter(move |mark, _| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() > 1e-6 || i < 0.0 {
+    let last = names.len().saturating_sub(1) as f64;
+    let flip = |bars: Vec<Bar>| -> Vec<Bar> {
+        bars.into_iter()
+            .map(|b| {
+                Bar::new(last - b.argument, b.value)
+                    .width(0.38)
+                    .name(&b.name)
+            })
+            .collect()
+    };
+    let keyword_axis = AxisHints::new_y()
+        .min_thickness(90.0)
+        // Rows are 24 points apart: every keyword gets its label.
+        .label_spacing(12.0..=16.0)
+        .formatter(move |mark, _| {
+            let i = (last - mark.value).round();
+            if (last - mark.value - i).abs() > 1e-6 || i < 0.0 {
                 return String::new();
             }
             labels
                 .get(i as usize)
                 .map(|(_, k)| k.clone())
                 .unwrap_or_default()
-        })
+        });
+    Plot::new("keyword_chart")
+        .legend(Legend::default())
+        .height((names.len() as f32 * 24.0 + 50.0).clamp(160.0, 800.0))
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_drag(false)
+        .include_x(0.0)
+        .custom_y_axes(vec![keyword_axis])
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
         .show(ui, |plot| {
             plot.bar_chart(
-                BarChart::new(copy::CHART_SIDE_A, bars(&run.keywords_a, -offset))
-                    .color(palette::side_a(dark)),
+                BarChart::new(copy::CHART_SIDE_A, flip(bars(&run.keywords_a, offset)))
+                    .color(palette::side_a(dark))
+                    .horizontal(),
             );
             if let Some(stats) = &run.keywords_b {
                 plot.bar_chart(
-                    BarChart::new(copy::CHART_SIDE_B, bars(stats, offset))
-                        .color(palette::side_b(dark)),
+                    BarChart::new(copy::CHART_SIDE_B, flip(bars(stats, -offset)))
+                        .color(palette::side_b(dark))
+                        .horizontal(),
                 );
             }
         });
