@@ -575,7 +575,7 @@ pub fn trace_lines(
         outcome: outcomes[7],
         detail: match (&t.white, t.score) {
             (Some(hit), Some(score)) => format!("{}, score {score}", keyword_detail(link, hit)),
-            _ if settings.options().keywords_white.is_empty() => {
+            _ if settings.options().keywords.white().is_empty() => {
                 "the white list is empty: nothing is followed".to_owned()
             }
             _ => "none found (the white list is match-only)".to_owned(),

@@ -346,8 +346,8 @@ fn keyword_stats<'a>(
     let opts = settings.options();
     let mut out: Vec<KeywordStats> = Vec::new();
     for (list, words) in [
-        (ListName::White, &opts.keywords_white),
-        (ListName::Black, &opts.keywords_black),
+        (ListName::White, opts.keywords.white()),
+        (ListName::Black, opts.keywords.black()),
     ] {
         for word in words.iter() {
             if out.iter().any(|k| k.list == list && &k.keyword == word) {

@@ -157,8 +157,8 @@ fn cause(
     let step = |v: Verdict| v.min(Verdict::RankedOut);
     let earlier = step(va).min(step(vb));
     let lists = |n: ListName| match n {
-        ListName::White => (&opts_a.keywords_white[..], &opts_b.keywords_white[..]),
-        ListName::Black => (&opts_a.keywords_black[..], &opts_b.keywords_black[..]),
+        ListName::White => (&opts_a.keywords.white()[..], &opts_b.keywords.white()[..]),
+        ListName::Black => (&opts_a.keywords.black()[..], &opts_b.keywords.black()[..]),
     };
     let keyword_of = |hit: Option<&super::KeywordHit>| hit.map(|h| h.keyword.clone());
     match earlier {

@@ -36,6 +36,9 @@ pub struct KeywordHit {
     pub inside_word: bool,
 }
 
+/// A keyword found, with its position in its list.
+pub type ListHit = (usize, KeywordHit);
+
 /// A keyword list in order, with a matcher that finds all of its keywords in
 /// one pass. Reads like a `[String]`.
 #[derive(Clone, Debug, Default)]
@@ -61,6 +64,51 @@ impl KeywordList {
         Self { words, matcher }
     }
 }
+
+/// The black and the white list in one automaton, so one pass over a
+/// haystack finds the first keyword of each (the pipeline needs both for the
+/// trace). Patterns `0..black` are the black list's, the rest the white list's.
+#[derive(Clone, Debug, Default)]
+pub struct BlackAndWhite {
+    black: KeywordList,
+    white: KeywordList,
+    matcher: Option<AhoCorasick>,
+}
+
+impl BlackAndWhite {
+    pub fn new(black: KeywordList, white: KeywordList) -> Self {
+        let all: Vec<&String> = black.words.iter().chain(&white.words).collect();
+        let matcher = if all.is_empty() {
+            None
+        } else {
+            AhoCorasick::builder()
+                .kind(Some(AhoCorasickKind::DFA))
+                .build(all)
+                .ok()
+        };
+        Self {
+            black,
+            white,
+            matcher,
+        }
+    }
+
+    pub fn black(&self) -> &KeywordList {
+        &self.black
+    }
+
+    pub fn white(&self) -> &KeywordList {
+        &self.white
+    }
+}
+
+impl PartialEq for BlackAndWhite {
+    fn eq(&self, other: &Self) -> bool {
+        self.black == other.black && self.white == other.white
+    }
+}
+
+impl Eq for BlackAndWhite {}
 
 impl std::ops::Deref for KeywordList {
     type Target = [String];
@@ -107,7 +155,7 @@ impl Haystack {
     /// The first keyword of `keywords` (in list order) that the haystack contains,
     /// with its list position, found at its first occurrence. One pass over the
     /// haystack finds every keyword at once; the earliest in the list wins.
-    pub fn find_first(&self, keywords: &KeywordList) -> Option<(usize, KeywordHit)> {
+    pub fn find_first(&self, keywords: &KeywordList) -> Option<ListHit> {
         let matcher = keywords.matcher.as_ref()?;
         // (list position, first start) of the best keyword so far.
         let mut best: Option<(usize, usize)> = None;
@@ -118,6 +166,32 @@ impl Haystack {
             }
         }
         best.map(|(i, at)| (i, self.hit(&keywords.words[i], at)))
+    }
+
+    /// [`Haystack::find_first`] of the black and of the white list, in one
+    /// pass over the haystack.
+    pub fn find_first_of_each(&self, lists: &BlackAndWhite) -> (Option<ListHit>, Option<ListHit>) {
+        let Some(matcher) = &lists.matcher else {
+            return (None, None);
+        };
+        let split = lists.black.len();
+        // (list position, first start) of the best keyword of each list so far.
+        let mut best: [Option<(usize, usize)>; 2] = [None, None];
+        for found in matcher.find_overlapping_iter(self.joined.as_str()) {
+            let (pattern, at) = (found.pattern().as_usize(), found.start());
+            let (side, i) = if pattern < split {
+                (0, pattern)
+            } else {
+                (1, pattern - split)
+            };
+            if best[side].is_none_or(|(bi, bat)| i < bi || (i == bi && at < bat)) {
+                best[side] = Some((i, at));
+            }
+        }
+        let hit = |list: &KeywordList, found: Option<(usize, usize)>| {
+            found.map(|(i, at)| (i, self.hit(&list.words[i], at)))
+        };
+        (hit(&lists.black, best[0]), hit(&lists.white, best[1]))
     }
 
     /// A match that starts in the URL part counts as in the URL, even when a
@@ -206,12 +280,16 @@ pub fn asset_extension(path: &str) -> Option<&'static str> {
         lowered = path.to_lowercase();
         &lowered
     };
-    ASSET_EXTENSIONS.iter().copied().find(|ext| {
-        // The ASCII dot makes the slice after it start on a char boundary.
-        path.len() > ext.len()
-            && path.as_bytes()[path.len() - ext.len() - 1] == b'.'
-            && path[path.len() - ext.len()..].eq_ignore_ascii_case(ext)
-    })
+    // No extension contains a dot, so only the text after the last dot can
+    // be one.
+    let suffix = &path[path.rfind('.')? + 1..];
+    if suffix.len() > 5 {
+        return None;
+    }
+    ASSET_EXTENSIONS
+        .iter()
+        .copied()
+        .find(|ext| suffix.eq_ignore_ascii_case(ext))
 }
 
 #[cfg(test)]
@@ -270,6 +348,29 @@ mod tests {
         let (_, hit) = h.find_first(&kws("about us")).unwrap();
         assert_eq!(hit.matched_in, MatchedIn::Url);
         assert_eq!(&h.url_part()[hit.span], "about");
+    }
+
+    #[test]
+    fn one_pass_finds_the_same_keywords_as_one_search_per_list() {
+        let lists = BlackAndWhite::new(kws("blog,tag,/p/"), kws("contact,about,team,tag"));
+        for (key, text) in [
+            ("https://acme.test/blog/about-us", "Contact"),
+            ("https://acme.test/heritage/team", ""),
+            ("https://acme.test/x", "nothing"),
+            ("https://acme.test/p/contact", "about"),
+        ] {
+            let h = Haystack::new(key, text);
+            assert_eq!(
+                h.find_first_of_each(&lists),
+                (h.find_first(lists.black()), h.find_first(lists.white())),
+                "{key} {text}"
+            );
+        }
+        let none = BlackAndWhite::new(kws(""), kws(""));
+        assert_eq!(
+            Haystack::new("https://a.test/", "").find_first_of_each(&none),
+            (None, None)
+        );
     }
 
     #[test]

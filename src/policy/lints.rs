@@ -118,7 +118,8 @@ pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
     };
     push(
         LintCode::WhiteEmpty,
-        opts.keywords_white
+        opts.keywords
+            .white()
             .is_empty()
             .then_some(Finding::WhiteEmpty),
     );
@@ -162,7 +163,10 @@ fn host_keyword(opts: &FollowOptions, page_url: &Url) -> Option<Finding> {
             .cloned()
             .collect()
     };
-    let (black, white) = (in_host(&opts.keywords_black), in_host(&opts.keywords_white));
+    let (black, white) = (
+        in_host(opts.keywords.black()),
+        in_host(opts.keywords.white()),
+    );
     (!black.is_empty() || !white.is_empty()).then(|| Finding::HostKeyword {
         host: host.to_owned(),
         black,
@@ -189,16 +193,23 @@ pub fn sibling_roots(page_host: &str, links: &[LinkDecision]) -> Vec<SiblingRoot
         return Vec::new();
     };
     let name = |domain: &str| domain.split('.').next().map(str::to_owned);
-    let own_name = name(&own);
+    let Some(own_name) = name(&own) else {
+        return Vec::new();
+    };
     let mut found: Vec<SiblingRoot> = Vec::new();
     for link in links.iter().filter(|l| l.trace.same_site == Some(false)) {
         let Some(host) = link.url.as_ref().and_then(|u| u.host_str()) else {
             continue;
         };
+        // Most off-domain hosts (social networks, CDNs) do not even contain
+        // the name: no list lookup for them.
+        if !host.contains(own_name.as_str()) {
+            continue;
+        }
         let Some(domain) = registrable_domain(host) else {
             continue;
         };
-        if domain == own || name(&domain) != own_name {
+        if domain == own || name(&domain).as_deref() != Some(own_name.as_str()) {
             continue;
         }
         match found.iter_mut().find(|s| s.domain == domain) {
@@ -213,11 +224,13 @@ pub fn sibling_roots(page_host: &str, links: &[LinkDecision]) -> Vec<SiblingRoot
 /// contains it also contains the black keyword, and black is checked first.
 fn black_shadows_white(opts: &FollowOptions) -> Option<Finding> {
     let shadowed: Vec<(String, String)> = opts
-        .keywords_white
+        .keywords
+        .white()
         .iter()
         .filter_map(|w| {
             let b = opts
-                .keywords_black
+                .keywords
+                .black()
                 .iter()
                 .find(|b| w.contains(b.as_str()))?;
             Some((w.clone(), b.clone()))
@@ -314,8 +327,8 @@ pub const SUSPICIOUS_SEPARATORS: [char; 5] = ['，', '、', ';', '\n', '\r'];
 
 fn suspicious_separators(opts: &FollowOptions) -> Option<Finding> {
     let lists: [(&str, &[String]); 3] = [
-        (KEY_WHITE, &opts.keywords_white),
-        (KEY_BLACK, &opts.keywords_black),
+        (KEY_WHITE, opts.keywords.white()),
+        (KEY_BLACK, opts.keywords.black()),
         (KEY_ALLOWED, &opts.allowed_domains),
     ];
     let found: Vec<(String, &'static str)> = lists

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::keywords::KeywordList;
+use super::keywords::{BlackAndWhite, KeywordList};
 
 /// Storage keys, in the order the scraper's settings page shows them.
 pub const KEY_SUBDOMAIN: &str = "followSubdomain";
@@ -56,18 +56,19 @@ impl Default for Settings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FollowOptions {
     pub allow_subdomain: bool,
-    pub keywords_white: KeywordList,
-    pub keywords_black: KeywordList,
+    /// The black and the white list.
+    pub keywords: BlackAndWhite,
     pub skip_assets: bool,
     pub allowed_domains: Vec<String>,
 }
 
 impl Settings {
     pub fn options(&self) -> FollowOptions {
+        let white = KeywordList::new(parse_list(&self.follow_keywords_white));
+        let black = KeywordList::new(parse_list(&self.follow_keywords_black));
         FollowOptions {
             allow_subdomain: self.follow_subdomain,
-            keywords_white: KeywordList::new(parse_list(&self.follow_keywords_white)),
-            keywords_black: KeywordList::new(parse_list(&self.follow_keywords_black)),
+            keywords: BlackAndWhite::new(black, white),
             skip_assets: self.follow_skip_assets,
             allowed_domains: parse_list(&self.follow_allowed_domains),
         }
@@ -226,7 +227,7 @@ mod tests {
         assert!(o.skip_assets);
         assert!(o.allowed_domains.is_empty());
         assert_eq!(
-            *o.keywords_white,
+            **o.keywords.white(),
             [
                 "contact",
                 "about",
@@ -242,7 +243,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            *o.keywords_black,
+            **o.keywords.black(),
             [
                 "blog", "news", "login", "cart", "checkout", "product", "/p/", "category", "tag",
                 "archive"
@@ -278,7 +279,7 @@ mod tests {
         let s = &imported.settings;
         assert!(s.follow_subdomain);
         assert_eq!(s.follow_keywords_white, "Kontakt, about ");
-        assert_eq!(*s.options().keywords_white, ["kontakt", "about"]);
+        assert_eq!(**s.options().keywords.white(), ["kontakt", "about"]);
         assert_eq!(s.follow_allowed_domains, "acmecorp.io");
         assert_eq!(s.follow_keywords_black, DEFAULT_BLACK);
         assert_eq!(imported.ignored_keys, ["language"]);

@@ -426,7 +426,7 @@ fn decide_link<'r>(
 /// Steps 3 and 5-8 evaluated independently of each other.
 fn trace_rules(url: &Url, key: &str, haystack: &Haystack, page: &PageContext<'_>) -> Trace {
     let opts = page.opts;
-    let white = haystack.find_first(&opts.keywords_white);
+    let (black, white) = haystack.find_first_of_each(&opts.keywords);
     let is_http = matches!(url.scheme(), "http" | "https");
     Trace {
         parse_error: None,
@@ -445,10 +445,8 @@ fn trace_rules(url: &Url, key: &str, haystack: &Haystack, page: &PageContext<'_>
         } else {
             None
         },
-        black: haystack
-            .find_first(&opts.keywords_black)
-            .map(|(_, hit)| hit),
-        score: white.as_ref().map(|(i, _)| opts.keywords_white.len() - i),
+        black: black.map(|(_, hit)| hit),
+        score: white.as_ref().map(|(i, _)| opts.keywords.white().len() - i),
         white: white.map(|(_, hit)| hit),
     }
 }

@@ -3,69 +3,23 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use serde::Serialize;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::inspect::{Hop, InspectedPage, Inspection, LinkSource, Via};
-use crate::policy::{LinkDecision, Settings, SiblingRoot, Verdict, sibling_roots};
+use crate::inspect::{InspectedPage, Inspection, LinkSource};
+use crate::policy::{LinkDecision, Verdict, sibling_roots};
 
 mod corpus;
 mod diff;
+mod json;
 
 pub use corpus::{write_corpus_csv, write_corpus_json, write_corpus_table};
 pub use diff::{write_diff_csv, write_diff_json, write_diff_table};
+pub use json::write_json;
 
 pub const SCHEMA: u32 = 1;
 
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    schema: u32,
-    start_url: &'a str,
-    final_url: &'a str,
-    depth: u32,
-    settings: &'a Settings,
-    lints: Vec<JsonLint>,
-    pages: Vec<JsonPage<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonLint {
-    code: &'static str,
-    message: String,
-}
-
-/// SPEC section 7's page fields; the optional ones appear only when they say
-/// something (a crawled page's parent link, redirects, a cut body, a failure).
-#[derive(Serialize)]
-struct JsonPage<'a> {
-    url: &'a str,
-    level: u32,
-    status: Option<u16>,
-    limit: usize,
-    /// `static` or `rendered` (SPEC 8).
-    mode: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    network_idle: Option<bool>,
-    links: JsonLinks<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    static_only: Option<Vec<JsonStaticOnly<'a>>>,
-    counts: BTreeMap<&'static str, usize>,
-    /// Other roots of the page's own site it links to, to consider for
-    /// `followAllowedDomains`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    allow_suggestions: Vec<SiblingRoot>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    via: Option<Via>,
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    redirects: &'a [Hop],
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct JsonLink<'a> {
+/// A link's report fields, as the CSV writes them.
+struct LinkFields<'a> {
     index: usize,
     href: &'a str,
     url: Option<&'a str>,
@@ -81,30 +35,11 @@ struct JsonLink<'a> {
     nofollow: bool,
     region: &'static str,
     /// Rendered mode: `both` or `rendered_only`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     source: Option<&'static str>,
 }
 
-#[derive(Serialize)]
-struct JsonStaticOnly<'a> {
-    href: &'a str,
-    url: Option<&'a str>,
-    text: &'a str,
-}
-
-/// A page's links, serialized one by one as they are written (never all
-/// converted at once: a page can have half a million links).
-struct JsonLinks<'a>(&'a InspectedPage);
-
-impl Serialize for JsonLinks<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let page = self.0;
-        serializer.collect_seq(page.decision.links.iter().map(|l| json_link(page, l)))
-    }
-}
-
-fn json_link<'a>(page: &InspectedPage, link: &'a LinkDecision) -> JsonLink<'a> {
-    JsonLink {
+fn link_fields<'a>(page: &InspectedPage, link: &'a LinkDecision) -> LinkFields<'a> {
+    LinkFields {
         index: link.index,
         href: &link.href,
         url: link.url.as_ref().map(|u| u.as_str()),
@@ -128,66 +63,6 @@ pub fn counts(page: &InspectedPage) -> BTreeMap<&'static str, usize> {
         .iter()
         .map(|v| (v.id(), page.decision.count(*v)))
         .collect()
-}
-
-fn json_page(page: &InspectedPage) -> JsonPage<'_> {
-    JsonPage {
-        url: page.url.as_str(),
-        level: page.level,
-        status: page.status,
-        limit: page.decision.limit,
-        mode: if page.rendered().is_some() {
-            "rendered"
-        } else {
-            "static"
-        },
-        network_idle: page.rendered().map(|r| r.network_idle),
-        links: JsonLinks(page),
-        static_only: page.rendered().map(|r| {
-            r.static_only
-                .iter()
-                .map(|s| JsonStaticOnly {
-                    href: &s.href,
-                    url: s.url.as_ref().map(|u| u.as_str()),
-                    text: &s.text,
-                })
-                .collect()
-        }),
-        counts: counts(page),
-        allow_suggestions: sibling_roots(&page.decision.page_host, &page.decision.links),
-        via: page.via,
-        redirects: page
-            .fetch
-            .as_ref()
-            .map(|f| f.redirects.as_slice())
-            .unwrap_or_default(),
-        truncated: page.fetch.as_ref().is_some_and(|f| f.truncated),
-        error: page.error.as_deref(),
-    }
-}
-
-/// One JSON object, pretty-printed, with a trailing newline, written to `out`
-/// as it is produced.
-pub fn write_json(inspection: &Inspection, mut out: impl Write) -> std::io::Result<()> {
-    let report = JsonReport {
-        schema: SCHEMA,
-        start_url: inspection.start_url.as_str(),
-        final_url: inspection.final_url.as_str(),
-        depth: inspection.depth,
-        settings: &inspection.settings,
-        lints: inspection
-            .lints
-            .iter()
-            .map(|l| JsonLint {
-                code: l.code.id(),
-                message: crate::copy::lint_message(l),
-            })
-            .collect(),
-        pages: inspection.pages.iter().map(json_page).collect(),
-    };
-    serde_json::to_writer_pretty(&mut out, &report)?;
-    out.write_all(b"\n")?;
-    out.flush()
 }
 
 /// CSV with a header row and one line per link of every page, written to `out`.
@@ -214,7 +89,7 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
     for page in &inspection.pages {
         let level = page.level.to_string();
         for link in &page.decision.links {
-            let j = json_link(page, link);
+            let j = link_fields(page, link);
             writer.write_record([
                 page.url.as_str(),
                 &level,
