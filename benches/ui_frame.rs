@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use follow_inspector::ui::InspectorApp;
 
 fn loaded(path: &Path) -> Harness<'static, InspectorApp> {
@@ -61,6 +62,39 @@ fn benches(c: &mut Criterion) {
     let generated = page_with_links(50_000);
     let mut harness = loaded(&generated);
     group.bench_function("generated_50k_links", |b| b.iter(|| harness.step()));
+
+    // Scrolling the table: a wheel notch over the rows every frame.
+    harness.hover_at(egui::pos2(640.0, 500.0));
+    group.bench_function("generated_50k_links_scrolling", |b| {
+        b.iter(|| {
+            harness.event(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Line,
+                delta: egui::vec2(0.0, -3.0),
+                modifiers: egui::Modifiers::NONE,
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Wheel,
+            });
+            harness.step();
+        })
+    });
+
+    // Typing in a keyword field: every character decides the 50,000 links
+    // again, so a frame holds a whole re-classification.
+    harness.get_by_label("White keywords").focus();
+    harness.step();
+    let mut typed = 0usize;
+    group.bench_function("generated_50k_links_typing_a_keyword", |b| {
+        b.iter(|| {
+            // Type a letter, then delete it, so the list stays the same size.
+            if typed.is_multiple_of(2) {
+                harness.event(egui::Event::Text("x".into()));
+            } else {
+                harness.key_press(egui::Key::Backspace);
+            }
+            typed += 1;
+            harness.step();
+        })
+    });
 
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pages/013.html");
     if corpus.exists() {

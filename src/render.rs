@@ -573,7 +573,7 @@ fn served_text(body: &Value) -> Option<String> {
     let text = body["body"].as_str()?;
     if body["base64Encoded"].as_bool() == Some(true) {
         let bytes = base64_decode(text)?;
-        Some(crate::page::decode(&bytes, None, None).text)
+        Some(crate::page::decode(&bytes, None, None).text.into_owned())
     } else {
         Some(text.to_owned())
     }
@@ -769,7 +769,9 @@ impl Fetcher for RenderFetcher {
         {
             // SPEC 8: else a separate plain fetch of the final URL.
             rendered.served_html = self.plain.fetch(&page.final_url).ok().map(|served| {
-                crate::page::decode(&served.body, served.charset.as_deref(), None).text
+                crate::page::decode(&served.body, served.charset.as_deref(), None)
+                    .text
+                    .into_owned()
             });
         }
         Ok(page)

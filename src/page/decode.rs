@@ -1,9 +1,11 @@
 //! Bytes to text (SPEC section 3): BOM, then the HTTP charset, then a `<meta>`
 //! prescan of the first 1024 bytes, else detection with chardetng.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 use regex::bytes::Regex;
 use serde::Serialize;
@@ -30,8 +32,9 @@ impl CharsetSource {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Decoded {
-    pub text: String,
+pub struct Decoded<'a> {
+    /// Borrowed from the bytes when they are already valid UTF-8.
+    pub text: Cow<'a, str>,
     pub encoding: &'static Encoding,
     pub source: CharsetSource,
     /// Bytes that did not decode and became U+FFFD.
@@ -40,11 +43,11 @@ pub struct Decoded {
 
 /// Decodes a page. `http_charset` is the `charset` parameter of the Content-Type
 /// header, if any; `tld` (e.g. `b"jp"`) helps the detector when nothing declares.
-pub fn decode(bytes: &[u8], http_charset: Option<&str>, tld: Option<&[u8]>) -> Decoded {
+pub fn decode<'a>(bytes: &'a [u8], http_charset: Option<&str>, tld: Option<&[u8]>) -> Decoded<'a> {
     let (encoding, source) = choose_encoding(bytes, http_charset, tld);
     let (text, _, had_errors) = encoding.decode(bytes);
     Decoded {
-        text: text.into_owned(),
+        text,
         encoding,
         source,
         had_errors,

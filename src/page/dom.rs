@@ -135,9 +135,13 @@ pub struct Dom {
 }
 
 impl Dom {
-    fn new() -> Self {
+    /// A tree with room for `nodes` nodes, so a large page's tree is not
+    /// copied as it grows.
+    fn with_capacity(nodes: usize) -> Self {
+        let mut all = Vec::with_capacity(nodes.max(1));
+        all.push(Node::new(NodeData::Document));
         Self {
-            nodes: RefCell::new(vec![Node::new(NodeData::Document)]),
+            nodes: RefCell::new(all),
             templates: RefCell::new(HashMap::new()),
             open_depth: Cell::new(0),
         }
@@ -482,7 +486,9 @@ impl TokenSink for Bounded {
 /// Builds the tree of a whole document, as a browser with scripting on does
 /// (so `<noscript>` content is text).
 pub fn parse_document(html: &str) -> Dom {
-    let builder = TreeBuilder::new(Dom::new(), TreeBuilderOpts::default());
+    // About one node per `<`: a start tag, or the text before an end tag.
+    let nodes = html.bytes().filter(|&b| b == b'<').count() + 16;
+    let builder = TreeBuilder::new(Dom::with_capacity(nodes), TreeBuilderOpts::default());
     let bounded = Bounded {
         builder,
         skipped: RefCell::new(HashMap::new()),

@@ -153,6 +153,9 @@ pub struct InspectorApp {
     corpus_task: Option<CorpusTask>,
     /// (pages done, pages in all) of the running corpus task.
     corpus_progress: Option<(usize, usize)>,
+    /// Measuring start-up: when the window was asked for, and whether the
+    /// first frame was reported.
+    measuring: Option<(std::time::Instant, bool)>,
 }
 
 const STORAGE_KEY: &str = "follow-inspector";
@@ -207,6 +210,7 @@ impl InspectorApp {
             corpus: CorpusState::default(),
             corpus_task: None,
             corpus_progress: None,
+            measuring: None,
         };
         let repaint_ctx = cc.egui_ctx.clone();
         match ProfileWorker::spawn(move || repaint_ctx.request_repaint()) {
@@ -231,6 +235,38 @@ impl InspectorApp {
     pub fn with_browser(mut self, browser: Option<PathBuf>) -> Self {
         self.browser = browser;
         self
+    }
+
+    /// Reports the first frame and the loaded start page on stderr, then
+    /// closes the window (see `ui::MEASURE_ENV`).
+    pub fn measuring_startup(mut self, started: std::time::Instant) -> Self {
+        self.measuring = Some((started, false));
+        self
+    }
+
+    /// While measuring start-up: the first frame, then, once the start page
+    /// is shown and nothing is pending, the time to that, and close.
+    fn report_startup(&mut self, ctx: &egui::Context) {
+        let Some((started, first_reported)) = &mut self.measuring else {
+            return;
+        };
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        if !*first_reported {
+            *first_reported = true;
+            eprintln!("first frame built {ms:.1} ms after the window was asked for");
+            return;
+        }
+        let ready = self.task.is_none() && !self.profiles_busy() && self.start_target.is_none();
+        if ready {
+            let links = self.inspection.as_ref().map_or(0, |i| {
+                i.pages
+                    .iter()
+                    .map(|p| p.decision.links.len())
+                    .sum::<usize>()
+            });
+            eprintln!("start page shown ({links} links) {ms:.1} ms after the window was asked for");
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
     }
 
     /// Uses `fetcher` for every URL instead of the HTTP client.
@@ -1068,6 +1104,7 @@ impl eframe::App for InspectorApp {
         for command in commands {
             self.apply(command, ui.ctx());
         }
+        self.report_startup(ui.ctx());
         if self.task.is_some() || self.corpus_task.is_some() || self.profiles_busy() {
             // Keep the spinner turning; results arrive with their own repaint.
             ui.ctx()

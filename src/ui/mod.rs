@@ -20,11 +20,17 @@ mod top_bar;
 mod widgets;
 
 pub use app::InspectorApp;
+
+/// When set, the window reports on stderr how long its first frame and the
+/// loading of its start page took, then closes.
+pub const MEASURE_ENV: &str = "FOLLOW_INSPECTOR_MEASURE_STARTUP";
 pub use command::Command;
 
 /// Opens the window; `start` is a URL or saved file to load at once; profiles
 /// live in `config_dir` (default: the user's configuration directory).
 pub fn run(start: Option<String>, config_dir: Option<std::path::PathBuf>) -> anyhow::Result<()> {
+    // `scripts/measure-window` times start-up and reads peak memory this way.
+    let measure = std::env::var_os(MEASURE_ENV).map(|_| std::time::Instant::now());
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(crate::copy::APP_TITLE)
@@ -37,7 +43,13 @@ pub fn run(start: Option<String>, config_dir: Option<std::path::PathBuf>) -> any
     eframe::run_native(
         crate::copy::APP_TITLE,
         options,
-        Box::new(move |cc| Ok(Box::new(InspectorApp::new(cc, start, config_dir)))),
+        Box::new(move |cc| {
+            let app = InspectorApp::new(cc, start, config_dir);
+            Ok(Box::new(match measure {
+                Some(started) => app.measuring_startup(started),
+                None => app,
+            }))
+        }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }
