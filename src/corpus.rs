@@ -179,7 +179,7 @@ impl SideRun {
             };
             let used = side
                 .keywords
-                .entry((list, hit.keyword.clone()))
+                .entry((list, hit.keyword.to_string()))
                 .or_default();
             used.links += 1;
             match hit.matched_in {

@@ -26,7 +26,7 @@ impl Outcome {
     fn of(link: &LinkDecision) -> Self {
         Self {
             verdict: link.verdict,
-            keyword: link.keyword().map(|k| k.keyword.clone()),
+            keyword: link.keyword().map(|k| k.keyword.to_string()),
             score: link.score,
             rank: link.rank,
         }
@@ -160,7 +160,7 @@ fn cause(
         ListName::White => (&opts_a.keywords.white()[..], &opts_b.keywords.white()[..]),
         ListName::Black => (&opts_a.keywords.black()[..], &opts_b.keywords.black()[..]),
     };
-    let keyword_of = |hit: Option<&super::KeywordHit>| hit.map(|h| h.keyword.clone());
+    let keyword_of = |hit: Option<&super::KeywordHit>| hit.map(|h| h.keyword.to_string());
     match earlier {
         Verdict::OffDomain if step(va) != step(vb) => site_cause(a, page_host, opts_a, opts_b),
         Verdict::Asset if step(va) != step(vb) => Cause::SkipAssets(opts_b.skip_assets),

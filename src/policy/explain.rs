@@ -86,7 +86,7 @@ fn candidate_changes(link: &LinkDecision, page_host: &str, settings: &Settings) 
         Verdict::Asset => out.push(Change::KeepAssets),
         Verdict::Blacklisted => {
             if let Some(hit) = &link.trace.black {
-                out.push(Change::RemoveBlackKeyword(hit.keyword.clone()));
+                out.push(Change::RemoveBlackKeyword(hit.keyword.to_string()));
             }
         }
         Verdict::NoKeyword => {

@@ -1,6 +1,7 @@
 //! Keyword matching on the haystack of SPEC section 4, and asset detection.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use percent_encoding::percent_decode_str;
@@ -25,9 +26,10 @@ impl MatchedIn {
 
 /// A keyword found in a haystack. `span` is a byte range into the lowercased part
 /// it was found in ([`Haystack::url_part`] or [`Haystack::text_part`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeywordHit {
-    pub keyword: String,
+    /// Shared with the list, so a hit costs no allocation.
+    pub keyword: Arc<str>,
     pub matched_in: MatchedIn,
     pub span: Range<usize>,
     /// The match is part of a longer word (`tag` in `heritage`, `team` in
@@ -44,6 +46,8 @@ pub type ListHit = (usize, KeywordHit);
 #[derive(Clone, Debug, Default)]
 pub struct KeywordList {
     words: Vec<String>,
+    /// The same words, for hits to share.
+    shared: Vec<Arc<str>>,
     /// `None` for an empty list (or in the impossible case that the list
     /// cannot be compiled; then nothing matches).
     matcher: Option<AhoCorasick>,
@@ -61,7 +65,12 @@ impl KeywordList {
                 .build(&words)
                 .ok()
         };
-        Self { words, matcher }
+        let shared = words.iter().map(|w| Arc::from(w.as_str())).collect();
+        Self {
+            words,
+            shared,
+            matcher,
+        }
     }
 }
 
@@ -165,7 +174,7 @@ impl Haystack {
                 best = Some((i, at));
             }
         }
-        best.map(|(i, at)| (i, self.hit(&keywords.words[i], at)))
+        best.map(|(i, at)| (i, self.hit(&keywords.shared[i], at)))
     }
 
     /// [`Haystack::find_first`] of the black and of the white list, in one
@@ -189,19 +198,19 @@ impl Haystack {
             }
         }
         let hit = |list: &KeywordList, found: Option<(usize, usize)>| {
-            found.map(|(i, at)| (i, self.hit(&list.words[i], at)))
+            found.map(|(i, at)| (i, self.hit(&list.shared[i], at)))
         };
         (hit(&lists.black, best[0]), hit(&lists.white, best[1]))
     }
 
     /// A match that starts in the URL part counts as in the URL, even when a
     /// keyword with a space runs across the joining space.
-    fn hit(&self, keyword: &str, at: usize) -> KeywordHit {
+    fn hit(&self, keyword: &Arc<str>, at: usize) -> KeywordHit {
         let end = at + keyword.len();
         let inside_word = enclosing_word(&self.joined, at..end).is_some();
         if at < self.url_len {
             KeywordHit {
-                keyword: keyword.to_owned(),
+                keyword: Arc::clone(keyword),
                 matched_in: MatchedIn::Url,
                 span: at..end.min(self.url_len),
                 inside_word,
@@ -209,7 +218,7 @@ impl Haystack {
         } else {
             let offset = self.url_len + 1;
             KeywordHit {
-                keyword: keyword.to_owned(),
+                keyword: Arc::clone(keyword),
                 matched_in: MatchedIn::Text,
                 span: at - offset..end - offset,
                 inside_word,
@@ -315,7 +324,7 @@ mod tests {
         let h = Haystack::new(key, "");
         assert_eq!(h.url_part(), "https://acme.test/联系我们");
         let (_, hit) = h.find_first(&kws("contact,联系")).unwrap();
-        assert_eq!(hit.keyword, "联系");
+        assert_eq!(&*hit.keyword, "联系");
         assert_eq!(hit.matched_in, MatchedIn::Url);
         assert_eq!(&h.url_part()[hit.span], "联系");
     }
@@ -339,7 +348,7 @@ mod tests {
     fn list_order_decides_not_position_in_haystack() {
         let h = Haystack::new("https://acme.test/about/contact", "");
         let (i, hit) = h.find_first(&kws("contact,about")).unwrap();
-        assert_eq!((i, hit.keyword.as_str()), (0, "contact"));
+        assert_eq!((i, &*hit.keyword), (0, "contact"));
     }
 
     #[test]

@@ -112,7 +112,7 @@ pub struct Candidate {
 
 /// The outcome of every rule for one link, evaluated even after the deciding one.
 /// `None` means the rule could not be evaluated (e.g. no URL for an invalid href).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trace {
     /// Step 1: the parse error, when the href does not resolve.
     pub parse_error: Option<String>,
@@ -135,7 +135,7 @@ pub struct Trace {
 }
 
 /// One candidate with its verdict.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkDecision {
     /// Position among the page's candidates, from 0, in document order.
     pub index: usize,
@@ -210,7 +210,7 @@ impl LinkDecision {
 }
 
 /// All candidates of one page, decided.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageDecision {
     pub links: Vec<LinkDecision>,
     /// The host of the page the links were judged on (the same-site test's).
@@ -267,6 +267,9 @@ pub struct ResolvedLink {
     pub key: Arc<str>,
     /// The keyword haystack (`None` when invalid).
     pub haystack: Option<Haystack>,
+    /// The asset extension of an http(s) URL's path (step 6's test, which
+    /// no setting changes).
+    pub asset_extension: Option<&'static str>,
 }
 
 /// Resolves every candidate's href against `base_url`.
@@ -281,9 +284,15 @@ pub fn resolve_links(candidates: &[Candidate], base_url: &Url) -> Vec<ResolvedLi
                 } else {
                     Arc::from(url_key(&url))
                 };
+                let asset = if matches!(url.scheme(), "http" | "https") {
+                    asset_extension(url.path())
+                } else {
+                    None
+                };
                 ResolvedLink {
                     haystack: Some(Haystack::new(&key, &c.text)),
                     key,
+                    asset_extension: asset,
                     url: Ok(Arc::new(url)),
                 }
             }
@@ -291,6 +300,7 @@ pub fn resolve_links(candidates: &[Candidate], base_url: &Url) -> Vec<ResolvedLi
                 url: Err(e.to_string()),
                 key: Arc::from(""),
                 haystack: None,
+                asset_extension: None,
             },
         })
         .collect()
@@ -377,7 +387,7 @@ fn decide_link<'r>(
     };
     let key: &str = &resolved.key;
     let opts = page.opts;
-    let mut trace = trace_rules(url, key, haystack, page);
+    let mut trace = trace_rules(url, resolved, haystack, page);
     let is_http = matches!(url.scheme(), "http" | "https");
 
     // Steps 2-4; a key enters the duplicate set only once it got past step 3.
@@ -424,10 +434,14 @@ fn decide_link<'r>(
 }
 
 /// Steps 3 and 5-8 evaluated independently of each other.
-fn trace_rules(url: &Url, key: &str, haystack: &Haystack, page: &PageContext<'_>) -> Trace {
+fn trace_rules(
+    url: &Url,
+    resolved: &ResolvedLink,
+    haystack: &Haystack,
+    page: &PageContext<'_>,
+) -> Trace {
     let opts = page.opts;
     let (black, white) = haystack.find_first_of_each(&opts.keywords);
-    let is_http = matches!(url.scheme(), "http" | "https");
     Trace {
         parse_error: None,
         scheme: Some(match url.scheme() {
@@ -435,16 +449,12 @@ fn trace_rules(url: &Url, key: &str, haystack: &Haystack, page: &PageContext<'_>
             "http" => Cow::Borrowed("http"),
             other => Cow::Owned(other.to_owned()),
         }),
-        is_self: Some(key == page.key),
+        is_self: Some(*resolved.key == *page.key),
         duplicate_of: None,
         same_site: url
             .host_str()
             .map(|host| is_same_site(host, page.host, opts)),
-        asset_extension: if is_http {
-            asset_extension(url.path())
-        } else {
-            None
-        },
+        asset_extension: resolved.asset_extension,
         black: black.map(|(_, hit)| hit),
         score: white.as_ref().map(|(i, _)| opts.keywords.white().len() - i),
         white: white.map(|(_, hit)| hit),
@@ -572,8 +582,8 @@ mod tests {
         let d = decide(&[("/blog/about-us", "About us")]);
         let link = &d.links[0];
         assert_eq!(link.verdict, Verdict::Blacklisted);
-        assert_eq!(link.keyword().unwrap().keyword, "blog");
-        assert_eq!(link.trace.white.as_ref().unwrap().keyword, "about");
+        assert_eq!(&*link.keyword().unwrap().keyword, "blog");
+        assert_eq!(&*link.trace.white.as_ref().unwrap().keyword, "about");
         assert_eq!(link.score, None);
     }
 
@@ -668,14 +678,11 @@ mod tests {
         let link = &d.links[0];
         assert_eq!(link.verdict, Verdict::Followed);
         let hit = link.keyword().unwrap();
-        assert_eq!(
-            (hit.keyword.as_str(), hit.matched_in),
-            ("联系", MatchedIn::Url)
-        );
+        assert_eq!((&*hit.keyword, hit.matched_in), ("联系", MatchedIn::Url));
         assert_eq!(link.score, Some(5));
         // A raw (unencoded) Chinese href is percent-encoded by URL parsing, then decoded.
         let d = decide(&[("/关于我们", "")]);
-        assert_eq!(d.links[0].keyword().unwrap().keyword, "关于");
+        assert_eq!(&*d.links[0].keyword().unwrap().keyword, "关于");
     }
 
     #[test]
@@ -683,7 +690,7 @@ mod tests {
         let d = decide(&[("/page?id=7", "Kontakt")]);
         let hit = d.links[0].keyword().unwrap();
         assert_eq!(
-            (hit.keyword.as_str(), hit.matched_in),
+            (&*hit.keyword, hit.matched_in),
             ("kontakt", MatchedIn::Text)
         );
         assert_eq!(d.links[0].verdict, Verdict::Followed);
@@ -694,7 +701,7 @@ mod tests {
         let d = decide(&[("/our-heritage", "Our heritage and team")]);
         let link = &d.links[0];
         assert_eq!(link.verdict, Verdict::Blacklisted);
-        assert_eq!(link.keyword().unwrap().keyword, "tag");
+        assert_eq!(&*link.keyword().unwrap().keyword, "tag");
     }
 
     #[test]
@@ -771,8 +778,8 @@ mod tests {
         let link = &d.links[0];
         assert_eq!(link.verdict, Verdict::OffDomain);
         assert_eq!(link.keyword(), None);
-        assert_eq!(link.trace.black.as_ref().unwrap().keyword, "blog");
-        assert_eq!(link.trace.white.as_ref().unwrap().keyword, "about");
+        assert_eq!(&*link.trace.black.as_ref().unwrap().keyword, "blog");
+        assert_eq!(&*link.trace.white.as_ref().unwrap().keyword, "about");
         assert_eq!(link.trace.same_site, Some(false));
         assert_eq!(d.page_host, "acme.com");
         let site = link

@@ -152,7 +152,7 @@ fn link(
     o.opt_str("url", link.url.as_ref().map(|u| u.as_str()))?;
     o.str("text", &link.text)?;
     o.str("verdict", link.verdict.id())?;
-    o.opt_str("keyword", keyword.map(|k| k.keyword.as_str()))?;
+    o.opt_str("keyword", keyword.map(|k| &*k.keyword))?;
     o.opt_str("matched_in", keyword.map(|k| k.matched_in.as_str()))?;
     o.bool("inside_word", keyword.map(|k| k.inside_word))?;
     o.number("score", link.score.map(|s| s as u64))?;

@@ -45,7 +45,7 @@ fn link_fields<'a>(page: &InspectedPage, link: &'a LinkDecision) -> LinkFields<'
         url: link.url.as_ref().map(|u| u.as_str()),
         text: &link.text,
         verdict: link.verdict.id(),
-        keyword: link.keyword().map(|k| k.keyword.as_str()),
+        keyword: link.keyword().map(|k| &*k.keyword),
         matched_in: link.keyword().map(|k| k.matched_in.as_str()),
         inside_word: link.keyword().map(|k| k.inside_word),
         score: link.score,

@@ -265,6 +265,7 @@ impl InspectorApp {
                     .sum::<usize>()
             });
             eprintln!("start page shown ({links} links) {ms:.1} ms after the window was asked for");
+            self.measuring = None;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
