@@ -426,14 +426,10 @@ fn inspect_url(
 pub fn run_inspect(args: &InspectArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
     let settings = side_a(args, config_dir)?;
     let target = Target::parse(&args.target).map_err(usage)?;
-    let fetcher = match &target {
-        Target::File(_) => None,
-        Target::Url(_) => Some(args.fetch.fetcher()?),
-    };
+    let fetcher = fetcher_for(&target, &args.fetch)?;
     let inspection = inspect_target(&target, args, settings, fetcher.as_deref())?;
     warn_about_reading(&inspection, args.fetch.max_bytes);
-    // Large writes: a report of 10,000 links is 3.5 MB of JSON.
-    let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+    let mut stdout = report_out();
     let written = match args.format {
         Format::Json => report::write_json(&inspection, &mut stdout),
         Format::Csv => report::write_csv(&inspection, &mut stdout).map_err(std::io::Error::from),
@@ -472,6 +468,23 @@ fn inspect_target(
     }
 }
 
+/// The fetcher a target needs: none for a saved file.
+fn fetcher_for(
+    target: &Target,
+    fetch: &FetchArgs,
+) -> Result<Option<Box<dyn fetch::Fetcher>>, Failure> {
+    match target {
+        Target::File(_) => Ok(None),
+        Target::Url(_) => fetch.fetcher().map(Some),
+    }
+}
+
+/// Standard output for a report, in large writes: a report of 10,000 links is
+/// 4 MB of JSON.
+fn report_out() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
+    std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock())
+}
+
 /// A closed pipe (`| head`) is not an error worth reporting.
 fn finish_writing(written: std::io::Result<()>) -> Result<(), Failure> {
     match written {
@@ -491,10 +504,7 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
         ))
     })?;
     let target = Target::parse(&args.inspect.target).map_err(usage)?;
-    let fetcher = match &target {
-        Target::File(_) => None,
-        Target::Url(_) => Some(args.inspect.fetch.fetcher()?),
-    };
+    let fetcher = fetcher_for(&target, &args.inspect.fetch)?;
     let once = fetcher.as_deref().map(crate::diff::FetchOnce::new);
     let once = once.as_ref().map(|f| f as &dyn fetch::Fetcher);
     let inspection_a = inspect_target(&target, &args.inspect, a, once)?;
@@ -510,7 +520,7 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
     };
     warn_about_reading(&inspection_a, args.inspect.fetch.max_bytes);
     let diff = crate::diff::Diff::new(inspection_a, inspection_b);
-    let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+    let mut stdout = report_out();
     let written = match args.inspect.format {
         Format::Json => report::write_diff_json(&diff, &args.inspect.target, &mut stdout),
         Format::Csv => report::write_diff_csv(&diff, &mut stdout).map_err(std::io::Error::from),
@@ -542,7 +552,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
     if interactive {
         eprint!("\r\x1b[2K");
     }
-    let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+    let mut stdout = report_out();
     let written = match args.format {
         Format::Json => report::write_corpus_json(&run, &mut stdout),
         Format::Csv => report::write_corpus_csv(&run, &mut stdout).map_err(std::io::Error::from),

@@ -863,31 +863,22 @@ pub fn nothing_followed_line(side: &str, ids: &[&str]) -> String {
 
 /// The line over a corpus run's tables.
 pub fn corpus_summary(run: &crate::corpus::CorpusRun) -> String {
-    use crate::policy::Verdict;
-    let read: Vec<_> = run.read_pages().collect();
-    let failed = run.pages.len() - read.len();
-    let links: usize = read.iter().map(|p| p.a.links()).sum();
-    let followed_a: usize = read.iter().map(|p| p.a.count(Verdict::Followed)).sum();
+    let t = run.totals();
     let mut out = format!(
-        "{} read{}, {} links, {followed_a} followed",
-        plural(read.len(), "page", "pages"),
-        if failed > 0 {
-            format!(" ({failed} failed)")
+        "{} read{}, {} links, {} followed",
+        plural(t.pages_read, "page", "pages"),
+        if t.pages_failed > 0 {
+            format!(" ({} failed)", t.pages_failed)
         } else {
             String::new()
         },
-        links
+        t.links,
+        t.followed_a
     );
-    if run.b.is_some() {
-        let followed_b: usize = read
-            .iter()
-            .filter_map(|p| p.b.as_ref())
-            .map(|b| b.count(Verdict::Followed))
-            .sum();
-        let changed: usize = read.iter().map(|p| p.changes.len()).sum();
+    if let Some(followed_b) = t.followed_b {
         out.push_str(&format!(
             " under A, {followed_b} under B; {} changed",
-            plural(changed, "link", "links")
+            plural(t.changed_links, "link", "links")
         ));
     }
     if run.cancelled {

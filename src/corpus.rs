@@ -171,11 +171,8 @@ impl SideRun {
             {
                 followed.push((rank, url.to_string()));
             }
-            let Some(hit) = link.keyword() else { continue };
-            let list = if link.verdict == Verdict::Blacklisted {
-                ListName::Black
-            } else {
-                ListName::White
+            let (Some(hit), Some(list)) = (link.keyword(), link.keyword_list()) else {
+                continue;
             };
             let used = side
                 .keywords
@@ -257,16 +254,47 @@ impl CorpusRun {
         self.pages.iter().filter(|p| p.error.is_none())
     }
 
-    /// Pages where side A (or B) follows nothing: the scraper would find no
-    /// contact page there.
-    pub fn nothing_followed(&self, b: bool) -> Vec<&PageRun> {
+    /// The ids of the pages where side A (or B) follows nothing: the scraper
+    /// would find no contact page there.
+    pub fn nothing_followed(&self, b: bool) -> Vec<&str> {
         self.read_pages()
             .filter(|p| {
                 let side = if b { p.b.as_ref() } else { Some(&p.a) };
                 side.is_some_and(|s| s.followed.is_empty())
             })
+            .map(|p| p.id.as_str())
             .collect()
     }
+
+    /// The run's totals over the pages read.
+    pub fn totals(&self) -> Totals {
+        let followed = |side: fn(&PageRun) -> Option<&SideRun>| {
+            self.read_pages()
+                .filter_map(side)
+                .map(|s| s.count(Verdict::Followed))
+                .sum::<usize>()
+        };
+        Totals {
+            pages_read: self.read_pages().count(),
+            pages_failed: self.pages.iter().filter(|p| p.error.is_some()).count(),
+            links: self.read_pages().map(|p| p.a.links()).sum(),
+            followed_a: followed(|p| Some(&p.a)),
+            followed_b: self.b.is_some().then(|| followed(|p| p.b.as_ref())),
+            changed_links: self.pages.iter().map(|p| p.changes.len()).sum(),
+        }
+    }
+}
+
+/// What a corpus run adds up to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Totals {
+    pub pages_read: usize,
+    pub pages_failed: usize,
+    pub links: usize,
+    pub followed_a: usize,
+    /// With a second side.
+    pub followed_b: Option<usize>,
+    pub changed_links: usize,
 }
 
 /// Reads one page and decides it under A (and B).

@@ -82,12 +82,7 @@ impl Diff {
 
     /// The totals over every page.
     pub fn summary(&self) -> ChangeSummary {
-        let all: Vec<LinkChange> = self
-            .pages
-            .iter()
-            .flat_map(|p| p.changes.iter().cloned())
-            .collect();
-        summarize(&all)
+        summarize(self.pages.iter().flat_map(|p| &p.changes))
     }
 }
 

@@ -270,17 +270,23 @@ impl InspectedPage {
         }
     }
 
-    /// Decides the page's links with its own URL as the base for the same-site test.
-    pub fn decide(&mut self, opts: &FollowOptions, limit: usize) {
-        let visited: Vec<bool> = self.decision.links.iter().map(|l| l.visited).collect();
-        self.decision = match &self.read {
+    /// The page's links decided under `opts`, with its own URL as the base for
+    /// the same-site test (no links when the page could not be read).
+    pub fn decided(&self, opts: &FollowOptions, limit: usize) -> PageDecision {
+        match &self.read {
             Some(read) => decide_resolved(&read.candidates, &read.resolved, &self.url, opts, limit),
             None => PageDecision {
                 links: Vec::new(),
                 page_host: self.url.host_str().unwrap_or_default().to_owned(),
                 limit,
             },
-        };
+        }
+    }
+
+    /// Decides the page's links again, keeping a crawl's visited marks.
+    pub fn decide(&mut self, opts: &FollowOptions, limit: usize) {
+        let visited: Vec<bool> = self.decision.links.iter().map(|l| l.visited).collect();
+        self.decision = self.decided(opts, limit);
         // A crawl's visited marks survive where the link is still followed.
         for (link, was_visited) in self.decision.links.iter_mut().zip(visited) {
             link.visited = was_visited && link.verdict == Verdict::Followed;
@@ -388,17 +394,10 @@ impl Inspection {
         self.pages
             .iter()
             .map(|page| {
-                let limit = page_limit(self.depth, page.level, self.limit_override);
-                match &page.read {
-                    Some(read) => {
-                        decide_resolved(&read.candidates, &read.resolved, &page.url, &opts, limit)
-                    }
-                    None => PageDecision {
-                        links: Vec::new(),
-                        page_host: page.url.host_str().unwrap_or_default().to_owned(),
-                        limit,
-                    },
-                }
+                page.decided(
+                    &opts,
+                    page_limit(self.depth, page.level, self.limit_override),
+                )
             })
             .collect()
     }

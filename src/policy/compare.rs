@@ -41,6 +41,16 @@ pub enum ListName {
     Black,
 }
 
+impl ListName {
+    /// The report identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            ListName::White => "white",
+            ListName::Black => "black",
+        }
+    }
+}
+
 /// The rule that made a link's outcome differ between settings A and B, read
 /// from A to B ("added" means B has it and A does not).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -114,7 +124,7 @@ pub struct ChangeSummary {
     pub links_changed: usize,
 }
 
-pub fn summarize(changes: &[LinkChange]) -> ChangeSummary {
+pub fn summarize<'a>(changes: impl IntoIterator<Item = &'a LinkChange>) -> ChangeSummary {
     let mut s = ChangeSummary::default();
     for change in changes {
         match change.followed_delta() {
@@ -239,19 +249,12 @@ fn site_cause(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::{Candidate, Settings, decide_page};
+    use crate::policy::{Settings, decide_page};
     use url::Url;
 
     fn compare(links: &[(&str, &str)], a: &Settings, b: &Settings) -> Vec<LinkChange> {
         let page = Url::parse("https://acme.com/").unwrap();
-        let candidates: Vec<Candidate> = links
-            .iter()
-            .map(|(h, t)| Candidate {
-                href: (*h).into(),
-                text: (*t).into(),
-                ..Candidate::default()
-            })
-            .collect();
+        let candidates = crate::policy::verdict::candidates(links);
         let (oa, ob) = (a.options(), b.options());
         let da = decide_page(&candidates, &page, &page, &oa, 3);
         let db = decide_page(&candidates, &page, &page, &ob, 3);

@@ -143,15 +143,10 @@ mod tests {
     use crate::policy::follow_limit;
 
     fn setup(links: &[(&str, &str)]) -> (Vec<Candidate>, Url) {
-        let candidates = links
-            .iter()
-            .map(|(h, t)| Candidate {
-                href: (*h).into(),
-                text: (*t).into(),
-                ..Candidate::default()
-            })
-            .collect();
-        (candidates, Url::parse("https://acme.test/").unwrap())
+        (
+            crate::policy::verdict::candidates(links),
+            Url::parse("https://acme.test/").unwrap(),
+        )
     }
 
     fn ask(links: &[(&str, &str)], settings: &Settings, index: usize) -> Vec<WhatIf> {

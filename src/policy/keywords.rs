@@ -41,42 +41,27 @@ pub struct KeywordHit {
 /// A keyword found, with its position in its list.
 pub type ListHit = (usize, KeywordHit);
 
-/// A keyword list in order, with a matcher that finds all of its keywords in
-/// one pass. Reads like a `[String]`.
+/// A keyword list in order. Reads like a `[String]`; the search is
+/// [`BlackAndWhite`]'s, which holds both lists.
 #[derive(Clone, Debug, Default)]
 pub struct KeywordList {
     words: Vec<String>,
     /// The same words, for hits to share.
     shared: Vec<Arc<str>>,
-    /// `None` for an empty list (or in the impossible case that the list
-    /// cannot be compiled; then nothing matches).
-    matcher: Option<AhoCorasick>,
 }
 
 impl KeywordList {
     pub fn new(words: Vec<String>) -> Self {
-        let matcher = if words.is_empty() {
-            None
-        } else {
-            // A DFA: keyword lists are short, so its size does not matter and
-            // it is the fastest to run on every link.
-            AhoCorasick::builder()
-                .kind(Some(AhoCorasickKind::DFA))
-                .build(&words)
-                .ok()
-        };
         let shared = words.iter().map(|w| Arc::from(w.as_str())).collect();
-        Self {
-            words,
-            shared,
-            matcher,
-        }
+        Self { words, shared }
     }
 }
 
 /// The black and the white list in one automaton, so one pass over a
 /// haystack finds the first keyword of each (the pipeline needs both for the
 /// trace). Patterns `0..black` are the black list's, the rest the white list's.
+/// A DFA: keyword lists are short, so its size does not matter and it is the
+/// fastest to run on every link.
 #[derive(Clone, Debug, Default)]
 pub struct BlackAndWhite {
     black: KeywordList,
@@ -161,24 +146,10 @@ impl Haystack {
         &self.joined[self.url_len + 1..]
     }
 
-    /// The first keyword of `keywords` (in list order) that the haystack contains,
-    /// with its list position, found at its first occurrence. One pass over the
-    /// haystack finds every keyword at once; the earliest in the list wins.
-    pub fn find_first(&self, keywords: &KeywordList) -> Option<ListHit> {
-        let matcher = keywords.matcher.as_ref()?;
-        // (list position, first start) of the best keyword so far.
-        let mut best: Option<(usize, usize)> = None;
-        for found in matcher.find_overlapping_iter(self.joined.as_str()) {
-            let (i, at) = (found.pattern().as_usize(), found.start());
-            if best.is_none_or(|(bi, bat)| i < bi || (i == bi && at < bat)) {
-                best = Some((i, at));
-            }
-        }
-        best.map(|(i, at)| (i, self.hit(&keywords.shared[i], at)))
-    }
-
-    /// [`Haystack::find_first`] of the black and of the white list, in one
-    /// pass over the haystack.
+    /// The first keyword of the black list and of the white list (in list
+    /// order) that the haystack contains, each with its list position, found
+    /// at its first occurrence. One pass over the haystack finds every keyword
+    /// of both lists; the earliest in its list wins.
     pub fn find_first_of_each(&self, lists: &BlackAndWhite) -> (Option<ListHit>, Option<ListHit>) {
         let Some(matcher) = &lists.matcher else {
             return (None, None);
@@ -307,6 +278,14 @@ mod tests {
 
     fn kws(list: &str) -> KeywordList {
         KeywordList::new(crate::policy::parse_list(list))
+    }
+
+    impl Haystack {
+        /// The first keyword of one list, searched alone.
+        fn find_first(&self, keywords: &KeywordList) -> Option<ListHit> {
+            let alone = BlackAndWhite::new(KeywordList::default(), keywords.clone());
+            self.find_first_of_each(&alone).1
+        }
     }
 
     #[test]

@@ -489,15 +489,9 @@ mod tests {
 
     #[test]
     fn asset_suffix_only_when_a_non_page_file_would_be_followed() {
-        use crate::policy::{Candidate, decide_page};
+        use crate::policy::decide_page;
         let page = Url::parse("https://acme.com/").unwrap();
-        let candidates: Vec<Candidate> = ["/contact.json", "/contact", "/about.png"]
-            .iter()
-            .map(|h| Candidate {
-                href: (*h).into(),
-                ..Candidate::default()
-            })
-            .collect();
+        let candidates = hrefs(&["/contact.json", "/contact", "/about.png"]);
         let s = Settings::default();
         let d = decide_page(&candidates, &page, &page, &s.options(), 3);
         let ctx = LintContext {
@@ -517,6 +511,12 @@ mod tests {
             ..ctx
         };
         assert!(lint(&s, ctx).is_empty());
+    }
+
+    /// Candidates with these hrefs and no text.
+    fn hrefs(hrefs: &[&str]) -> Vec<crate::policy::Candidate> {
+        let pairs: Vec<(&str, &str)> = hrefs.iter().map(|h| (*h, "")).collect();
+        crate::policy::verdict::candidates(&pairs)
     }
 
     fn page_lints(page: &str, settings: &Settings) -> Vec<Lint> {
@@ -554,15 +554,9 @@ mod tests {
 
     #[test]
     fn host_keyword_blacklists_every_same_site_link_on_newsweek() {
-        use crate::policy::{Candidate, decide_page};
+        use crate::policy::decide_page;
         let page = Url::parse("https://www.newsweek.com/").unwrap();
-        let candidates: Vec<Candidate> = ["/contact", "/about-us", "https://facebook.com/x"]
-            .iter()
-            .map(|h| Candidate {
-                href: (*h).into(),
-                ..Candidate::default()
-            })
-            .collect();
+        let candidates = hrefs(&["/contact", "/about-us", "https://facebook.com/x"]);
         let d = decide_page(&candidates, &page, &page, &Settings::default().options(), 3);
         let verdicts: Vec<_> = d.links.iter().map(|l| l.verdict).collect();
         assert_eq!(
@@ -577,9 +571,9 @@ mod tests {
 
     #[test]
     fn sibling_roots_are_suggested_once_each_in_page_order() {
-        use crate::policy::{Candidate, decide_page};
+        use crate::policy::decide_page;
         let page = Url::parse("https://www.acme.com/").unwrap();
-        let candidates: Vec<Candidate> = [
+        let candidates = hrefs(&[
             "https://acme.de/kontakt",
             "https://www.acme.co.uk/contact",
             "https://shop.acme.de/",
@@ -587,13 +581,7 @@ mod tests {
             "https://blog.acme.com/",
             "https://facebook.com/acme",
             "/about",
-        ]
-        .iter()
-        .map(|h| Candidate {
-            href: (*h).into(),
-            ..Candidate::default()
-        })
-        .collect();
+        ]);
         let d = decide_page(&candidates, &page, &page, &Settings::default().options(), 3);
         assert_eq!(
             sibling_roots(&d.page_host, &d.links),

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use url::Url;
 
+use super::compare::ListName;
 use super::domains::{SiteCheck, check_site, is_same_site};
 use super::keywords::{Haystack, KeywordHit, asset_extension};
 use super::settings::FollowOptions;
@@ -165,6 +166,16 @@ impl LinkDecision {
         match self.verdict {
             Verdict::Blacklisted => self.trace.black.as_ref(),
             Verdict::Followed | Verdict::RankedOut => self.trace.white.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The list of the keyword that decided the verdict: black for a
+    /// blacklisted link, white for a followed or ranked-out one.
+    pub fn keyword_list(&self) -> Option<ListName> {
+        match self.verdict {
+            Verdict::Blacklisted => Some(ListName::Black),
+            Verdict::Followed | Verdict::RankedOut => Some(ListName::White),
             _ => None,
         }
     }
@@ -461,6 +472,19 @@ fn trace_rules(
     }
 }
 
+/// Candidates from `(href, text)` pairs, for the policy's tests.
+#[cfg(test)]
+pub(crate) fn candidates(links: &[(&str, &str)]) -> Vec<Candidate> {
+    links
+        .iter()
+        .map(|(href, text)| Candidate {
+            href: (*href).into(),
+            text: (*text).into(),
+            ..Candidate::default()
+        })
+        .collect()
+}
+
 /// Sorts the eligible links by score (highest first, ties in document order) and
 /// follows the first `limit`.
 fn rank(links: &mut [LinkDecision], limit: usize) {
@@ -496,14 +520,7 @@ mod tests {
     ) -> PageDecision {
         let page_url = Url::parse(page).unwrap();
         let base_url = base.map_or(page_url.clone(), |b| page_url.join(b).unwrap());
-        let candidates: Vec<Candidate> = links
-            .iter()
-            .map(|(href, text)| Candidate {
-                href: (*href).into(),
-                text: (*text).into(),
-                ..Candidate::default()
-            })
-            .collect();
+        let candidates = candidates(links);
         decide_page(
             &candidates,
             &page_url,

@@ -126,26 +126,17 @@ fn json_page(page: &PageRun) -> JsonCorpusPage<'_> {
     }
 }
 
-fn ids(pages: Vec<&PageRun>) -> Vec<&str> {
-    pages.into_iter().map(|p| p.id.as_str()).collect()
-}
-
 fn summary(run: &CorpusRun) -> JsonSummary<'_> {
-    let followed = |side: fn(&PageRun) -> Option<&SideRun>| {
-        run.read_pages()
-            .filter_map(side)
-            .map(|s| s.count(Verdict::Followed))
-            .sum::<usize>()
-    };
+    let totals = run.totals();
     JsonSummary {
         pages: run.pages.len(),
-        pages_failed: run.pages.iter().filter(|p| p.error.is_some()).count(),
-        links: run.read_pages().map(|p| p.a.links()).sum(),
-        followed_a: followed(|p| Some(&p.a)),
-        followed_b: run.b.is_some().then(|| followed(|p| p.b.as_ref())),
-        nothing_followed_a: ids(run.nothing_followed(false)),
-        nothing_followed_b: run.b.is_some().then(|| ids(run.nothing_followed(true))),
-        changed_links: run.pages.iter().map(|p| p.changes.len()).sum(),
+        pages_failed: totals.pages_failed,
+        links: totals.links,
+        followed_a: totals.followed_a,
+        followed_b: totals.followed_b,
+        nothing_followed_a: run.nothing_followed(false),
+        nothing_followed_b: run.b.is_some().then(|| run.nothing_followed(true)),
+        changed_links: totals.changed_links,
         causes: run
             .causes
             .iter()
@@ -248,10 +239,7 @@ fn keyword_table(out: &mut impl Write, title: &str, stats: &[KeywordStats]) -> s
             out,
             "  {} {:<5} {:>5} {:>6} {:>6} {:>7} {:>11}",
             pad(&k.keyword, 16),
-            match k.list {
-                ListName::White => "white",
-                ListName::Black => "black",
-            },
+            k.list.id(),
             k.pages,
             k.used.links,
             k.used.in_url,
@@ -343,7 +331,7 @@ pub fn write_corpus_table(run: &CorpusRun, mut out: impl Write) -> std::io::Resu
             fit(&tail, TABLE_WIDTH.saturating_sub(46 + id_width).max(30))
         )?;
     }
-    let nothing = ids(run.nothing_followed(false));
+    let nothing = run.nothing_followed(false);
     writeln!(out)?;
     writeln!(
         out,
@@ -358,7 +346,7 @@ pub fn write_corpus_table(run: &CorpusRun, mut out: impl Write) -> std::io::Resu
         )
     )?;
     if compare {
-        let nothing = ids(run.nothing_followed(true));
+        let nothing = run.nothing_followed(true);
         writeln!(
             out,
             "{}",

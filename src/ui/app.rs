@@ -10,7 +10,9 @@ use crate::fetch::Fetcher;
 use crate::inspect::{InspectedPage, Inspection};
 use crate::policy::compare::{LinkChange, compare_pages};
 use crate::policy::explain::{PageInput, WhatIf, what_if};
-use crate::policy::{LinkDecision, PageDecision, Settings, lint_settings, sibling_roots};
+use crate::policy::{
+    LinkDecision, PageDecision, Settings, SiblingRoot, lint_settings, sibling_roots,
+};
 use crate::profiles::{BUILT_IN, export_json};
 use crate::ui::command::{Command, CopyWhat, MainView, SidePanel};
 use crate::ui::corpus_task::{CorpusJob, CorpusPoll, CorpusTask};
@@ -119,6 +121,8 @@ pub struct InspectorApp {
     page: usize,
     selected: Option<usize>,
     what_ifs: Option<((u64, usize, usize), Vec<WhatIf>)>,
+    /// The shown page's sibling roots, for the (generation, page) they are of.
+    sibling_roots: Option<((u64, usize), Vec<SiblingRoot>)>,
     results: ResultsState,
     /// A fetcher given by the embedder (tests); otherwise one is built per load.
     fetcher: Option<Arc<dyn Fetcher>>,
@@ -189,6 +193,7 @@ impl InspectorApp {
             page: 0,
             selected: None,
             what_ifs: None,
+            sibling_roots: None,
             results: ResultsState::default(),
             fetcher: None,
             profiles: None,
@@ -880,6 +885,25 @@ impl InspectorApp {
         })
     }
 
+    /// The shown page's sibling roots, found again only when the page or its
+    /// decisions change (not on every frame).
+    fn sibling_roots(&mut self) -> Vec<SiblingRoot> {
+        let key = (self.generation, self.page);
+        if let Some((cached, roots)) = &self.sibling_roots
+            && *cached == key
+        {
+            return roots.clone();
+        }
+        let roots = self
+            .inspection
+            .as_ref()
+            .and_then(|i| i.pages.get(self.page))
+            .map(|p| sibling_roots(&p.decision.page_host, &p.decision.links))
+            .unwrap_or_default();
+        self.sibling_roots = Some((key, roots.clone()));
+        roots
+    }
+
     fn what_ifs(&mut self) -> Vec<WhatIf> {
         let Some(selected) = self.selected else {
             return Vec::new();
@@ -1010,12 +1034,7 @@ impl eframe::App for InspectorApp {
                 .default_size((width * 0.25).clamp(220.0, 300.0))
                 .size_range(220.0..=(width * 0.3).max(220.0))
                 .show(ui, |ui| {
-                    let suggestions = self
-                        .inspection
-                        .as_ref()
-                        .and_then(|i| i.pages.get(self.page))
-                        .map(|p| sibling_roots(&p.decision.page_host, &p.decision.links))
-                        .unwrap_or_default();
+                    let suggestions = self.sibling_roots();
                     commands.extend(settings_panel::show(
                         ui,
                         &mut self.settings,

@@ -227,10 +227,7 @@ fn keyword_grid(ui: &mut Ui, run: &CorpusRun) {
             ui.end_row();
             for k in &run.keywords_a {
                 ui.label(&k.keyword);
-                ui.label(match k.list {
-                    ListName::White => "white",
-                    ListName::Black => "black",
-                });
+                ui.label(k.list.id());
                 ui.label(k.pages.to_string());
                 ui.label(k.used.links.to_string());
                 ui.label(k.used.in_url.to_string());
@@ -358,19 +355,15 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
     egui::ScrollArea::vertical()
         .id_salt("corpus_below")
         .show(ui, |ui| {
-            let nothing: Vec<&str> = run
-                .nothing_followed(false)
-                .iter()
-                .map(|p| p.id.as_str())
-                .collect();
-            ui.label(copy::nothing_followed_line("A", &nothing));
+            ui.label(copy::nothing_followed_line(
+                "A",
+                &run.nothing_followed(false),
+            ));
             if run.b.is_some() {
-                let nothing: Vec<&str> = run
-                    .nothing_followed(true)
-                    .iter()
-                    .map(|p| p.id.as_str())
-                    .collect();
-                ui.label(copy::nothing_followed_line("B", &nothing));
+                ui.label(copy::nothing_followed_line(
+                    "B",
+                    &run.nothing_followed(true),
+                ));
             }
             egui::CollapsingHeader::new(copy::KEYWORDS_HEADING)
                 .id_salt("corpus_keywords_section")

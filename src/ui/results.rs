@@ -250,51 +250,46 @@ impl ResultsState {
     }
 }
 
+/// A chip that narrows the table to one kind of link while it is on.
+fn toggle_chip(ui: &mut Ui, text: String, color: egui::Color32, on: bool, tooltip: &str) -> bool {
+    let dark = ui.visuals().dark_mode;
+    ui.add(
+        egui::Button::new(RichText::new(text).color(color))
+            .fill(palette::chip_fill(dark))
+            .selected(on)
+            .stroke(egui::Stroke::new(if on { 2.0 } else { 1.0 }, color)),
+    )
+    .on_hover_text(tooltip)
+    .clicked()
+}
+
 /// Rendered mode: the chip that shows only the links scripts added.
 fn added_by_script_chip(ui: &mut Ui, page: &InspectedPage, state: &mut ResultsState) {
-    let dark = ui.visuals().dark_mode;
     let added = page
         .decision
         .links
         .iter()
         .filter(|l| page.source(l) == Some(LinkSource::RenderedOnly))
         .count();
-    let color = palette::added_by_script(dark);
+    let color = palette::added_by_script(ui.visuals().dark_mode);
     let on = state.only_added_by_script;
-    let response = ui
-        .add(
-            egui::Button::new(RichText::new(copy::added_by_script_chip(added)).color(color))
-                .fill(palette::chip_fill(dark))
-                .selected(on)
-                .stroke(egui::Stroke::new(if on { 2.0 } else { 1.0 }, color)),
-        )
-        .on_hover_text(copy::ADDED_BY_SCRIPT_TOOLTIP);
-    if response.clicked() {
+    if toggle_chip(
+        ui,
+        copy::added_by_script_chip(added),
+        color,
+        on,
+        copy::ADDED_BY_SCRIPT_TOOLTIP,
+    ) {
         state.only_added_by_script = !on;
     }
 }
 
 /// Comparing: the chip that shows only the changed links.
 fn changed_chip(ui: &mut Ui, comparison: PageCompare<'_>, state: &mut ResultsState) {
-    let dark = ui.visuals().dark_mode;
-    let color = palette::changed(dark);
+    let color = palette::changed(ui.visuals().dark_mode);
     let on = state.only_changed;
-    let response = ui
-        .add(
-            egui::Button::new(
-                RichText::new(format!(
-                    "{} {}",
-                    copy::LABEL_ONLY_CHANGED,
-                    comparison.changes.len()
-                ))
-                .color(color),
-            )
-            .fill(palette::chip_fill(dark))
-            .selected(on)
-            .stroke(egui::Stroke::new(if on { 2.0 } else { 1.0 }, color)),
-        )
-        .on_hover_text(copy::ONLY_CHANGED_TOOLTIP);
-    if response.clicked() {
+    let text = format!("{} {}", copy::LABEL_ONLY_CHANGED, comparison.changes.len());
+    if toggle_chip(ui, text, color, on, copy::ONLY_CHANGED_TOOLTIP) {
         state.only_changed = !on;
     }
 }
