@@ -1,0 +1,23 @@
+//! User-facing words, in one place, by subject: lint messages, the window's
+//! labels, link explanations, tuning reports and advice on errors.
+
+mod advice;
+mod lints;
+mod trace;
+mod tuning;
+mod window;
+
+pub use advice::*;
+pub use lints::*;
+pub use trace::*;
+pub use tuning::*;
+pub use window::*;
+
+/// `n` and the noun, singular for one.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
