@@ -13,6 +13,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use follow_inspector::corpus;
 use follow_inspector::crawl::{CrawlRequest, crawl};
 use follow_inspector::fetch::{FetchOptions, HttpFetcher, Resolve};
+use follow_inspector::inspect::Limits;
 use follow_inspector::policy::Settings;
 use url::Url;
 
@@ -69,8 +70,7 @@ fn crawl_with_latency(c: &mut Criterion) {
     let fetcher = HttpFetcher::new(opts).expect("an HTTP client");
     let request = CrawlRequest {
         start_url: Url::parse(&format!("http://acme.test:{port}/")).expect("valid URL"),
-        depth: 2,
-        limit_override: None,
+        limits: Limits::of_depth(2),
         settings: Settings::default(),
         parallelism: follow_inspector::crawl::DEFAULT_PARALLELISM,
     };

@@ -5,13 +5,18 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use follow_inspector::inspect::{Inspection, read_page};
+use follow_inspector::inspect::{Inspection, Limits, read_page};
 use follow_inspector::policy::Settings;
 use url::Url;
 
 fn read_and_classify(bytes: &[u8], page_url: &Url) -> usize {
     let read = read_page(bytes, None, page_url);
-    let inspection = Inspection::single_page(read, page_url.clone(), 3, None, Settings::default());
+    let inspection = Inspection::single_page(
+        read,
+        page_url.clone(),
+        Limits::of_depth(3),
+        Settings::default(),
+    );
     inspection.pages[0].decision.links.len()
 }
 
@@ -88,8 +93,12 @@ fn vs_scrapy_pages(c: &mut Criterion) {
         if n == 50_000 {
             // A settings edit in the window with this page open.
             let read = read_page(&bytes, None, &url);
-            let mut inspection =
-                Inspection::single_page(read, url.clone(), 2, None, Settings::default());
+            let mut inspection = Inspection::single_page(
+                read,
+                url.clone(),
+                Limits::of_depth(2),
+                Settings::default(),
+            );
             let mut group = c.benchmark_group("reclassify");
             group.sample_size(20);
             group.bench_function("vs_scrapy_50000_links", |b| {
@@ -117,8 +126,12 @@ fn benches(c: &mut Criterion) {
 
     // What a settings edit costs in the window: deciding every link again.
     let read = read_page(generated.as_bytes(), None, &page_url);
-    let mut inspection =
-        Inspection::single_page(read, page_url.clone(), 3, None, Settings::default());
+    let mut inspection = Inspection::single_page(
+        read,
+        page_url.clone(),
+        Limits::of_depth(3),
+        Settings::default(),
+    );
     group.bench_function("reclassify_10k_links", |b| {
         b.iter(|| inspection.reclassify())
     });

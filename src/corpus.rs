@@ -4,12 +4,12 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use url::Url;
 
-use crate::inspect::{InspectedPage, Inspection};
+use crate::inspect::{InspectedPage, Inspection, Limits};
+use crate::par;
 use crate::policy::compare::{Cause, ListName, Outcome, compare_pages};
 use crate::policy::{Settings, Verdict};
 
@@ -155,7 +155,7 @@ pub struct SideRun {
 impl SideRun {
     fn of(inspection: &Inspection) -> Self {
         let mut side = Self {
-            lints: inspection.lints.iter().map(|l| l.code.id()).collect(),
+            lints: inspection.lints().iter().map(|l| l.code.id()).collect(),
             ..Self::default()
         };
         let Some(page) = inspection.pages.first() else {
@@ -322,7 +322,8 @@ fn run_page(page: &CorpusPage, a: &Settings, b: Option<&Settings>, depth: u32) -
             return run;
         }
     };
-    let inspection_a = match Inspection::saved_page(&bytes, url, depth, None, a.clone()) {
+    let inspection_a = match Inspection::saved_page(&bytes, url, Limits::of_depth(depth), a.clone())
+    {
         Ok(inspection) => inspection,
         Err(e) => {
             run.error = Some(e.to_string());
@@ -332,9 +333,7 @@ fn run_page(page: &CorpusPage, a: &Settings, b: Option<&Settings>, depth: u32) -
     run.url = Some(inspection_a.final_url.to_string());
     run.a = SideRun::of(&inspection_a);
     if let Some(b) = b {
-        let mut inspection_b = inspection_a.clone();
-        inspection_b.settings = b.clone();
-        inspection_b.reclassify();
+        let inspection_b = inspection_a.judged_under(b);
         run.b = Some(SideRun::of(&inspection_b));
         if let (Some(pa), Some(pb)) = (inspection_a.pages.first(), inspection_b.pages.first()) {
             run.changes = changed_links(pa, pb, a, b);
@@ -443,37 +442,15 @@ pub fn run(
     cancel: &AtomicBool,
     progress: &(dyn Fn(usize) + Sync),
 ) -> CorpusRun {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<PageRun>>> = pages.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for worker in 0..jobs.clamp(1, pages.len().max(1)) {
-            let work = || {
-                loop {
-                    if cancel.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(page) = pages.get(i) else { break };
-                    let run = run_page(page, a, b, depth);
-                    if let Ok(mut slot) = slots[i].lock() {
-                        *slot = Some(run);
-                    }
-                    progress(done.fetch_add(1, Ordering::SeqCst) + 1);
-                }
-            };
-            let spawned = std::thread::Builder::new()
-                .name(format!("follow-inspector-corpus-{worker}"))
-                .spawn_scoped(scope, work);
-            if spawned.is_err() {
-                // No thread to spare: this one does the work.
-                work();
-            }
-        }
-    });
-    let runs: Vec<PageRun> = slots
+    let runs: Vec<PageRun> =
+        par::map_ordered(pages, jobs, "follow-inspector-corpus", cancel, |page| {
+            let run = run_page(page, a, b, depth);
+            progress(done.fetch_add(1, Ordering::SeqCst) + 1);
+            run
+        })
         .into_iter()
-        .filter_map(|slot| slot.into_inner().ok().flatten())
+        .flatten()
         .collect();
     let cancelled = runs.len() < pages.len();
     let keywords_a = keyword_stats(a, runs.iter().map(|p| &p.a));

@@ -4,22 +4,22 @@
 //! after the fetches, so the result never depends on which fetch finished first.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use url::Url;
 
 use crate::fetch::{FetchError, FetchedPage, Fetcher};
-use crate::inspect::{InspectedPage, Inspection, RenderedRead, Via, page_limit, read_page};
+use crate::inspect::{InspectedPage, Inspection, Limits, Via};
+use crate::par;
 use crate::policy::{Settings, Verdict, url_key};
 
 /// What to crawl.
 #[derive(Clone, Debug)]
 pub struct CrawlRequest {
     pub start_url: Url,
-    /// 1-5: depth 1 fetches the start page only.
-    pub depth: u32,
-    pub limit_override: Option<usize>,
+    /// Depth 1 (of 1-5) fetches the start page only.
+    pub limits: Limits,
     pub settings: Settings,
     /// Fetches at once within a level.
     pub parallelism: usize,
@@ -54,22 +54,7 @@ fn page_from_fetch(
     opts: &crate::policy::FollowOptions,
     limit: usize,
 ) -> InspectedPage {
-    let mut read = read_page(
-        &fetched.body,
-        fetched.charset.as_deref(),
-        &fetched.final_url,
-    );
-    if let Some(rendered) = &fetched.rendered {
-        read.rendered = Some(RenderedRead::compare(
-            &read,
-            rendered.served_html.as_deref(),
-            &fetched.final_url,
-            rendered,
-        ));
-    }
-    let mut page = InspectedPage::read(fetched.final_url, level, via, read);
-    page.status = Some(fetched.status);
-    page.fetch = Some(fetched.summary);
+    let mut page = InspectedPage::fetched(fetched, level, via);
     page.decide(opts, limit);
     page
 }
@@ -82,37 +67,14 @@ fn fetch_all(
     cancel: &AtomicBool,
     on_done: &(dyn Fn(&Url, Option<usize>) + Sync),
 ) -> Vec<Result<FetchedPage, FetchError>> {
-    let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<Result<FetchedPage, FetchError>>>> =
-        jobs.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..parallelism.clamp(1, jobs.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(job) = jobs.get(i) else { break };
-                    let result = if cancel.load(Ordering::SeqCst) {
-                        Err(FetchError::Cancelled)
-                    } else {
-                        fetcher.fetch(&job.url)
-                    };
-                    on_done(&job.url, result.as_ref().ok().map(|p| p.body.len()));
-                    if let Ok(mut slot) = results[i].lock() {
-                        *slot = Some(result);
-                    }
-                }
-            });
-        }
-    });
-    results
-        .into_iter()
-        .map(|slot| {
-            slot.into_inner()
-                .ok()
-                .flatten()
-                .unwrap_or(Err(FetchError::Cancelled))
-        })
-        .collect()
+    par::map_ordered(jobs, parallelism, "follow-inspector-fetch", cancel, |job| {
+        let result = fetcher.fetch(&job.url);
+        on_done(&job.url, result.as_ref().ok().map(|p| p.body.len()));
+        result
+    })
+    .into_iter()
+    .map(|result| result.unwrap_or(Err(FetchError::Cancelled)))
+    .collect()
 }
 
 /// Crawls from the start URL. Fails only when the start page cannot be fetched;
@@ -125,7 +87,7 @@ pub fn crawl(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Inspection, FetchError> {
     let opts = request.settings.options();
-    let limit_at = |level| page_limit(request.depth, level, request.limit_override);
+    let limit_at = |level| request.limits.at(level);
     let state = Mutex::new(Progress {
         queued: 1,
         ..Progress::default()
@@ -149,7 +111,7 @@ pub fn crawl(
     let mut frontier: Vec<usize> = vec![0];
     let mut cancelled = false;
 
-    for level in 1..request.depth {
+    for level in 1..request.limits.depth {
         // Decide which links to fetch, in page order then rank order, before any fetch.
         let mut jobs = Vec::new();
         for &p in &frontier {
@@ -208,8 +170,7 @@ pub fn crawl(
                     continue;
                 }
                 Err(e) => {
-                    let mut page =
-                        InspectedPage::failed(job.url, job.level, Some(job.via), e.to_string());
+                    let mut page = InspectedPage::failed(job.url, job.level, Some(job.via), e);
                     page.decide(&opts, limit_at(job.level));
                     page
                 }
@@ -222,18 +183,14 @@ pub fn crawl(
         }
     }
 
-    let mut inspection = Inspection {
-        start_url: request.start_url.clone(),
+    Ok(Inspection::from_decided_pages(
+        request.start_url.clone(),
         final_url,
-        depth: request.depth,
-        limit_override: request.limit_override,
-        settings: request.settings.clone(),
-        lints: Vec::new(),
+        request.limits,
+        request.settings.clone(),
         pages,
         cancelled,
-    };
-    inspection.relint();
-    Ok(inspection)
+    ))
 }
 
 #[cfg(test)]
@@ -241,8 +198,10 @@ mod tests {
     use std::collections::HashMap;
     use std::time::Duration;
 
+    use std::sync::atomic::AtomicUsize;
+
     use super::*;
-    use crate::inspect::FetchSummary;
+    use crate::fetch::FetchSummary;
 
     /// Serves pages from a map, each after its own delay, counting requests.
     struct FakeSite {
@@ -313,8 +272,10 @@ mod tests {
     fn request(depth: u32) -> CrawlRequest {
         CrawlRequest {
             start_url: Url::parse("https://acme.test/").unwrap(),
-            depth,
-            limit_override: None,
+            limits: Limits {
+                depth,
+                limit_override: None,
+            },
             settings: Settings::default(),
             parallelism: 4,
         }

@@ -2,11 +2,9 @@
 //! Pure glue between two inspections and the policy's comparison.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 
 use url::Url;
 
-use crate::fetch::{FetchError, FetchedPage, Fetcher};
 use crate::inspect::{InspectedPage, Inspection};
 use crate::policy::compare::{ChangeSummary, LinkChange, compare_pages, summarize};
 
@@ -33,7 +31,7 @@ impl Diff {
     /// Compares `a` and `b` page by page: pages match by URL, in A's crawl
     /// order, then the pages only B's crawl reached.
     pub fn new(a: Inspection, b: Inspection) -> Self {
-        let (opts_a, opts_b) = (a.settings.options(), b.settings.options());
+        let (opts_a, opts_b) = (a.settings().options(), b.settings().options());
         let b_by_url: HashMap<&str, usize> = b
             .pages
             .iter()
@@ -83,38 +81,5 @@ impl Diff {
     /// The totals over every page.
     pub fn summary(&self) -> ChangeSummary {
         summarize(self.pages.iter().flat_map(|p| &p.changes))
-    }
-}
-
-/// A fetcher that fetches each URL once for both sides of a diff: the second
-/// crawl reads what the first fetched.
-pub struct FetchOnce<'a> {
-    inner: &'a dyn Fetcher,
-    fetched: Mutex<HashMap<Url, FetchedPage>>,
-}
-
-impl<'a> FetchOnce<'a> {
-    pub fn new(inner: &'a dyn Fetcher) -> Self {
-        Self {
-            inner,
-            fetched: Mutex::new(HashMap::new()),
-        }
-    }
-}
-
-impl Fetcher for FetchOnce<'_> {
-    fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
-        if let Some(page) = self.fetched.lock().ok().and_then(|m| m.get(url).cloned()) {
-            return Ok(page);
-        }
-        let page = self.inner.fetch(url)?;
-        if let Ok(mut fetched) = self.fetched.lock() {
-            fetched.insert(url.clone(), page.clone());
-        }
-        Ok(page)
-    }
-
-    fn renders(&self) -> bool {
-        self.inner.renders()
     }
 }

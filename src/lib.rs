@@ -1,5 +1,10 @@
 //! Follow Inspector: reproduces the scraper's in-site link-following policy
 //! (`SPEC.md`) on real pages and explains every verdict.
+//!
+//! Layers, each importing only those before it (`tests/integration/architecture.rs`
+//! guards this): `policy` ← `page` ← `fetch` ← `inspect` ← `render` ← `par` ←
+//! `crawl` ← `diff` ← `corpus` ← `load` ← `copy` ← `report` ← `profiles` ←
+//! `cli` | `ui` ← the binary's `main`.
 
 pub mod cli;
 pub mod copy;
@@ -8,10 +13,11 @@ pub mod crawl;
 pub mod diff;
 pub mod fetch;
 pub mod inspect;
+pub mod load;
 pub mod page;
+pub mod par;
 pub mod policy;
 pub mod profiles;
 pub mod render;
 pub mod report;
-pub mod target;
 pub mod ui;

@@ -1,5 +1,124 @@
-//! What to do about a failed load.
+//! What to do about a failed load, chosen from the error's kind.
 
+use crate::fetch::FetchError;
+use crate::load::{LoadError, TargetError};
+
+/// Where the advice is read: some of it names a field or an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Front {
+    Cli,
+    Window,
+}
+
+/// An error and its causes in one line: "cannot read x.html: Permission denied".
+pub fn error_text(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut out = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        out.push_str(": ");
+        out.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    out
+}
+
+const CHECK_THE_PATH: &str = "Check the path: the file must exist and be readable.";
+const NOT_HTTP_WINDOW: &str =
+    "Enter an http:// or https:// address, a host name, or the path of a saved page.";
+const NOT_HTTP_CLI: &str =
+    "Give an http:// or https:// address, a host name, or the path of a saved page.";
+const NOT_A_URL: &str = "Check the address: a URL looks like https://acme.com/contact.";
+
+/// What to do about `err`, when its message does not already say; every kind
+/// is named, so a new one cannot go without a decision.
+pub fn load_advice(err: &LoadError, front: Front) -> Option<&'static str> {
+    let window = front == Front::Window;
+    match err {
+        LoadError::Target(target) => Some(match target {
+            TargetError::BadUrl { .. } | TargetError::NotAHost { .. } => NOT_A_URL,
+            TargetError::Scheme { .. } if window => NOT_HTTP_WINDOW,
+            TargetError::Scheme { .. } => NOT_HTTP_CLI,
+            TargetError::NoSuchFile(_) if window => {
+                "Check the path, or enter a URL or a host name such as acme.com."
+            }
+            TargetError::NoSuchFile(_) => {
+                "Check the path, or give a URL or a host name such as acme.com."
+            }
+            TargetError::NotAPageUrl(_) if window => {
+                "Enter the page's original URL in the Base URL field, e.g. https://acme.com/."
+            }
+            TargetError::NotAPageUrl(_) => {
+                "Give the page's original URL, e.g. --base-url https://acme.com/."
+            }
+        }),
+        LoadError::Read { .. } => Some(CHECK_THE_PATH),
+        LoadError::NoPageUrl { .. } if window => {
+            Some("Enter the page's original URL in the Base URL field.")
+        }
+        LoadError::NoPageUrl { .. } => Some("Pass its original URL with --base-url URL."),
+        LoadError::Fetch(fetch) => fetch_advice(fetch, front),
+    }
+}
+
+fn fetch_advice(err: &FetchError, front: Front) -> Option<&'static str> {
+    let window = front == Front::Window;
+    Some(match err {
+        FetchError::Dns { .. } if window => {
+            "Check the host name. To inspect a saved copy of the page instead, enter the path \
+             of its .html file."
+        }
+        FetchError::Dns { .. } => {
+            "Check the host name. To inspect a saved copy of the page instead, give the path \
+             of its .html file."
+        }
+        FetchError::Connect { .. } => {
+            "The server refused or dropped the connection: check the address and port, and \
+             that the site is up."
+        }
+        FetchError::Tls { .. } => {
+            "The secure connection failed: check the certificate, or try the http:// address."
+        }
+        FetchError::Timeout { .. } => {
+            "The server did not answer in time: try again, or check the address."
+        }
+        FetchError::TooManyRedirects { .. } => {
+            "The site redirects too often: open it in a browser to see where it ends."
+        }
+        FetchError::RedirectLoop { .. } => {
+            "The site redirects in a circle: open it in a browser to see where it goes."
+        }
+        FetchError::Body { .. } => {
+            "The server closed the connection in the middle of the page: try again, or save \
+             the page from a browser and open the file."
+        }
+        FetchError::BadRedirect { .. } => {
+            "The site redirects to an address that is not a web page."
+        }
+        FetchError::NotHtml { .. } => {
+            "This address is not a web page: enter the URL of the page that links to it."
+        }
+        FetchError::Scheme { .. } if window => NOT_HTTP_WINDOW,
+        FetchError::Scheme { .. } => NOT_HTTP_CLI,
+        FetchError::Http { .. } => {
+            "The request failed before the server answered: check the address, or try again."
+        }
+        FetchError::Browser { .. } if window => {
+            "The browser failed: try again, or untick Rendered to read the HTML the server \
+             sends."
+        }
+        FetchError::Browser { .. } => {
+            "The browser failed: try again, or leave out --render to read the HTML the server \
+             sends."
+        }
+        FetchError::Navigation { .. } => {
+            "The browser could not open the page: check the address, and that the site is up."
+        }
+        // Its message says how to install one.
+        FetchError::NoBrowser { .. } | FetchError::Cancelled => return None,
+    })
+}
+
+/// (Until the window keeps typed errors.)
 /// What to do about a failed load, when its message does not already say.
 pub fn load_error_advice(message: &str) -> Option<&'static str> {
     let advice = [
@@ -57,4 +176,45 @@ pub fn load_error_advice(message: &str) -> Option<&'static str> {
         .iter()
         .find(|(prefix, _)| message.starts_with(prefix))
         .map(|(_, advice)| *advice)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+    use std::sync::Arc;
+
+    use super::*;
+
+    #[test]
+    fn the_kind_not_the_text_chooses_the_advice() {
+        // A refused connection to a host whose name says "tls" is a connect error.
+        let refused = LoadError::Fetch(FetchError::Connect {
+            detail: "tls-certificate.test: connection refused".into(),
+        });
+        assert!(
+            load_advice(&refused, Front::Cli).is_some_and(|a| a.starts_with("The server refused"))
+        );
+        let scheme = LoadError::Target(TargetError::Scheme {
+            raw: "ftp://x".into(),
+            scheme: "ftp".into(),
+        });
+        assert_eq!(load_advice(&scheme, Front::Window), Some(NOT_HTTP_WINDOW));
+        let unreadable = LoadError::Read {
+            path: PathBuf::from("page.html"),
+            source: Arc::new(std::io::Error::from(std::io::ErrorKind::PermissionDenied)),
+        };
+        assert_eq!(
+            load_advice(&unreadable, Front::Window),
+            Some(CHECK_THE_PATH)
+        );
+        assert!(error_text(&unreadable).starts_with("cannot read page.html: "));
+        let no_url = LoadError::NoPageUrl {
+            path: PathBuf::from("saved.html"),
+            source: crate::inspect::NoPageUrl,
+        };
+        assert!(load_advice(&no_url, Front::Cli).is_some_and(|a| a.contains("--base-url")));
+        assert!(load_advice(&no_url, Front::Window).is_some_and(|a| a.contains("Base URL field")));
+        let no_browser = LoadError::Fetch(FetchError::NoBrowser { path: None });
+        assert_eq!(load_advice(&no_browser, Front::Window), None);
+    }
 }

@@ -2,12 +2,14 @@
 //! labels, link explanations, tuning reports and advice on errors.
 
 mod advice;
+mod cli;
 mod lints;
 mod trace;
 mod tuning;
 mod window;
 
 pub use advice::*;
+pub use cli::*;
 pub use lints::*;
 pub use trace::*;
 pub use tuning::*;

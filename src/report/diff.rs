@@ -77,8 +77,8 @@ pub fn write_diff_json(diff: &Diff, target: &str, mut out: impl Write) -> std::i
     let report = JsonDiff {
         schema: SCHEMA,
         target,
-        a: &diff.a.settings,
-        b: &diff.b.settings,
+        a: diff.a.settings(),
+        b: diff.b.settings(),
         pages: diff
             .pages
             .iter()
@@ -201,7 +201,7 @@ pub(super) fn change_lines(
 
 /// The changed links of every page, under the settings that differ.
 pub fn write_diff_table(diff: &Diff, mut out: impl Write) -> std::io::Result<()> {
-    for line in settings_lines(&diff.a.settings, &diff.b.settings) {
+    for line in settings_lines(diff.a.settings(), diff.b.settings()) {
         writeln!(out, "{}", fit(&line, TABLE_WIDTH))?;
     }
     writeln!(

@@ -229,8 +229,8 @@ fn page(out: &mut impl Write, page: &InspectedPage, level: usize) -> io::Result<
             o.bool("truncated", Some(true))?;
         }
     }
-    if let Some(error) = &page.error {
-        o.str("error", error)?;
+    if let Some(error) = page.error() {
+        o.str("error", &error.to_string())?;
     }
     o.end()
 }
@@ -248,10 +248,10 @@ pub fn write_json(inspection: &Inspection, mut out: impl Write) -> io::Result<()
     o.number("schema", Some(u64::from(SCHEMA)))?;
     o.str("start_url", inspection.start_url.as_str())?;
     o.str("final_url", inspection.final_url.as_str())?;
-    o.number("depth", Some(u64::from(inspection.depth)))?;
-    o.nested("settings", &inspection.settings)?;
+    o.number("depth", Some(u64::from(inspection.depth())))?;
+    o.nested("settings", inspection.settings())?;
     let lints: Vec<Lint> = inspection
-        .lints
+        .lints()
         .iter()
         .map(|l| Lint {
             code: l.code.id(),
@@ -269,6 +269,7 @@ pub fn write_json(inspection: &Inspection, mut out: impl Write) -> io::Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::inspect::Limits;
     use crate::policy::Settings;
 
     /// serde_json's pretty layout of any JSON text, keys in the order written:
@@ -330,7 +331,8 @@ mod tests {
             <body><nav><a href="/about" rel=nofollow>About "us" \ </a></nav>
             <a href="https://acme.de/">DE</a><a href="/heritage">Our heritage</a>
             <a href="mailto:x@y">Mail</a><a href="http://[bad">Bad</a></body></html>"#;
-        let inspection = Inspection::saved_page(html, None, 2, None, Settings::default()).unwrap();
+        let inspection =
+            Inspection::saved_page(html, None, Limits::of_depth(2), Settings::default()).unwrap();
         let mut ours = Vec::new();
         write_json(&inspection, &mut ours).unwrap();
         let ours = String::from_utf8(ours).unwrap();
@@ -362,8 +364,7 @@ mod tests {
         let inspection = Inspection::saved_page(
             b"<p>no links</p>",
             url::Url::parse("https://a.test/").ok(),
-            2,
-            None,
+            Limits::of_depth(2),
             Settings::default(),
         )
         .unwrap();

@@ -236,10 +236,10 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
             fetch.elapsed_ms
         ));
     }
-    if let Some(error) = &page.error {
+    if let Some(error) = page.error() {
         lines.push(format!("failed: {error}"));
     }
-    if let Some(read) = &page.read {
+    if let Some(read) = page.read() {
         lines.push(format!(
             "charset {} ({})",
             read.encoding,
@@ -266,8 +266,8 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
     writeln!(
         out,
         "depth  {}{}",
-        inspection.depth,
-        match inspection.limit_override {
+        inspection.depth(),
+        match inspection.limit_override() {
             Some(n) => format!("  (limit overridden: N = {n} on every page)"),
             None => String::new(),
         }
@@ -290,7 +290,7 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
         for line in page_details(inspection, page) {
             writeln!(out, "  {}", fit(&line, TABLE_WIDTH - 2))?;
         }
-        if page.read.is_none() {
+        if page.read().is_none() {
             continue;
         }
         if !page.decision.links.is_empty() {
@@ -365,11 +365,11 @@ pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Res
         }
     }
     writeln!(out)?;
-    if inspection.lints.is_empty() {
+    if inspection.lints().is_empty() {
         writeln!(out, "lints: none")?;
     } else {
         writeln!(out, "lints:")?;
-        for lint in &inspection.lints {
+        for lint in inspection.lints() {
             writeln!(
                 out,
                 "  [{}] {}",

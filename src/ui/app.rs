@@ -7,7 +7,7 @@ use std::sync::Arc;
 use url::Url;
 
 use crate::fetch::Fetcher;
-use crate::inspect::{InspectedPage, Inspection};
+use crate::inspect::{InspectedPage, Inspection, Limits};
 use crate::policy::compare::{LinkChange, compare_pages};
 use crate::policy::explain::{PageInput, WhatIf, what_if};
 use crate::policy::{
@@ -83,7 +83,7 @@ impl Comparison {
             return;
         };
         self.decisions = inspection.decide_under(&self.settings);
-        let (ours, theirs) = (inspection.settings.options(), self.settings.options());
+        let (ours, theirs) = (inspection.settings().options(), self.settings.options());
         self.changes = inspection
             .pages
             .iter()
@@ -485,14 +485,11 @@ impl InspectorApp {
     }
 
     fn set_inspection(&mut self, mut inspection: Inspection, source: Source) {
-        if inspection.settings != self.settings {
-            inspection.settings = self.settings.clone();
-            inspection.reclassify();
-        }
+        inspection.rejudge(self.settings.clone(), inspection.limits());
         self.crawled_with = matches!(source, Source::Url).then(|| CrawlInputs {
-            settings: inspection.settings.clone(),
-            depth: inspection.depth,
-            limit_override: inspection.limit_override,
+            settings: inspection.settings().clone(),
+            depth: inspection.depth(),
+            limit_override: inspection.limit_override(),
         });
         self.inspection = Some(inspection);
         self.source = source;
@@ -519,14 +516,11 @@ impl InspectorApp {
         let Ok(url) = Url::parse(DEMO_URL) else {
             return;
         };
-        let limit = self.top.limit_override();
-        match Inspection::saved_page(
-            DEMO_HTML,
-            Some(url),
-            self.top.depth,
-            limit,
-            self.settings.clone(),
-        ) {
+        let limits = Limits {
+            depth: self.top.depth,
+            limit_override: self.top.limit_override(),
+        };
+        match Inspection::saved_page(DEMO_HTML, Some(url), limits, self.settings.clone()) {
             Ok(inspection) => {
                 self.error = None;
                 self.set_inspection(inspection, Source::Demo);
@@ -684,7 +678,7 @@ impl InspectorApp {
         Some((
             page,
             page.decision.links.get(self.selected?)?,
-            &inspection.settings,
+            inspection.settings(),
         ))
     }
 
@@ -722,10 +716,11 @@ impl InspectorApp {
 
     fn reclassify(&mut self) {
         if let Some(inspection) = &mut self.inspection {
-            inspection.settings = self.settings.clone();
-            inspection.depth = self.top.depth;
-            inspection.limit_override = self.top.limit_override();
-            inspection.reclassify();
+            let limits = Limits {
+                depth: self.top.depth,
+                limit_override: self.top.limit_override(),
+            };
+            inspection.rejudge(self.settings.clone(), limits);
             self.generation += 1;
         }
     }
@@ -917,7 +912,7 @@ impl InspectorApp {
         let answers = self
             .selected_link()
             .and_then(|(page, link, settings)| {
-                let read = page.read.as_ref()?;
+                let read = page.read()?;
                 let input = PageInput {
                     candidates: &read.candidates,
                     page_url: &page.url,
@@ -963,7 +958,7 @@ impl eframe::App for InspectorApp {
         let lints = self
             .inspection
             .as_ref()
-            .map(|i| i.lints.clone())
+            .map(|i| i.lints().to_vec())
             .unwrap_or_else(|| lint_settings(&self.settings));
         let dirty = self.is_dirty();
         egui::Panel::top("top_bar").show(ui, |ui| {

@@ -10,7 +10,7 @@ use egui_extras::{Column, TableBuilder};
 
 use crate::copy;
 use crate::inspect::LinkSource;
-use crate::inspect::{InspectedPage, Inspection};
+use crate::inspect::{InspectedPage, Inspection, crawl_tree};
 use crate::policy::compare::LinkChange;
 use crate::policy::{LinkDecision, PageDecision, Region, Verdict};
 use crate::ui::command::{Command, CopyWhat};
@@ -362,24 +362,6 @@ fn verdict_chips(
 
 /// The crawled pages in tree order: each page, then the pages its followed
 /// links led to (depth first), with its depth in the tree.
-fn crawl_tree(inspection: &Inspection) -> Vec<(usize, usize)> {
-    let mut children: Vec<Vec<usize>> = vec![Vec::new(); inspection.pages.len()];
-    let mut roots = Vec::new();
-    for (i, page) in inspection.pages.iter().enumerate() {
-        match page.via.filter(|v| v.page < i) {
-            Some(via) => children[via.page].push(i),
-            None => roots.push(i),
-        }
-    }
-    let mut order = Vec::with_capacity(inspection.pages.len());
-    let mut stack: Vec<(usize, usize)> = roots.into_iter().rev().map(|r| (r, 0)).collect();
-    while let Some((page, depth)) = stack.pop() {
-        order.push((page, depth));
-        stack.extend(children[page].iter().rev().map(|&c| (c, depth + 1)));
-    }
-    order
-}
-
 fn pages_list(
     ui: &mut Ui,
     inspection: &Inspection,
@@ -409,15 +391,11 @@ fn pages_list(
                                 Some(copy::crawl_tree_via(v.link, &link.text))
                             })
                             .unwrap_or_default();
-                        let error = page
-                            .error
-                            .as_deref()
-                            .map(|e| format!("  ✖ {e}"))
-                            .unwrap_or_default();
+                        let error = page.error().map(|e| format!("  ✖ {e}")).unwrap_or_default();
                         let branch = if depth == 0 { "" } else { "↳ " };
                         let label = format!("{branch}{via}{}  {status}{error}", page.url);
                         let mut text = RichText::new(label);
-                        if page.status.is_some_and(|s| s >= 400) || page.error.is_some() {
+                        if page.status.is_some_and(|s| s >= 400) || page.error().is_some() {
                             text = text.color(palette::error(ui.visuals().dark_mode));
                         }
                         ui.horizontal(|ui| {
@@ -454,7 +432,7 @@ fn header(ui: &mut Ui, view: &ResultsView<'_>, inspection: &Inspection, current:
     // A typed base URL that overrides what the saved page says about itself.
     if view.saved_file
         && view.page == 0
-        && let Some(says) = current.read.as_ref().and_then(|r| r.canonical_url.as_ref())
+        && let Some(says) = current.read().and_then(|r| r.canonical_url.as_ref())
         && *says != current.url
     {
         let dark = ui.visuals().dark_mode;
@@ -718,7 +696,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     {
         commands.push(c);
     }
-    if let Some(error) = &current.error {
+    if let Some(error) = current.error() {
         ui.colored_label(palette::error(dark), format!("This page failed: {error}"));
     }
     if let Some(comparison) = view.comparison {
@@ -901,42 +879,4 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         state.click_header(column);
     }
     commands
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::inspect::{InspectedPage, Via};
-    use crate::policy::Settings;
-    use url::Url;
-
-    #[test]
-    fn the_crawl_tree_puts_each_page_under_the_page_that_led_to_it() {
-        let page = |path: &str, level, via: Option<(usize, usize)>| {
-            let url = Url::parse(&format!("https://acme.test{path}")).unwrap();
-            let via = via.map(|(page, link)| Via { page, link });
-            InspectedPage::failed(url, level, via, String::new())
-        };
-        // Level by level: the start, its two children, then a grandchild of each.
-        let inspection = Inspection {
-            start_url: Url::parse("https://acme.test/").unwrap(),
-            final_url: Url::parse("https://acme.test/").unwrap(),
-            depth: 3,
-            limit_override: None,
-            settings: Settings::default(),
-            lints: Vec::new(),
-            pages: vec![
-                page("/", 1, None),
-                page("/contact", 2, Some((0, 1))),
-                page("/about", 2, Some((0, 2))),
-                page("/about/team", 3, Some((2, 0))),
-                page("/contact/form", 3, Some((1, 4))),
-            ],
-            cancelled: false,
-        };
-        assert_eq!(
-            crawl_tree(&inspection),
-            [(0, 0), (1, 1), (4, 2), (2, 1), (3, 2)]
-        );
-    }
 }

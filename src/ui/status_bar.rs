@@ -97,7 +97,7 @@ pub fn show(
             ui.separator();
             ui.label(format!("{} ms", fetch.elapsed_ms));
         }
-        if let Some(read) = &start.read {
+        if let Some(read) = start.read() {
             ui.separator();
             ui.label(format!(
                 "{} ({})",
@@ -124,12 +124,12 @@ pub fn show(
             let failed = inspection
                 .pages
                 .iter()
-                .filter(|p| p.error.is_some())
+                .filter(|p| p.error().is_some())
                 .count();
             let http_errors = inspection
                 .pages
                 .iter()
-                .filter(|p| p.error.is_none() && p.status.is_some_and(|s| s >= 400))
+                .filter(|p| p.error().is_none() && p.status.is_some_and(|s| s >= 400))
                 .count();
             ui.label(copy::crawl_summary(
                 inspection.pages.len(),

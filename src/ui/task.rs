@@ -7,14 +7,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
 
-use anyhow::Context as _;
-
-use crate::crawl::{self, CrawlRequest, DEFAULT_PARALLELISM, Progress};
-use crate::fetch::{FetchOptions, Fetcher, HttpFetcher};
-use crate::inspect::Inspection;
+use crate::crawl::Progress;
+use crate::fetch::{FetchOptions, Fetcher, Wait};
+use crate::inspect::{Inspection, Limits};
+use crate::load::{self, Fetching, LoadRequest, LoadedFrom};
 use crate::policy::Settings;
-use crate::render::{self, RenderFetcher, RenderOptions};
-use crate::target::{Target, parse_page_url};
+use crate::render;
 use crate::ui::status_bar::Source;
 
 /// What to load: the top bar's fields as typed. Whether the target is a file or
@@ -59,59 +57,34 @@ fn run_job(
     fetcher: Option<Arc<dyn Fetcher>>,
     cancel: &Arc<AtomicBool>,
     send: &(dyn Fn(Progress) + Sync),
-) -> anyhow::Result<Loaded> {
-    match Target::parse(&job.target)? {
-        Target::File(path) => {
-            let page_url = match job.base_url.trim() {
-                "" => None,
-                base => Some(parse_page_url(base).context("base URL")?),
-            };
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            let inspection = Inspection::saved_page(
-                &bytes,
-                page_url,
-                job.depth,
-                job.limit_override,
-                job.settings,
-            )
-            .with_context(|| {
-                format!(
-                    "{}: enter the page's original URL in the base URL field",
-                    path.display()
-                )
-            })?;
-            Ok((
-                Box::new(inspection),
-                Source::File(path.display().to_string()),
-            ))
-        }
-        Target::Url(start_url) => {
-            let fetcher: Arc<dyn Fetcher> = match (fetcher, job.browser) {
-                (Some(fetcher), _) => fetcher,
-                (None, Some(browser)) => {
-                    let fetch = FetchOptions::default();
-                    let render = RenderOptions::new(browser, &fetch);
-                    Arc::new(RenderFetcher::launch(render, fetch, Arc::clone(cancel))?)
-                }
-                (None, None) => Arc::new(HttpFetcher::new(FetchOptions::default())?),
-            };
-            let parallelism = if fetcher.renders() {
-                render::DEFAULT_PARALLELISM
-            } else {
-                DEFAULT_PARALLELISM
-            };
-            let request = CrawlRequest {
-                start_url,
-                depth: job.depth,
-                limit_override: job.limit_override,
-                settings: job.settings,
-                parallelism,
-            };
-            let inspection = crawl::crawl(fetcher.as_ref(), &request, cancel, send)?;
-            Ok((Box::new(inspection), Source::Url))
-        }
-    }
+) -> Result<Loaded, String> {
+    let fetching = match (fetcher, job.browser) {
+        (Some(fetcher), _) => Fetching::Given(fetcher),
+        (None, Some(browser)) => Fetching::Rendered {
+            browser: Some(browser),
+            wait: Wait::default(),
+            timeout: render::DEFAULT_TIMEOUT,
+            fetch: FetchOptions::default(),
+        },
+        (None, None) => Fetching::Http(FetchOptions::default()),
+    };
+    let request = LoadRequest {
+        target: job.target,
+        base_url: Some(job.base_url),
+        limits: Limits {
+            depth: job.depth,
+            limit_override: job.limit_override,
+        },
+        settings: job.settings,
+        fetching,
+        parallelism: None,
+    };
+    let loaded = load::load(&request, cancel, send).map_err(|e| crate::copy::error_text(&e))?;
+    let source = match loaded.from {
+        LoadedFrom::File(path) => Source::File(path.display().to_string()),
+        LoadedFrom::Url => Source::Url,
+    };
+    Ok((Box::new(loaded.inspection), source))
 }
 
 impl Task {
@@ -134,8 +107,7 @@ impl Task {
                     let _ = progress_tx.send(Event::Progress(p));
                     repaint();
                 };
-                let result =
-                    run_job(job, fetcher, &thread_cancel, &send).map_err(|e| format!("{e:#}"));
+                let result = run_job(job, fetcher, &thread_cancel, &send);
                 // The browser (if any) is gone by now: the fetcher was dropped.
                 let _ = tx.send(Event::Finished(result));
                 repaint();

@@ -6,7 +6,7 @@ use egui::{Key, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::copy;
-use crate::inspect::page_limit;
+use crate::inspect::Limits;
 use crate::ui::command::{Command, SidePanel};
 use crate::ui::file_dialog::FilePurpose;
 use crate::ui::task::Task;
@@ -47,7 +47,7 @@ impl TopBarState {
 
     /// Whether the target names a local file rather than a URL.
     pub fn is_file_target(&self) -> bool {
-        crate::target::looks_like_a_file(&self.target)
+        crate::load::looks_like_a_file(&self.target)
     }
 
     /// Sets a new target; a base URL typed for the old one does not carry over.
@@ -146,7 +146,11 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             })
             .response
             .labelled_by(label);
-        let n = page_limit(state.depth, 1, None);
+        let n = Limits {
+            depth: state.depth,
+            limit_override: None,
+        }
+        .at(1);
         ui.add(
             egui::Label::new(
                 RichText::new(copy::limit_formula(state.depth, n))

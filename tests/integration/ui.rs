@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use follow_inspector::fetch::FetchSummary;
 use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
-use follow_inspector::inspect::FetchSummary;
 use follow_inspector::policy::Verdict;
 use follow_inspector::ui::InspectorApp;
 use url::Url;
@@ -603,7 +603,7 @@ fn the_warnings_count_shows_in_the_top_bar_and_opens_the_settings() {
         .query_all_by_label_contains("⚠ ")
         .map(|n| text_of(&n))
         .find(|l| l.contains("warning"));
-    let lints = harness.state().inspection().unwrap().lints.len();
+    let lints = harness.state().inspection().unwrap().lints().len();
     let expected = if lints == 1 {
         "⚠ 1 warning".to_owned()
     } else {
@@ -1009,10 +1009,10 @@ impl Fetcher for RenderedFetcher {
                 truncated: false,
                 elapsed_ms: 900,
             },
-            rendered: Some(follow_inspector::render::Rendered {
+            rendered: Some(follow_inspector::fetch::Rendered {
                 served_html: Some("<a href=/about>About</a><a href=/blog>Blog</a>".into()),
                 network_idle: true,
-                wait: follow_inspector::render::Wait::Networkidle2,
+                wait: follow_inspector::fetch::Wait::Networkidle2,
                 render_ms: 900,
             }),
         })

@@ -2,131 +2,17 @@
 //! (so the whole chain is recorded), timeouts, a streaming size cap, and only
 //! HTML accepted.
 
+use std::error::Error as StdError;
 use std::io::Read;
-use std::net::{IpAddr, SocketAddr};
+use std::net::ToSocketAddrs as _;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reqwest::blocking::Client;
 use reqwest::header::{ACCEPT, CONTENT_TYPE, LOCATION};
 use url::Url;
 
-use crate::inspect::{FetchSummary, Hop};
-
-pub const DEFAULT_USER_AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 \
-    (KHTML, like Gecko) Chrome/131.0 Safari/537.36 FollowInspector/0.1";
-pub const DEFAULT_MAX_BYTES: usize = 10 * 1024 * 1024;
-pub const MAX_REDIRECTS: usize = 10;
-
-/// How to fetch.
-#[derive(Clone, Debug)]
-pub struct FetchOptions {
-    pub user_agent: String,
-    pub connect_timeout: Duration,
-    /// For one whole response, body included.
-    pub timeout: Duration,
-    /// The body is cut after this many (decompressed) bytes.
-    pub max_bytes: usize,
-    pub resolve: Vec<Resolve>,
-}
-
-impl Default for FetchOptions {
-    fn default() -> Self {
-        Self {
-            user_agent: DEFAULT_USER_AGENT.to_owned(),
-            connect_timeout: Duration::from_secs(10),
-            timeout: Duration::from_secs(30),
-            max_bytes: DEFAULT_MAX_BYTES,
-            resolve: Vec::new(),
-        }
-    }
-}
-
-/// curl's `--resolve HOST:PORT:ADDR`: connections to HOST go to ADDR:PORT.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Resolve {
-    pub host: String,
-    pub addr: SocketAddr,
-}
-
-impl std::str::FromStr for Resolve {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let usage = || format!("`{s}` is not HOST:PORT:ADDR (e.g. acme.test:8080:127.0.0.1)");
-        let (host, rest) = s.split_once(':').ok_or_else(usage)?;
-        let (port, addr) = rest.split_once(':').ok_or_else(usage)?;
-        let port: u16 = port.parse().map_err(|_| usage())?;
-        let addr = addr.trim_start_matches('[').trim_end_matches(']');
-        let ip: IpAddr = addr.parse().map_err(|_| usage())?;
-        if host.is_empty() {
-            return Err(usage());
-        }
-        Ok(Resolve {
-            host: host.to_ascii_lowercase(),
-            addr: SocketAddr::new(ip, port),
-        })
-    }
-}
-
-/// Why a fetch failed; each says it in one line.
-#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
-pub enum FetchError {
-    #[error("DNS: cannot resolve {host}")]
-    Dns { host: String },
-    #[error("connect: {detail}")]
-    Connect { detail: String },
-    #[error("TLS: {detail}")]
-    Tls { detail: String },
-    #[error("timeout: no complete answer from {url} within {seconds} s")]
-    Timeout { url: String, seconds: u64 },
-    #[error("too many redirects (more than {max}): {chain}")]
-    TooManyRedirects { max: usize, chain: String },
-    #[error("redirect loop: {chain}")]
-    RedirectLoop { chain: String },
-    #[error("bad redirect from {url}: {detail}")]
-    BadRedirect { url: String, detail: String },
-    #[error("not HTML: {url} is {content_type}")]
-    NotHtml { url: String, content_type: String },
-    #[error("only http and https URLs can be fetched, not {url}")]
-    Scheme { url: String },
-    #[error("HTTP: {detail}")]
-    Http { detail: String },
-    #[error("the connection broke after {bytes} bytes of {url}: {detail}")]
-    Body {
-        url: String,
-        bytes: usize,
-        detail: String,
-    },
-    #[error("browser: {detail}")]
-    Browser { detail: String },
-    #[error("navigation error: {url}: {error}")]
-    Navigation { url: String, error: String },
-    #[error("cancelled")]
-    Cancelled,
-}
-
-/// A fetched page.
-#[derive(Clone, Debug)]
-pub struct FetchedPage {
-    pub final_url: Url,
-    pub status: u16,
-    /// The `charset` parameter of the Content-Type, if any.
-    pub charset: Option<String>,
-    pub body: Vec<u8>,
-    pub summary: FetchSummary,
-    /// Set in rendered mode: `body` is then the DOM after scripts ran.
-    pub rendered: Option<crate::render::Rendered>,
-}
-
-/// Anything that can fetch a page: the HTTP client, or a fake in tests.
-pub trait Fetcher: Send + Sync {
-    fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError>;
-
-    /// Whether pages are rendered in a browser (fewer are loaded at once).
-    fn renders(&self) -> bool {
-        false
-    }
-}
+use super::{FetchError, FetchOptions, FetchSummary, FetchedPage, Fetcher, Hop, MAX_REDIRECTS};
 
 /// The real fetcher, on a blocking reqwest client with rustls.
 pub struct HttpFetcher {
@@ -140,7 +26,8 @@ impl HttpFetcher {
             .user_agent(opts.user_agent.clone())
             .connect_timeout(opts.connect_timeout)
             .timeout(opts.timeout)
-            .redirect(reqwest::redirect::Policy::none());
+            .redirect(reqwest::redirect::Policy::none())
+            .dns_resolver(Arc::new(SystemResolver));
         for r in &opts.resolve {
             builder = builder.resolve(&r.host, r.addr);
         }
@@ -149,7 +36,7 @@ impl HttpFetcher {
             builder = builder.no_proxy();
         }
         let client = builder.build().map_err(|e| FetchError::Http {
-            detail: error_chain(&e),
+            detail: error_chain(&e.without_url()),
         })?;
         Ok(Self { client, opts })
     }
@@ -169,26 +56,90 @@ fn error_chain(err: &dyn std::error::Error) -> String {
     out
 }
 
-fn classify(err: &reqwest::Error, url: &Url, timeout: Duration) -> FetchError {
-    let chain = error_chain(err);
-    let lower = chain.to_lowercase();
-    if err.is_timeout() || lower.contains("timed out") {
+/// A host name the system resolver could not resolve. The resolver is ours so
+/// that a failed lookup is told from other connection errors by its type.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot resolve {host}: {source}")]
+struct LookupFailed {
+    host: String,
+    source: std::io::Error,
+}
+
+/// The system's resolver (getaddrinfo, on a blocking thread as reqwest's own
+/// does), failing with [`LookupFailed`].
+struct SystemResolver;
+
+impl reqwest::dns::Resolve for SystemResolver {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let host = name.as_str().to_owned();
+        Box::pin(async move {
+            let lookup = host.clone();
+            let found =
+                tokio::task::spawn_blocking(move || (lookup.as_str(), 0).to_socket_addrs()).await;
+            match found {
+                Ok(Ok(addrs)) => Ok(Box::new(addrs) as reqwest::dns::Addrs),
+                Ok(Err(source)) => Err(Box::new(LookupFailed { host, source }) as _),
+                Err(join) => Err(Box::new(join) as _),
+            }
+        })
+    }
+}
+
+/// Every error in `err`'s chain, including the error an `io::Error` wraps
+/// (its `source()` skips that one).
+fn causes<'a>(err: &'a (dyn StdError + 'static)) -> Vec<&'a (dyn StdError + 'static)> {
+    let mut out = Vec::new();
+    let mut next = Some(err);
+    while let Some(e) = next {
+        out.push(e);
+        if let Some(inner) = e
+            .downcast_ref::<std::io::Error>()
+            .and_then(|io| io.get_ref())
+        {
+            out.push(inner);
+        }
+        next = e.source();
+    }
+    out
+}
+
+/// Sorts a reqwest error by the types in its chain, never by its text (whose
+/// URL may contain any word).
+fn classify(err: reqwest::Error, url: &Url, timeout: Duration) -> FetchError {
+    let err = err.without_url();
+    let chain = causes(&err);
+    if err.is_timeout() {
         FetchError::Timeout {
             url: url.to_string(),
             seconds: timeout.as_secs(),
         }
-    } else if lower.contains("dns error") || lower.contains("failed to lookup address") {
+    } else if chain.iter().any(|e| e.is::<LookupFailed>()) {
         FetchError::Dns {
             host: url.host_str().unwrap_or_default().to_owned(),
         }
-    } else if lower.contains("certificate") || lower.contains("tls") || lower.contains("handshake")
-    {
-        FetchError::Tls { detail: chain }
+    } else if chain.iter().any(|e| e.is::<rustls::Error>()) {
+        FetchError::Tls {
+            detail: error_chain(&err),
+        }
     } else if err.is_connect() {
-        FetchError::Connect { detail: chain }
+        FetchError::Connect {
+            detail: error_chain(&err),
+        }
     } else {
-        FetchError::Http { detail: chain }
+        FetchError::Http {
+            detail: error_chain(&err),
+        }
     }
+}
+
+/// Whether a body read failed by the timeout.
+fn timed_out(err: &std::io::Error) -> bool {
+    causes(err).iter().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::TimedOut)
+            || e.downcast_ref::<reqwest::Error>()
+                .is_some_and(reqwest::Error::is_timeout)
+    })
 }
 
 /// The `charset` parameter of a Content-Type value.
@@ -239,7 +190,7 @@ impl Fetcher for HttpFetcher {
                 .get(current.as_str())
                 .header(ACCEPT, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
                 .send()
-                .map_err(|e| classify(&e, &current, self.opts.timeout))?;
+                .map_err(|e| classify(e, &current, self.opts.timeout))?;
             let status = response.status();
             if status.is_redirection()
                 && let Some(location) = response.headers().get(LOCATION)
@@ -330,8 +281,7 @@ fn read_capped(
         let n = match response.read(&mut chunk[..want]) {
             Ok(n) => n,
             Err(e) => {
-                let text = error_chain(&e);
-                return Err(if text.to_lowercase().contains("timed out") {
+                return Err(if timed_out(&e) {
                     FetchError::Timeout {
                         url: url.to_string(),
                         seconds: opts.timeout.as_secs(),
@@ -340,7 +290,7 @@ fn read_capped(
                     FetchError::Body {
                         url: url.to_string(),
                         bytes: body.len(),
-                        detail: text,
+                        detail: error_chain(&e),
                     }
                 });
             }
@@ -355,23 +305,6 @@ fn read_capped(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn resolve_parses_curl_syntax() {
-        let r: Resolve = "ACME.test:8080:127.0.0.1".parse().unwrap();
-        assert_eq!(r.host, "acme.test");
-        assert_eq!(r.addr, "127.0.0.1:8080".parse().unwrap());
-        let v6: Resolve = "acme.test:443:[::1]".parse().unwrap();
-        assert_eq!(v6.addr, "[::1]:443".parse().unwrap());
-        for bad in [
-            "acme.test",
-            "acme.test:x:127.0.0.1",
-            ":80:127.0.0.1",
-            "a:80:nohost",
-        ] {
-            assert!(bad.parse::<Resolve>().is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn charset_parameter() {

@@ -2,7 +2,6 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, anyhow};
 use url::Url;
 
 /// What `inspect` was pointed at.
@@ -12,28 +11,57 @@ pub enum Target {
     Url(Url),
 }
 
+/// Why typed text names neither a page URL nor a file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TargetError {
+    #[error("`{raw}` is not a valid URL: {detail}")]
+    BadUrl {
+        raw: String,
+        detail: url::ParseError,
+    },
+    #[error("`{raw}`: only http and https URLs can be inspected, not `{scheme}:`")]
+    Scheme { raw: String, scheme: String },
+    #[error("no such file: {0}")]
+    NoSuchFile(String),
+    #[error("`{raw}` is neither a file nor a host name: {detail}")]
+    NotAHost {
+        raw: String,
+        detail: url::ParseError,
+    },
+    /// A typed page URL (`--base-url`, the Base URL field) that is not one.
+    #[error("`{0}` is not an absolute http(s) URL")]
+    NotAPageUrl(String),
+}
+
 impl Target {
     /// A path that exists is a file; `scheme://…` must be http(s); a bare host
     /// name means `https://host/`.
-    pub fn parse(raw: &str) -> anyhow::Result<Target> {
+    pub fn parse(raw: &str) -> Result<Target, TargetError> {
         let raw = raw.trim();
         if Path::new(raw).exists() {
             return Ok(Target::File(PathBuf::from(raw)));
         }
         if let Some((scheme, _)) = raw.split_once("://") {
-            let url = Url::parse(raw).with_context(|| format!("`{raw}` is not a valid URL"))?;
+            let url = Url::parse(raw).map_err(|detail| TargetError::BadUrl {
+                raw: raw.to_owned(),
+                detail,
+            })?;
             return match scheme.to_ascii_lowercase().as_str() {
                 "http" | "https" => Ok(Target::Url(url)),
-                _ => Err(anyhow!(
-                    "`{raw}`: only http and https URLs can be inspected, not `{scheme}:`"
-                )),
+                _ => Err(TargetError::Scheme {
+                    raw: raw.to_owned(),
+                    scheme: scheme.to_owned(),
+                }),
             };
         }
         if looks_like_path(raw) || !raw.contains('.') || raw.contains(char::is_whitespace) {
-            return Err(anyhow!("no such file: {raw}"));
+            return Err(TargetError::NoSuchFile(raw.to_owned()));
         }
-        let url = Url::parse(&format!("https://{raw}/"))
-            .with_context(|| format!("`{raw}` is neither a file nor a host name"))?;
+        let url =
+            Url::parse(&format!("https://{raw}/")).map_err(|detail| TargetError::NotAHost {
+                raw: raw.to_owned(),
+                detail,
+            })?;
         Ok(Target::Url(url))
     }
 }
@@ -54,11 +82,11 @@ fn looks_like_path(raw: &str) -> bool {
 }
 
 /// A page URL typed by a user: absolute http(s) only.
-pub fn parse_page_url(raw: &str) -> anyhow::Result<Url> {
+pub fn parse_page_url(raw: &str) -> Result<Url, TargetError> {
     Url::parse(raw.trim())
         .ok()
         .filter(|u| matches!(u.scheme(), "http" | "https"))
-        .ok_or_else(|| anyhow!("`{raw}` is not an absolute http(s) URL"))
+        .ok_or_else(|| TargetError::NotAPageUrl(raw.to_owned()))
 }
 
 #[cfg(test)]

@@ -1,0 +1,258 @@
+//! The command line as clap parses it: every option's name, default and help,
+//! and nothing else (`setup` turns these into what the commands run with).
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::fetch::{self, Wait};
+use crate::profiles;
+use crate::render;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "follow-inspector",
+    version,
+    about = "See which links the scraper follows from a page, and why.",
+    long_about = "See which links the scraper follows from a page, and why.\n\n\
+        Run without a command to open the desktop inspector, optionally on a URL or a \
+        saved HTML file."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Keep settings profiles in this folder instead of the user's configuration
+    /// directory (for a shared folder, or for tests).
+    #[arg(long, global = true, value_name = "DIR", env = profiles::CONFIG_DIR_ENV)]
+    pub config_dir: Option<PathBuf>,
+
+    /// Open the desktop inspector on this URL or saved HTML file.
+    #[arg(value_name = "URL|FILE")]
+    pub open: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Classify every link of a page (a saved HTML file or a URL) and print a report.
+    Inspect(InspectArgs),
+    /// Decide the same page (or crawl) under two settings and list the links
+    /// that change, with the rule that changed each.
+    Diff(DiffArgs),
+    /// Run one or two settings over a folder of saved pages or a corpus
+    /// manifest: counts per page and per keyword, and every changed link.
+    Corpus(CorpusArgs),
+    /// List, show, import, export or delete settings profiles.
+    #[command(subcommand)]
+    Profiles(ProfilesCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProfilesCommand {
+    /// List the profiles; the active one is marked with `*`.
+    List,
+    /// Print a profile's five settings, marking those that differ from the defaults.
+    Show { name: String },
+    /// Print a profile as the storage-data JSON the scraper stores (to send to a user).
+    Export { name: String },
+    /// Import a storage-data JSON object (a user's settings export; `-` reads stdin).
+    Import {
+        file: PathBuf,
+        /// The new profile's name.
+        #[arg(long)]
+        name: String,
+        /// Replace a profile of that name instead of refusing.
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Delete a profile (the built-in one cannot be deleted).
+    Delete { name: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Aligned columns for a terminal, with counts per verdict and the lints.
+    Table,
+    /// One JSON object (SPEC section 7); field names are stable.
+    Json,
+    /// A header row, then one line per link.
+    Csv,
+}
+
+/// The second settings of `diff` and `corpus`.
+#[derive(Debug, clap::Args)]
+pub struct AgainstArgs {
+    /// The profile to compare with (side B).
+    #[arg(long, value_name = "NAME", conflicts_with = "against_settings")]
+    pub against: Option<String>,
+
+    /// A storage-data JSON file to compare with (side B).
+    #[arg(long, value_name = "FILE.json")]
+    pub against_settings: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    #[command(flatten)]
+    pub inspect: InspectArgs,
+
+    #[command(flatten)]
+    pub against: AgainstArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CorpusArgs {
+    /// A folder of saved `*.html` pages (each names its URL with
+    /// `<link rel=canonical>` or `og:url`), or a manifest TSV with `id` and
+    /// `original_url` columns and the pages in `pages/<id>.html` beside it.
+    pub corpus: PathBuf,
+
+    /// The profile to run (side A; default: the scraper's defaults).
+    #[arg(long, value_name = "NAME", conflicts_with = "settings")]
+    pub profile: Option<String>,
+
+    /// A storage-data JSON file to run (side A).
+    #[arg(long, value_name = "FILE.json")]
+    pub settings: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub against: AgainstArgs,
+
+    /// The crawl depth that sets N on each page: N = (depth - 1) × 3.
+    #[arg(long, value_name = "D", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(1..=5))]
+    pub depth: u32,
+
+    /// Pages read at once (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+
+    /// How to print the report.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct InspectArgs {
+    /// A saved HTML file, or a URL (`https://…`, `http://…`, or a bare `acme.com`).
+    pub target: String,
+
+    /// The page's original URL, for a saved file. Without it the page's
+    /// `<link rel=canonical>` or `og:url` is used; a file with neither needs it.
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+
+    /// The scraper's crawl depth (1-5). It sets N, the number of links followed
+    /// from the start page: N = (depth - 1) × 3.
+    #[arg(long, value_name = "D", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(1..=5))]
+    pub depth: u32,
+
+    /// Follow N links on every page instead of (depth - 1) × 3, to reproduce a
+    /// scraper configured differently.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// A storage-data JSON object with the follow* keys (a user's settings export);
+    /// missing keys take the scraper's defaults, other keys are ignored.
+    #[arg(long, value_name = "FILE.json", conflicts_with = "profile")]
+    pub settings: Option<PathBuf>,
+
+    /// A saved settings profile, by name (see `follow-inspector profiles list`).
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+
+    /// How to print the report.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+
+    #[command(flatten)]
+    pub fetch: FetchArgs,
+}
+
+/// How URLs are fetched.
+#[derive(Debug, clap::Args)]
+#[command(next_help_heading = "Fetching (URL targets)")]
+pub struct FetchArgs {
+    /// The User-Agent header sent (default: a current desktop browser's).
+    #[arg(long, value_name = "UA")]
+    pub user_agent: Option<String>,
+
+    /// Seconds allowed to connect.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub connect_timeout: f64,
+
+    /// Seconds allowed for one whole response, body included.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub timeout: f64,
+
+    /// Bytes of a page body read at most (after decompression); a longer page is
+    /// cut and the report says so.
+    #[arg(long, value_name = "BYTES", default_value_t = fetch::DEFAULT_MAX_BYTES)]
+    pub max_bytes: usize,
+
+    /// Send requests for HOST to ADDR:PORT instead of resolving it (curl's
+    /// syntax), e.g. `--resolve acme.com:443:10.0.0.5` for a staging server.
+    /// Repeatable.
+    #[arg(long, value_name = "HOST:PORT:ADDR")]
+    pub resolve: Vec<fetch::Resolve>,
+
+    /// Pages fetched at once within a crawl level (default 4; 2 when rendering).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=32))]
+    pub parallel: Option<u64>,
+
+    /// Read the links from headless Chromium's DOM after the page's scripts
+    /// ran, as the scraper does, and show what scripts added or removed.
+    #[arg(long, help_heading = "Rendered mode")]
+    pub render: bool,
+
+    /// When to read the rendered DOM.
+    #[arg(long, value_enum, default_value_t = WaitArg::Networkidle2, help_heading = "Rendered mode")]
+    pub wait: WaitArg,
+
+    /// Seconds per rendered page; at the deadline the DOM is read anyway and
+    /// the page is marked `network_idle: false`.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = render::DEFAULT_TIMEOUT.as_secs_f64(),
+        help_heading = "Rendered mode"
+    )]
+    pub render_timeout: f64,
+
+    /// The Chromium binary (default: Debian's chromium-headless-shell).
+    #[arg(long, value_name = "PATH", env = render::BROWSER_ENV, help_heading = "Rendered mode")]
+    pub browser: Option<PathBuf>,
+}
+
+/// `--wait`, as clap spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WaitArg {
+    /// The `load` event.
+    Load,
+    /// At most 2 requests open for 500 ms (Puppeteer's `networkidle2`).
+    Networkidle2,
+    /// No request open for 500 ms.
+    Networkidle0,
+}
+
+impl From<WaitArg> for Wait {
+    fn from(wait: WaitArg) -> Self {
+        match wait {
+            WaitArg::Load => Wait::Load,
+            WaitArg::Networkidle2 => Wait::Networkidle2,
+            WaitArg::Networkidle0 => Wait::Networkidle0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,47 @@
+//! `corpus`: one or two settings over a folder or manifest of saved pages.
+
+use std::io::IsTerminal as _;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::Context as _;
+
+use super::args::{CorpusArgs, Format};
+use super::setup::{side_a, side_b};
+use super::{Failure, finish_writing, report_out};
+use crate::report;
+
+/// Runs `corpus`: never touches the network.
+pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
+    let a = side_a(
+        args.profile.as_deref(),
+        args.settings.as_deref(),
+        config_dir,
+    )?;
+    let b = side_b(&args.against, config_dir)?;
+    let pages = crate::corpus::list_pages(&args.corpus)
+        .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))
+        .map_err(Failure::Usage)?;
+    let jobs = args
+        .jobs
+        .map_or_else(crate::corpus::default_jobs, |n| n as usize);
+    let interactive = std::io::stderr().is_terminal();
+    let total = pages.len();
+    let progress = |done: usize| {
+        if interactive {
+            eprint!("\r\x1b[2Kread {done}/{total} pages");
+        }
+    };
+    let cancel = AtomicBool::new(false);
+    let run = crate::corpus::run(&pages, &a, b.as_ref(), args.depth, jobs, &cancel, &progress);
+    if interactive {
+        eprint!("\r\x1b[2K");
+    }
+    let mut stdout = report_out();
+    let written = match args.format {
+        Format::Json => report::write_corpus_json(&run, &mut stdout),
+        Format::Csv => report::write_corpus_csv(&run, &mut stdout).map_err(std::io::Error::from),
+        Format::Table => report::write_corpus_table(&run, &mut stdout),
+    };
+    finish_writing(written)
+}

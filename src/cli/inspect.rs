@@ -1,0 +1,105 @@
+//! `inspect` and `diff`: load a target (under two settings for `diff`) and
+//! print the report.
+
+use std::io::IsTerminal as _;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::anyhow;
+
+use super::args::{DiffArgs, Format, InspectArgs};
+use super::setup::{load_request, side_b};
+use super::{Failure, finish_writing, report_out};
+use crate::copy;
+use crate::crawl::Progress;
+use crate::inspect::Inspection;
+use crate::load;
+use crate::report;
+
+/// Shows crawl progress on one stderr line, when stderr is a terminal.
+fn progress_line(p: Progress) {
+    let last = p.last_url.as_deref().unwrap_or("");
+    eprint!(
+        "\r\x1b[2Kfetched {}/{} pages, {} KB  {}",
+        p.done,
+        p.queued,
+        p.bytes / 1024,
+        last.chars().take(60).collect::<String>()
+    );
+}
+
+/// Runs `run` with the progress line shown while it goes, when stderr is a
+/// terminal. Ctrl+C ends the process; a browser on its pipe ends with it.
+fn with_progress<T>(run: impl FnOnce(&Arc<AtomicBool>, &(dyn Fn(Progress) + Sync)) -> T) -> T {
+    let never = Arc::new(AtomicBool::new(false));
+    let interactive = std::io::stderr().is_terminal();
+    let progress = |p: Progress| {
+        if interactive {
+            progress_line(p);
+        }
+    };
+    let result = run(&never, &progress);
+    if interactive {
+        eprint!("\r\x1b[2K");
+    }
+    result
+}
+
+/// Runs `inspect` and prints the report on stdout.
+pub fn run_inspect(args: &InspectArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
+    let request = load_request(args, config_dir)?;
+    let loaded = with_progress(|cancel, progress| load::load(&request, cancel, progress))?;
+    let inspection = loaded.inspection;
+    warn_about_reading(&inspection, args.fetch.max_bytes);
+    let mut stdout = report_out();
+    let written = match args.format {
+        Format::Json => report::write_json(&inspection, &mut stdout),
+        Format::Csv => report::write_csv(&inspection, &mut stdout).map_err(std::io::Error::from),
+        Format::Table => report::write_table(&inspection, &mut stdout),
+    };
+    // The process ends next: freeing half a million links one by one would
+    // only cost time the operating system saves by taking the memory back.
+    std::mem::forget(inspection);
+    finish_writing(written)
+}
+
+/// Runs `diff`: one fetch per page for both sides.
+pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
+    let request = load_request(&args.inspect, config_dir)?;
+    let b = side_b(&args.against, config_dir)?.ok_or_else(|| {
+        Failure::Usage(anyhow!(
+            "diff needs --against NAME or --against-settings FILE"
+        ))
+    })?;
+    let (a, inspection_b) =
+        with_progress(|cancel, progress| load::load_both(&request, &b, cancel, progress))?;
+    warn_about_reading(&a.inspection, args.inspect.fetch.max_bytes);
+    let diff = crate::diff::Diff::new(a.inspection, inspection_b);
+    let mut stdout = report_out();
+    let written = match args.inspect.format {
+        Format::Json => report::write_diff_json(&diff, &args.inspect.target, &mut stdout),
+        Format::Csv => report::write_diff_csv(&diff, &mut stdout).map_err(std::io::Error::from),
+        Format::Table => report::write_diff_table(&diff, &mut stdout),
+    };
+    finish_writing(written)
+}
+
+/// Warns on stderr about pages read incompletely or with replaced bytes.
+fn warn_about_reading(inspection: &Inspection, max_bytes: usize) {
+    for page in &inspection.pages {
+        if page.fetch.as_ref().is_some_and(|f| f.truncated) {
+            eprintln!(
+                "warning: {}",
+                copy::truncated_page(page.url.as_str(), max_bytes)
+            );
+        }
+        if let Some(read) = page.read().filter(|r| r.replaced_bytes) {
+            eprintln!(
+                "warning: {}: {}",
+                page.url,
+                copy::replaced_bytes(read.encoding)
+            );
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! `profiles`: list, show, import, export and delete settings profiles.
+
+use std::io::Write as _;
+use std::path::Path;
+
+use anyhow::Context as _;
+
+use super::Failure;
+use super::args::ProfilesCommand;
+use super::setup::open_store;
+use crate::copy;
+use crate::profiles::{self, ProfileError};
+
+fn print(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// Runs `profiles …`.
+pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Result<(), Failure> {
+    let store = open_store(config_dir)?;
+    let fail = |e: ProfileError| Failure::Usage(e.into());
+    match command {
+        ProfilesCommand::List => {
+            let active = store.active().map_err(fail)?;
+            let mut out = String::new();
+            for name in store.list().map_err(fail)? {
+                let mark = if name == active { "*" } else { " " };
+                let builtin = if name == profiles::BUILT_IN {
+                    copy::BUILT_IN_MARK
+                } else {
+                    ""
+                };
+                out.push_str(&format!("{mark} {name}{builtin}\n"));
+            }
+            print(&out);
+        }
+        ProfilesCommand::Show { name } => {
+            let settings = store.load(name).map_err(fail)?;
+            let changed = settings.changed_keys();
+            let value = serde_json::to_value(&settings).map_err(|e| Failure::Usage(e.into()))?;
+            let mut out = format!("{name}\n");
+            for key in crate::policy::settings::STORAGE_KEYS {
+                let mark = if changed.contains(&key) {
+                    copy::CHANGED_MARK
+                } else {
+                    ""
+                };
+                out.push_str(&format!("  {key} = {}{mark}\n", value[key]));
+            }
+            print(&out);
+        }
+        ProfilesCommand::Export { name } => {
+            let mut json = store.export(name).map_err(fail)?;
+            json.push('\n');
+            print(&json);
+        }
+        ProfilesCommand::Import {
+            file,
+            name,
+            replace,
+        } => {
+            let text = if file.as_os_str() == "-" {
+                std::io::read_to_string(std::io::stdin()).context("cannot read stdin")
+            } else {
+                std::fs::read_to_string(file)
+                    .with_context(|| format!("cannot read {}", file.display()))
+            }
+            .map_err(Failure::Usage)?;
+            let (stored, imported) = if *replace {
+                store.import_replacing(name, &text)
+            } else {
+                store.import(name, &text)
+            }
+            .with_context(|| format!("cannot import {}", file.display()))
+            .map_err(Failure::Usage)?;
+            if !imported.ignored_keys.is_empty() {
+                eprintln!("{}", copy::ignored_keys(&imported.ignored_keys));
+            }
+            if !imported.defaulted_keys.is_empty() {
+                eprintln!("{}", copy::defaulted_keys(&imported.defaulted_keys));
+            }
+            eprintln!("{}", copy::imported_as(&stored));
+        }
+        ProfilesCommand::Delete { name } => {
+            store.delete(name).map_err(fail)?;
+            eprintln!("{}", copy::deleted_profile(name));
+        }
+    }
+    Ok(())
+}

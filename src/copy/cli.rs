@@ -1,0 +1,35 @@
+//! The command line's own words: warnings on stderr and the profiles listing.
+
+/// A page cut at `--max-bytes`.
+pub fn truncated_page(url: &str, max_bytes: usize) -> String {
+    format!("{url} was cut at {max_bytes} bytes (--max-bytes); links after the cut are missing")
+}
+
+/// A settings file with keys that are not follow settings.
+pub fn settings_file_ignored_keys(path: &str, keys: &[String]) -> String {
+    format!(
+        "{path} has keys that are not follow settings, ignored: {}",
+        keys.join(", ")
+    )
+}
+
+/// After the built-in profile's name in `profiles list`.
+pub const BUILT_IN_MARK: &str = "  (built in, read-only)";
+/// After a changed key in `profiles show`.
+pub const CHANGED_MARK: &str = "  (changed from the defaults)";
+
+pub fn ignored_keys(keys: &[String]) -> String {
+    format!("ignored keys (not follow settings): {}", keys.join(", "))
+}
+
+pub fn defaulted_keys(keys: &[&str]) -> String {
+    format!("missing keys, given the defaults: {}", keys.join(", "))
+}
+
+pub fn imported_as(name: &str) -> String {
+    format!("imported as profile “{name}”")
+}
+
+pub fn deleted_profile(name: &str) -> String {
+    format!("deleted profile “{name}”")
+}

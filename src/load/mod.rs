@@ -1,0 +1,228 @@
+//! One path from what the user asked for to an inspection, for the CLI and
+//! the window alike: the target parsed, a saved file read or a URL crawled
+//! with the fetcher asked for, and every way that can fail as a typed
+//! [`LoadError`], so the words chosen for it come from its kind.
+
+mod target;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use url::Url;
+
+use crate::crawl::{self, CrawlRequest, Progress};
+use crate::fetch::{FetchError, FetchOnce, FetchOptions, Fetcher, HttpFetcher, Wait};
+use crate::inspect::{Inspection, Limits, NoPageUrl};
+use crate::policy::Settings;
+use crate::render::{self, RenderFetcher, RenderOptions};
+pub use target::{Target, TargetError, looks_like_a_file, parse_page_url};
+
+/// How the pages of a URL target are had.
+#[derive(Clone)]
+pub enum Fetching {
+    /// The HTTP client.
+    Http(FetchOptions),
+    /// Headless Chromium: `browser` (else the one `render::find_browser`
+    /// finds), and the HTTP client for the served HTML when it must.
+    Rendered {
+        browser: Option<PathBuf>,
+        wait: Wait,
+        timeout: Duration,
+        fetch: FetchOptions,
+    },
+    /// The caller's own fetcher (tests, benchmarks).
+    Given(Arc<dyn Fetcher>),
+}
+
+/// What to load.
+#[derive(Clone)]
+pub struct LoadRequest {
+    /// A URL, a bare host name or a saved file's path, as typed.
+    pub target: String,
+    /// A saved file's original URL, as typed; `None` takes the page's own.
+    pub base_url: Option<String>,
+    pub limits: Limits,
+    pub settings: Settings,
+    pub fetching: Fetching,
+    /// Pages fetched at once within a crawl level; `None`: the fetcher's default.
+    pub parallelism: Option<usize>,
+}
+
+/// Where a loaded inspection came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadedFrom {
+    File(PathBuf),
+    Url,
+}
+
+/// A loaded inspection.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub inspection: Inspection,
+    pub from: LoadedFrom,
+}
+
+/// Why a load failed.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum LoadError {
+    /// The typed target or base URL names neither a page nor a file.
+    #[error(transparent)]
+    Target(#[from] TargetError),
+    #[error("cannot read {}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+    /// A saved page without a base URL that names no URL of its own.
+    #[error("{}", path.display())]
+    NoPageUrl {
+        path: PathBuf,
+        #[source]
+        source: NoPageUrl,
+    },
+    #[error(transparent)]
+    Fetch(#[from] FetchError),
+}
+
+/// Loads the request's target: a saved file is read, a URL crawled. `cancel`
+/// stops a crawl between requests (and a rendered page at once); `progress`
+/// hears of every fetch.
+pub fn load(
+    request: &LoadRequest,
+    cancel: &Arc<AtomicBool>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Loaded, LoadError> {
+    match Target::parse(&request.target)? {
+        Target::File(path) => read_file(&path, request),
+        Target::Url(url) => {
+            let fetcher = open_fetcher(&request.fetching, cancel)?;
+            let inspection = crawl_url(
+                url,
+                request,
+                &request.settings,
+                fetcher.as_ref(),
+                cancel,
+                progress,
+            )?;
+            Ok(Loaded {
+                inspection,
+                from: LoadedFrom::Url,
+            })
+        }
+    }
+}
+
+/// Loads the target as [`load`] does, and decides it under `b` too: a file
+/// is read once, a crawl fetches each URL once for both sides.
+pub fn load_both(
+    request: &LoadRequest,
+    b: &Settings,
+    cancel: &Arc<AtomicBool>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<(Loaded, Inspection), LoadError> {
+    match Target::parse(&request.target)? {
+        Target::File(path) => {
+            let a = read_file(&path, request)?;
+            let other = a.inspection.judged_under(b);
+            Ok((a, other))
+        }
+        Target::Url(url) => {
+            let fetcher = open_fetcher(&request.fetching, cancel)?;
+            let once = FetchOnce::new(fetcher.as_ref());
+            let a = crawl_url(
+                url.clone(),
+                request,
+                &request.settings,
+                &once,
+                cancel,
+                progress,
+            )?;
+            let other = crawl_url(url, request, b, &once, cancel, progress)?;
+            Ok((
+                Loaded {
+                    inspection: a,
+                    from: LoadedFrom::Url,
+                },
+                other,
+            ))
+        }
+    }
+}
+
+fn read_file(path: &Path, request: &LoadRequest) -> Result<Loaded, LoadError> {
+    let page_url = request
+        .base_url
+        .as_deref()
+        .map(str::trim)
+        .filter(|raw| !raw.is_empty())
+        .map(parse_page_url)
+        .transpose()?;
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Read {
+        path: path.to_owned(),
+        source: Arc::new(source),
+    })?;
+    let inspection =
+        Inspection::saved_page(&bytes, page_url, request.limits, request.settings.clone())
+            .map_err(|source| LoadError::NoPageUrl {
+                path: path.to_owned(),
+                source,
+            })?;
+    Ok(Loaded {
+        inspection,
+        from: LoadedFrom::File(path.to_owned()),
+    })
+}
+
+fn crawl_url(
+    start_url: Url,
+    request: &LoadRequest,
+    settings: &Settings,
+    fetcher: &dyn Fetcher,
+    cancel: &AtomicBool,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Inspection, LoadError> {
+    let parallelism = request.parallelism.unwrap_or(if fetcher.renders() {
+        render::DEFAULT_PARALLELISM
+    } else {
+        crawl::DEFAULT_PARALLELISM
+    });
+    let crawl_request = CrawlRequest {
+        start_url,
+        limits: request.limits,
+        settings: settings.clone(),
+        parallelism,
+    };
+    Ok(crawl::crawl(fetcher, &crawl_request, cancel, progress)?)
+}
+
+/// The fetcher `fetching` asks for; a browser is launched only now, for a URL.
+fn open_fetcher(
+    fetching: &Fetching,
+    cancel: &Arc<AtomicBool>,
+) -> Result<Arc<dyn Fetcher>, FetchError> {
+    Ok(match fetching {
+        Fetching::Http(opts) => Arc::new(HttpFetcher::new(opts.clone())?),
+        Fetching::Rendered {
+            browser,
+            wait,
+            timeout,
+            fetch,
+        } => {
+            let browser = render::find_browser(browser.as_deref())?;
+            let render = RenderOptions {
+                wait: *wait,
+                timeout: *timeout,
+                ..RenderOptions::new(browser, fetch)
+            };
+            Arc::new(RenderFetcher::launch(
+                render,
+                fetch.clone(),
+                Arc::clone(cancel),
+            )?)
+        }
+        Fetching::Given(fetcher) => Arc::clone(fetcher),
+    })
+}

@@ -1,0 +1,168 @@
+//! What the events of one tab tell: the main frame's navigations and
+//! lifecycle, the document's response, redirects on the wire and client-side
+//! ones. Pure: `apply` takes one DevTools event at a time, so recorded event
+//! sequences test it without a browser.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use url::Url;
+
+use crate::fetch::{FetchError, Hop, Wait};
+
+/// After the wait condition holds, a client-side redirect still gets this long
+/// to start (meta refresh and `location.replace` fire right after `load`).
+const REDIRECT_GRACE: Duration = Duration::from_millis(300);
+
+/// The Chromium lifecycle event that means the wait is over.
+fn lifecycle_event(wait: Wait) -> &'static str {
+    match wait {
+        Wait::Load => "load",
+        Wait::Networkidle2 => "networkAlmostIdle",
+        Wait::Networkidle0 => "networkIdle",
+    }
+}
+
+/// What the events of one tab told so far.
+pub struct PageState {
+    main_frame: String,
+    /// The loader of the latest main-frame navigation, and the lifecycle
+    /// events seen for it.
+    loader: Option<String>,
+    lifecycle: HashSet<String>,
+    pub document_request: Option<String>,
+    document_url: Option<String>,
+    pub status: Option<u16>,
+    pub content_type: Option<String>,
+    pub hops: Vec<Hop>,
+    pub has_document: bool,
+}
+
+impl PageState {
+    pub fn new(main_frame: String) -> Self {
+        Self {
+            main_frame,
+            loader: None,
+            lifecycle: HashSet::new(),
+            document_request: None,
+            document_url: None,
+            status: None,
+            content_type: None,
+            hops: Vec::new(),
+            has_document: false,
+        }
+    }
+
+    /// Follows events until the wait holds (then `true`) or the deadline
+    /// passes (`false`).
+    pub fn follow(
+        &mut self,
+        events: &Receiver<Value>,
+        wait: Wait,
+        deadline: Instant,
+        cancel: &AtomicBool,
+    ) -> Result<bool, FetchError> {
+        let mut settled_at: Option<Instant> = None;
+        loop {
+            if cancel.load(Ordering::SeqCst) {
+                return Err(FetchError::Cancelled);
+            }
+            let now = Instant::now();
+            if let Some(at) = settled_at
+                && now >= at
+            {
+                return Ok(true);
+            }
+            if now >= deadline {
+                return Ok(false);
+            }
+            // Woken at least every 100 ms to see a cancel.
+            let until = settled_at
+                .map_or(deadline, |at| at.min(deadline))
+                .min(now + Duration::from_millis(100));
+            match events.recv_timeout(until - now) {
+                Ok(event) => {
+                    if self.apply(&event)? {
+                        settled_at = None;
+                    }
+                    if settled_at.is_none() && self.lifecycle.contains(lifecycle_event(wait)) {
+                        settled_at = Some(Instant::now() + REDIRECT_GRACE);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(FetchError::Browser {
+                        detail: "the browser exited".into(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Takes in one event; `true` when a new main-frame navigation started.
+    fn apply(&mut self, event: &Value) -> Result<bool, FetchError> {
+        let params = &event["params"];
+        let in_main_frame = params["frameId"].as_str() == Some(self.main_frame.as_str());
+        match event["method"].as_str().unwrap_or_default() {
+            "Inspector.targetCrashed" => {
+                return Err(FetchError::Browser {
+                    detail: "the page's renderer crashed (out of memory?)".into(),
+                });
+            }
+            "Page.lifecycleEvent" if in_main_frame => {
+                let loader = params["loaderId"].as_str().map(str::to_owned);
+                let name = params["name"].as_str().unwrap_or_default();
+                if name == "init" || loader != self.loader {
+                    let new_navigation = self.loader.is_some() && loader != self.loader;
+                    self.loader = loader;
+                    self.lifecycle.clear();
+                    self.lifecycle.insert(name.to_owned());
+                    return Ok(new_navigation);
+                }
+                self.lifecycle.insert(name.to_owned());
+            }
+            "Network.requestWillBeSent"
+                if in_main_frame && params["type"].as_str() == Some("Document") =>
+            {
+                let redirect = &params["redirectResponse"];
+                if let (Some(status), Some(from)) =
+                    (redirect["status"].as_u64(), redirect["url"].as_str())
+                {
+                    self.push_hop(status, from);
+                } else if let (Some(previous), Some(status)) =
+                    (self.document_url.clone(), self.status)
+                {
+                    // A new document after one was shown: a client-side redirect.
+                    self.push_hop(u64::from(status), &previous);
+                }
+            }
+            "Network.responseReceived"
+                if in_main_frame && params["type"].as_str() == Some("Document") =>
+            {
+                let response = &params["response"];
+                self.document_request = params["requestId"].as_str().map(str::to_owned);
+                self.document_url = response["url"].as_str().map(str::to_owned);
+                self.status = response["status"]
+                    .as_u64()
+                    .and_then(|s| u16::try_from(s).ok());
+                self.content_type = response["mimeType"].as_str().map(str::to_owned);
+                self.has_document = true;
+            }
+            "Page.domContentEventFired" | "Page.loadEventFired" => self.has_document = true,
+            _ => {}
+        }
+        Ok(false)
+    }
+
+    fn push_hop(&mut self, status: u64, url: &str) {
+        if let Ok(url) = Url::parse(url) {
+            self.hops.push(Hop {
+                status: u16::try_from(status).unwrap_or(0),
+                url,
+            });
+        }
+    }
+}
