@@ -85,20 +85,20 @@ impl reqwest::dns::Resolve for SystemResolver {
     }
 }
 
-/// Every error in `err`'s chain, including the error an `io::Error` wraps
-/// (its `source()` skips that one).
+/// Every error in `err`'s chain, the errors an `io::Error` wraps included
+/// (its `source()` skips the one it wraps, and rustls's hide two deep).
 fn causes<'a>(err: &'a (dyn StdError + 'static)) -> Vec<&'a (dyn StdError + 'static)> {
     let mut out = Vec::new();
     let mut next = Some(err);
     while let Some(e) = next {
         out.push(e);
-        if let Some(inner) = e
+        next = match e
             .downcast_ref::<std::io::Error>()
             .and_then(|io| io.get_ref())
         {
-            out.push(inner);
-        }
-        next = e.source();
+            Some(wrapped) => Some(wrapped as &(dyn StdError + 'static)),
+            None => e.source(),
+        };
     }
     out
 }
@@ -117,7 +117,7 @@ fn classify(err: reqwest::Error, url: &Url, timeout: Duration) -> FetchError {
         FetchError::Dns {
             host: url.host_str().unwrap_or_default().to_owned(),
         }
-    } else if chain.iter().any(|e| e.is::<rustls::Error>()) {
+    } else if chain.iter().any(|e| e.is::<rustls::Error>()) || handshake_cut(&err, &chain, url) {
         FetchError::Tls {
             detail: error_chain(&err),
         }
@@ -130,6 +130,18 @@ fn classify(err: reqwest::Error, url: &Url, timeout: Duration) -> FetchError {
             detail: error_chain(&err),
         }
     }
+}
+
+/// The server closed the connection during the TLS handshake: the only read
+/// while connecting, so an end of stream then is the handshake's (a server
+/// that does not speak TLS on that port, or refuses the client's hello).
+fn handshake_cut(err: &reqwest::Error, chain: &[&(dyn StdError + 'static)], url: &Url) -> bool {
+    err.is_connect()
+        && url.scheme() == "https"
+        && chain.iter().any(|e| {
+            e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::UnexpectedEof)
+        })
 }
 
 /// Whether a body read failed by the timeout.

@@ -95,7 +95,8 @@ impl InspectedPage {
         );
         if let Some(rendered) = &fetched.rendered {
             read.rendered = Some(RenderedRead::compare(
-                &read,
+                &read.candidates,
+                &read.resolved,
                 rendered.served_html.as_deref(),
                 &fetched.final_url,
                 rendered,

@@ -3,7 +3,7 @@
 
 use url::Url;
 
-use super::rendered::RenderedRead;
+use super::rendered::{LinkSource, RenderedRead};
 use crate::page::{self, CharsetSource};
 use crate::policy::{Candidate, ResolvedLink, resolve_links};
 
@@ -56,5 +56,13 @@ impl ReadPage {
     pub fn set_page_url(&mut self, page_url: &Url) {
         self.base_url = page::base_url(self.base_href.as_deref(), page_url);
         self.resolved = resolve_links(&self.candidates, &self.base_url);
+    }
+
+    /// Where the candidate `index` exists, in rendered mode when the served
+    /// HTML was available.
+    pub fn source(&self, index: usize) -> Option<LinkSource> {
+        self.rendered
+            .as_ref()?
+            .source(self.candidates.get(index)?, self.resolved.get(index)?)
     }
 }

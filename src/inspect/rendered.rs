@@ -6,10 +6,9 @@ use std::sync::Arc;
 
 use url::Url;
 
-use super::read::ReadPage;
 use crate::fetch::{Rendered, Wait};
 use crate::page;
-use crate::policy::{ResolvedLink, resolve_links};
+use crate::policy::{Candidate, ResolvedLink, resolve_links};
 
 /// Where a rendered page's link exists (SPEC 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,10 +59,11 @@ fn compare_key(href: &str, resolved: &ResolvedLink) -> Arc<str> {
 }
 
 impl RenderedRead {
-    /// Compares the rendered page `read` with `served_html`, the HTML its
-    /// server sent for `page_url`.
+    /// Compares the rendered page's links (`candidates`, `resolved`) with
+    /// `served_html`, the HTML its server sent for `page_url`.
     pub fn compare(
-        read: &ReadPage,
+        candidates: &[Candidate],
+        resolved: &[ResolvedLink],
         served_html: Option<&str>,
         page_url: &Url,
         rendered: &Rendered,
@@ -80,15 +80,14 @@ impl RenderedRead {
         };
         let served = page::parse(html);
         let base = served.base_url(page_url);
-        let resolved = resolve_links(&served.candidates, &base);
-        let in_dom: HashSet<Arc<str>> = read
-            .candidates
+        let served_resolved = resolve_links(&served.candidates, &base);
+        let in_dom: HashSet<Arc<str>> = candidates
             .iter()
-            .zip(&read.resolved)
+            .zip(resolved)
             .map(|(c, r)| compare_key(&c.href, r))
             .collect();
         let mut keys = HashSet::new();
-        for (candidate, link) in served.candidates.iter().zip(&resolved) {
+        for (candidate, link) in served.candidates.iter().zip(&served_resolved) {
             let key = compare_key(&candidate.href, link);
             if !in_dom.contains(&key) && !keys.contains(&key) {
                 out.static_only.push(StaticOnlyLink {
@@ -102,15 +101,11 @@ impl RenderedRead {
         out.served_keys = Some(keys);
         out
     }
-}
 
-impl ReadPage {
-    /// Where the candidate `index` exists, in rendered mode when the served
-    /// HTML was available.
-    pub fn source(&self, index: usize) -> Option<LinkSource> {
-        let keys = self.rendered.as_ref()?.served_keys.as_ref()?;
-        let key = compare_key(&self.candidates.get(index)?.href, self.resolved.get(index)?);
-        Some(if keys.contains(&key) {
+    /// Where a rendered link exists, when the served HTML was available.
+    pub fn source(&self, candidate: &Candidate, resolved: &ResolvedLink) -> Option<LinkSource> {
+        let keys = self.served_keys.as_ref()?;
+        Some(if keys.contains(&compare_key(&candidate.href, resolved)) {
             LinkSource::Both
         } else {
             LinkSource::RenderedOnly

@@ -1,5 +1,7 @@
 //! One integration-test binary: drives the real `follow-inspector` executable.
 
+mod advice;
+mod architecture;
 mod corpus;
 mod fetch_crawl;
 mod hostile;
