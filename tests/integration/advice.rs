@@ -1,8 +1,7 @@
 //! What the command line says when a load fails: the error in one line, then
 //! what to do about it, chosen from the kind of error (never from its text),
 //! and the exit code of that kind. The window's banner shows the same advice
-//! (`ui::` tests); a failed DNS lookup is tested there with a fake fetcher,
-//! since a real one would ask a name server off this machine.
+//! (`ui_advice::`).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -175,6 +174,21 @@ fn every_kind_of_fetch_error_says_what_to_do_and_exits_3() {
         args.extend(strings(extra));
         fails_with(&args, 3, error, Some(advice));
     }
+}
+
+#[test]
+fn a_name_that_does_not_resolve_is_a_dns_error() {
+    // The C library refuses a name with an empty label itself, so no query
+    // leaves the machine (checked with strace: no socket but nscd's).
+    fails_with(
+        &strings(&["inspect", "http://a..b/"]),
+        3,
+        "DNS: cannot resolve a..b",
+        Some(
+            "Check the host name. To inspect a saved copy of the page instead, give the path of \
+             its .html file.",
+        ),
+    );
 }
 
 #[test]
