@@ -10,7 +10,7 @@ pub mod settings;
 pub mod verdict;
 
 pub use domains::{Admission, SiteCheck, check_site, root_domain};
-pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, KeywordList, MatchedIn};
+pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, KeywordList, ListName, MatchedIn};
 pub use lints::{Lint, LintCode, LintContext, SiblingRoot, lint, lint_settings, sibling_roots};
 pub use settings::{
     FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, parse_list,

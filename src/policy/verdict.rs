@@ -8,9 +8,8 @@ use std::sync::Arc;
 use serde::Serialize;
 use url::Url;
 
-use super::compare::ListName;
 use super::domains::{SiteCheck, check_site, is_same_site};
-use super::keywords::{Haystack, KeywordHit, asset_extension};
+use super::keywords::{Haystack, KeywordHit, ListName, asset_extension};
 use super::settings::FollowOptions;
 
 /// The ten verdicts, in pipeline order. The serde names are the report's identifiers.
