@@ -7,6 +7,7 @@ pub mod explain;
 pub mod keywords;
 pub mod lints;
 pub mod settings;
+pub mod trace;
 pub mod verdict;
 
 pub use domains::{Admission, SiteCheck, check_site, root_domain};
@@ -15,6 +16,7 @@ pub use lints::{Lint, LintCode, LintContext, SiblingRoot, lint, lint_settings, s
 pub use settings::{
     FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, parse_list,
 };
+pub use trace::{KeywordFound, RankStep, SiteStep, StepFacts, TraceStep, WhiteStep, trace_steps};
 pub use verdict::{
     Candidate, LinkDecision, PageDecision, Region, ResolvedLink, Trace, Verdict, decide_page,
     decide_resolved, follow_limit, resolve_links, url_key,
