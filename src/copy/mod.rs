@@ -1,14 +1,17 @@
 //! User-facing words, in one place, by subject: lint messages, the window's
-//! labels, link explanations, tuning reports and advice on errors.
+//! labels, link explanations, tuning reports, profiles-file notices and
+//! advice on errors.
 
 mod advice;
 mod lints;
+mod profiles;
 mod trace;
 mod tuning;
 mod window;
 
 pub use advice::*;
 pub use lints::*;
+pub use profiles::*;
 pub use trace::*;
 pub use tuning::*;
 pub use window::*;
