@@ -155,6 +155,7 @@ pub fn trace_steps<'a>(
         StepFacts::White(white),
         StepFacts::Rank(rank_step(link, page)),
     ];
+    // One outcome per step, in the same order as the facts.
     let mut passed = link.rule_outcomes(opts.skip_assets).into_iter();
     facts.map(|facts| TraceStep {
         passed: passed.next().flatten(),
