@@ -1,9 +1,11 @@
 //! User-facing words, in one place, by subject: lint messages, the window's
-//! labels, link explanations, tuning reports and advice on errors.
+//! labels, link explanations, tuning reports, profiles-file notices and
+//! advice on errors.
 
 mod advice;
 mod cli;
 mod lints;
+mod profiles;
 mod trace;
 mod tuning;
 mod window;
@@ -11,6 +13,7 @@ mod window;
 pub use advice::*;
 pub use cli::*;
 pub use lints::*;
+pub use profiles::*;
 pub use trace::*;
 pub use tuning::*;
 pub use window::*;

@@ -27,18 +27,11 @@ fn outcome(pass: Option<bool>) -> Outcome {
     }
 }
 
-fn keyword_detail(link: &crate::policy::LinkDecision, hit: &crate::policy::KeywordHit) -> String {
-    let place = hit.matched_in.as_str();
-    let inside = link.haystack().and_then(|h| {
-        let part = match hit.matched_in {
-            crate::policy::MatchedIn::Url => h.url_part().to_owned(),
-            crate::policy::MatchedIn::Text => h.text_part().to_owned(),
-        };
-        crate::policy::keywords::enclosing_word(&part, hit.span.clone()).map(str::to_owned)
-    });
-    match inside {
-        Some(word) => format!("`{}` in the {place}, inside `{word}`", hit.keyword),
-        None => format!("`{}` in the {place}", hit.keyword),
+fn keyword_detail(found: &crate::policy::KeywordFound<'_>) -> String {
+    let place = found.matched_in.as_str();
+    match &found.inside {
+        Some(word) => format!("`{}` in the {place}, inside `{word}`", found.keyword),
+        None => format!("`{}` in the {place}", found.keyword),
     }
 }
 
@@ -58,9 +51,10 @@ pub fn admissions(site: &crate::policy::SiteCheck) -> String {
         .join(" and ")
 }
 
-fn site_detail(site: &crate::policy::SiteCheck, settings: &crate::policy::Settings) -> String {
+fn site_detail(step: &crate::policy::SiteStep) -> String {
+    let site = &step.check;
     if site.admitted_by.is_empty() {
-        let mode = if settings.follow_subdomain {
+        let mode = if step.subdomain_mode {
             format!("root `{}` ≠ page root `{}`", site.link_root, site.base_root)
         } else {
             format!(
@@ -68,14 +62,103 @@ fn site_detail(site: &crate::policy::SiteCheck, settings: &crate::policy::Settin
                 site.link_host, site.base_host
             )
         };
-        let allow = if settings.options().allowed_domains.is_empty() {
-            "no allowed domains".to_owned()
-        } else {
+        let allow = if step.has_allowed_domains {
             "no allowed-domain entry matches".to_owned()
+        } else {
+            "no allowed domains".to_owned()
         };
         format!("{mode}; {allow}")
     } else {
         format!("`{}` admitted by {}", site.link_host, admissions(site))
+    }
+}
+
+/// A rule's name and what it found, in words.
+fn step_words(facts: &crate::policy::StepFacts<'_>) -> (&'static str, String) {
+    use crate::policy::{StepFacts, WhiteStep};
+    match facts {
+        StepFacts::Parses { href, error } => (
+            "Parses as a URL",
+            error.map_or_else(|| "parses".to_owned(), |e| format!("`{href}`: {e}")),
+        ),
+        StepFacts::Scheme(scheme) => (
+            "http or https",
+            scheme.map_or_else(String::new, |s| format!("scheme `{s}`")),
+        ),
+        StepFacts::SelfLink(is_self) => (
+            "Not the page itself",
+            match is_self {
+                Some(true) => "same URL as the page (fragment ignored)".to_owned(),
+                Some(false) => "another URL".to_owned(),
+                None => String::new(),
+            },
+        ),
+        StepFacts::DuplicateOf(earlier) => (
+            "Not a duplicate",
+            earlier.map_or_else(
+                || "first time on the page".to_owned(),
+                |i| format!("same URL as link #{i}"),
+            ),
+        ),
+        StepFacts::Site(site) => (
+            "Same-site",
+            site.as_ref().map_or_else(String::new, site_detail),
+        ),
+        StepFacts::Asset {
+            extension,
+            skip_assets,
+        } => (
+            "Not an asset",
+            match (extension, skip_assets) {
+                (Some(ext), true) => format!("path ends in .{ext}"),
+                (Some(ext), false) => format!("path ends in .{ext}, but Skip assets is off"),
+                (None, _) => "no asset extension in the path".to_owned(),
+            },
+        ),
+        StepFacts::Black(hit) => (
+            "No black keyword",
+            hit.as_ref()
+                .map_or_else(|| "none found".to_owned(), keyword_detail),
+        ),
+        StepFacts::White(white) => (
+            "Has a white keyword",
+            match white {
+                WhiteStep::Found { keyword, score } => {
+                    format!("{}, score {score}", keyword_detail(keyword))
+                }
+                WhiteStep::ListEmpty => "the white list is empty: nothing is followed".to_owned(),
+                WhiteStep::NoneFound => "none found (the white list is match-only)".to_owned(),
+            },
+        ),
+        StepFacts::Rank(rank) => ("Ranked in the top N", rank_detail(*rank)),
+    }
+}
+
+fn rank_detail(step: crate::policy::RankStep) -> String {
+    use crate::policy::RankStep;
+    match step {
+        RankStep::Followed { rank, limit } => format!("rank {rank} of N = {limit}"),
+        RankStep::TiesCutoff {
+            rank,
+            limit,
+            score,
+            cutoff,
+        } => format!(
+            "rank {rank}, N = {limit}: score {score} ties the cut-off score {cutoff} but comes later in the page"
+        ),
+        RankStep::ShortOfCutoff {
+            rank,
+            limit,
+            score,
+            cutoff,
+            gap,
+        } => format!(
+            "rank {rank}, N = {limit}: score {score} vs cut-off score {cutoff} (short by {gap})"
+        ),
+        RankStep::NothingFollowed { rank, limit } => {
+            format!("rank {rank}, but N = {limit}: nothing is followed")
+        }
+        RankStep::NotEligible => "not eligible".to_owned(),
     }
 }
 
@@ -86,113 +169,19 @@ pub fn trace_lines(
     page: &crate::policy::PageDecision,
     settings: &crate::policy::Settings,
 ) -> Vec<TraceLine> {
-    use crate::policy::Verdict;
-    let t = &link.trace;
-    let outcomes = link.rule_outcomes(settings.follow_skip_assets).map(outcome);
-    let mut lines = vec![TraceLine {
-        step: 1,
-        rule: "Parses as a URL",
-        outcome: outcomes[0],
-        detail: t
-            .parse_error
-            .as_ref()
-            .map_or_else(|| "parses".to_owned(), |e| format!("`{}`: {e}", link.href)),
-    }];
-    let scheme = t.scheme.as_deref();
-    lines.push(TraceLine {
-        step: 2,
-        rule: "http or https",
-        outcome: outcomes[1],
-        detail: scheme.map_or_else(String::new, |s| format!("scheme `{s}`")),
-    });
-    lines.push(TraceLine {
-        step: 3,
-        rule: "Not the page itself",
-        outcome: outcomes[2],
-        detail: match t.is_self {
-            Some(true) => "same URL as the page (fragment ignored)".to_owned(),
-            Some(false) => "another URL".to_owned(),
-            None => String::new(),
-        },
-    });
-    lines.push(TraceLine {
-        step: 4,
-        rule: "Not a duplicate",
-        outcome: outcomes[3],
-        detail: t.duplicate_of.map_or_else(
-            || "first time on the page".to_owned(),
-            |i| format!("same URL as link #{i}"),
-        ),
-    });
-    lines.push(TraceLine {
-        step: 5,
-        rule: "Same-site",
-        outcome: outcomes[4],
-        detail: link
-            .site_check(&page.page_host, &settings.options())
-            .map_or_else(String::new, |s| site_detail(&s, settings)),
-    });
-    lines.push(TraceLine {
-        step: 6,
-        rule: "Not an asset",
-        outcome: outcomes[5],
-        detail: match (t.asset_extension, settings.follow_skip_assets) {
-            (Some(ext), true) => format!("path ends in .{ext}"),
-            (Some(ext), false) => format!("path ends in .{ext}, but Skip assets is off"),
-            (None, _) => "no asset extension in the path".to_owned(),
-        },
-    });
-    lines.push(TraceLine {
-        step: 7,
-        rule: "No black keyword",
-        outcome: outcomes[6],
-        detail: t
-            .black
-            .as_ref()
-            .map_or_else(|| "none found".to_owned(), |hit| keyword_detail(link, hit)),
-    });
-    lines.push(TraceLine {
-        step: 8,
-        rule: "Has a white keyword",
-        outcome: outcomes[7],
-        detail: match (&t.white, t.score) {
-            (Some(hit), Some(score)) => format!("{}, score {score}", keyword_detail(link, hit)),
-            _ if settings.options().keywords.white().is_empty() => {
-                "the white list is empty: nothing is followed".to_owned()
+    crate::policy::trace_steps(link, page, &settings.options())
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let (rule, detail) = step_words(&step.facts);
+            TraceLine {
+                step: i + 1,
+                rule,
+                outcome: outcome(step.passed),
+                detail,
             }
-            _ => "none found (the white list is match-only)".to_owned(),
-        },
-    });
-    lines.push(TraceLine {
-        step: 9,
-        rule: "Ranked in the top N",
-        outcome: outcomes[8],
-        detail: match (link.verdict, link.rank) {
-            (Verdict::Followed, Some(rank)) => format!("rank {rank} of N = {}", page.limit),
-            (Verdict::RankedOut, Some(rank)) => ranked_out_detail(link, page, rank),
-            _ => "not eligible".to_owned(),
-        },
-    });
-    lines
-}
-
-fn ranked_out_detail(
-    link: &crate::policy::LinkDecision,
-    page: &crate::policy::PageDecision,
-    rank: usize,
-) -> String {
-    let score = link.score.unwrap_or(0);
-    match (page.cutoff_score(), page.score_gap(link)) {
-        (Some(cutoff), Some(0)) => format!(
-            "rank {rank}, N = {}: score {score} ties the cut-off score {cutoff} but comes later in the page",
-            page.limit
-        ),
-        (Some(cutoff), Some(gap)) => format!(
-            "rank {rank}, N = {}: score {score} vs cut-off score {cutoff} (short by {gap})",
-            page.limit
-        ),
-        _ => format!("rank {rank}, but N = {}: nothing is followed", page.limit),
-    }
+        })
+        .collect()
 }
 
 /// A what-if answer in words.
@@ -243,4 +232,188 @@ pub fn link_explanation(
         out.push_str(&format!("  What if: {}\n", what_if_text(w)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use url::Url;
+
+    use super::*;
+    use crate::policy::{Candidate, Settings, decide_page};
+
+    /// The explanations of every link of a small page, joined.
+    fn explanations(links: &[&str], settings: &Settings, limit: usize) -> String {
+        let url = Url::parse("https://acme.test/").unwrap();
+        let candidates: Vec<Candidate> = links
+            .iter()
+            .map(|href| Candidate {
+                href: (*href).into(),
+                ..Candidate::default()
+            })
+            .collect();
+        let page = decide_page(&candidates, &url, &url, &settings.options(), limit);
+        page.links
+            .iter()
+            .map(|link| link_explanation(url.as_str(), link, &page, settings, &[]))
+            .collect()
+    }
+
+    /// The words of every step, byte for byte as before the deciding moved
+    /// into the policy.
+    #[test]
+    fn explanations_word_every_step() {
+        let links = [
+            "/our-heritage/about",
+            "https://acmecorp.test/about",
+            "/contact-1",
+            "/contact-2",
+            "/about",
+            "http://[::1",
+        ];
+        assert_eq!(
+            explanations(&links, &Settings::default(), 1),
+            r#"Link #0 on https://acme.test/
+  href: /our-heritage/about
+  url:  https://acme.test/our-heritage/about
+  text: 
+Verdict: blacklisted — A black keyword is in its URL or text (checked before the white list).
+  1. [pass] Parses as a URL: parses
+  2. [pass] http or https: scheme `https`
+  3. [pass] Not the page itself: another URL
+  4. [pass] Not a duplicate: first time on the page
+  5. [pass] Same-site: `acme.test` admitted by the same host
+  6. [pass] Not an asset: no asset extension in the path
+  7. [FAIL] No black keyword: `tag` in the url, inside `heritage`
+  8. [pass] Has a white keyword: `about` in the url, score 10
+  9. [  - ] Ranked in the top N: not eligible
+Link #1 on https://acme.test/
+  href: https://acmecorp.test/about
+  url:  https://acmecorp.test/about
+  text: 
+Verdict: off_domain — Not same-site: neither the host test nor the allowed domains admit it.
+  1. [pass] Parses as a URL: parses
+  2. [pass] http or https: scheme `https`
+  3. [pass] Not the page itself: another URL
+  4. [pass] Not a duplicate: first time on the page
+  5. [FAIL] Same-site: host `acmecorp.test` ≠ page host `acme.test` (strict); no allowed domains
+  6. [pass] Not an asset: no asset extension in the path
+  7. [pass] No black keyword: none found
+  8. [pass] Has a white keyword: `about` in the url, score 10
+  9. [  - ] Ranked in the top N: not eligible
+Link #2 on https://acme.test/
+  href: /contact-1
+  url:  https://acme.test/contact-1
+  text: 
+Verdict: followed — Eligible and within the top N by score: the scraper follows it.
+  1. [pass] Parses as a URL: parses
+  2. [pass] http or https: scheme `https`
+  3. [pass] Not the page itself: another URL
+  4. [pass] Not a duplicate: first time on the page
+  5. [pass] Same-site: `acme.test` admitted by the same host
+  6. [pass] Not an asset: no asset extension in the path
+  7. [pass] No black keyword: none found
+  8. [pass] Has a white keyword: `contact` in the url, score 11
+  9. [pass] Ranked in the top N: rank 1 of N = 1
+Link #3 on https://acme.test/
+  href: /contact-2
+  url:  https://acme.test/contact-2
+  text: 
+Verdict: ranked_out — Eligible, but below the top N by score.
+  1. [pass] Parses as a URL: parses
+  2. [pass] http or https: scheme `https`
+  3. [pass] Not the page itself: another URL
+  4. [pass] Not a duplicate: first time on the page
+  5. [pass] Same-site: `acme.test` admitted by the same host
+  6. [pass] Not an asset: no asset extension in the path
+  7. [pass] No black keyword: none found
+  8. [pass] Has a white keyword: `contact` in the url, score 11
+  9. [FAIL] Ranked in the top N: rank 2, N = 1: score 11 ties the cut-off score 11 but comes later in the page
+Link #4 on https://acme.test/
+  href: /about
+  url:  https://acme.test/about
+  text: 
+Verdict: ranked_out — Eligible, but below the top N by score.
+  1. [pass] Parses as a URL: parses
+  2. [pass] http or https: scheme `https`
+  3. [pass] Not the page itself: another URL
+  4. [pass] Not a duplicate: first time on the page
+  5. [pass] Same-site: `acme.test` admitted by the same host
+  6. [pass] Not an asset: no asset extension in the path
+  7. [pass] No black keyword: none found
+  8. [pass] Has a white keyword: `about` in the url, score 10
+  9. [FAIL] Ranked in the top N: rank 3, N = 1: score 10 vs cut-off score 11 (short by 1)
+Link #5 on https://acme.test/
+  href: http://[::1
+  url:  (does not parse)
+  text: 
+Verdict: invalid — The href does not parse as a URL.
+  1. [FAIL] Parses as a URL: `http://[::1`: invalid IPv6 address
+  2. [  - ] http or https: 
+  3. [  - ] Not the page itself: 
+  4. [  - ] Not a duplicate: first time on the page
+  5. [  - ] Same-site: 
+  6. [  - ] Not an asset: no asset extension in the path
+  7. [  - ] No black keyword: none found
+  8. [  - ] Has a white keyword: none found (the white list is match-only)
+  9. [  - ] Ranked in the top N: not eligible
+"#
+        );
+        let settings = Settings {
+            follow_skip_assets: false,
+            follow_subdomain: true,
+            follow_allowed_domains: "other.test".into(),
+            ..Settings::default()
+        };
+        let links = [
+            "/logo.png",
+            "https://shop.acme.test/x",
+            "https://www.acme.test/contact",
+        ];
+        assert_eq!(
+            explanations(&links, &settings, 0),
+            r#"Link #0 on https://acme.test/
+  href: /logo.png
+  url:  https://acme.test/logo.png
+  text: 
+Verdict: no_keyword — Same-site, but no white keyword in its URL or text (the white list is match-only).
+  1. [pass] Parses as a URL: parses
+  2. [pass] http or https: scheme `https`
+  3. [pass] Not the page itself: another URL
+  4. [pass] Not a duplicate: first time on the page
+  5. [pass] Same-site: `acme.test` admitted by the same host
+  6. [pass] Not an asset: path ends in .png, but Skip assets is off
+  7. [pass] No black keyword: none found
+  8. [FAIL] Has a white keyword: none found (the white list is match-only)
+  9. [  - ] Ranked in the top N: not eligible
+Link #1 on https://acme.test/
+  href: https://shop.acme.test/x
+  url:  https://shop.acme.test/x
+  text: 
+Verdict: no_keyword — Same-site, but no white keyword in its URL or text (the white list is match-only).
+  1. [pass] Parses as a URL: parses
+  2. [pass] http or https: scheme `https`
+  3. [pass] Not the page itself: another URL
+  4. [pass] Not a duplicate: first time on the page
+  5. [pass] Same-site: `shop.acme.test` admitted by the same root domain `acme.test` (subdomain mode)
+  6. [pass] Not an asset: no asset extension in the path
+  7. [pass] No black keyword: none found
+  8. [FAIL] Has a white keyword: none found (the white list is match-only)
+  9. [  - ] Ranked in the top N: not eligible
+Link #2 on https://acme.test/
+  href: https://www.acme.test/contact
+  url:  https://www.acme.test/contact
+  text: 
+Verdict: ranked_out — Eligible, but below the top N by score.
+  1. [pass] Parses as a URL: parses
+  2. [pass] http or https: scheme `https`
+  3. [pass] Not the page itself: another URL
+  4. [pass] Not a duplicate: first time on the page
+  5. [pass] Same-site: `www.acme.test` admitted by the same root domain `acme.test` (subdomain mode)
+  6. [pass] Not an asset: no asset extension in the path
+  7. [pass] No black keyword: none found
+  8. [pass] Has a white keyword: `contact` in the url, score 11
+  9. [FAIL] Ranked in the top N: rank 1, but N = 0: nothing is followed
+"#
+        );
+    }
 }

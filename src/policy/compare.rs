@@ -4,8 +4,12 @@
 use serde::Serialize;
 
 use super::domains::Admission;
+use super::keywords::KeywordHit;
 use super::settings::FollowOptions;
 use super::verdict::{LinkDecision, PageDecision, Verdict};
+
+// The list names are the keywords' own; kept here too for the old path.
+pub use super::keywords::ListName;
 
 /// One side of a changed link.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -29,24 +33,6 @@ impl Outcome {
             keyword: link.keyword().map(|k| k.keyword.to_string()),
             score: link.score,
             rank: link.rank,
-        }
-    }
-}
-
-/// Which list a keyword belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ListName {
-    White,
-    Black,
-}
-
-impl ListName {
-    /// The report identifier.
-    pub fn id(self) -> &'static str {
-        match self {
-            ListName::White => "white",
-            ListName::Black => "black",
         }
     }
 }
@@ -170,7 +156,7 @@ fn cause(
         ListName::White => (&opts_a.keywords.white()[..], &opts_b.keywords.white()[..]),
         ListName::Black => (&opts_a.keywords.black()[..], &opts_b.keywords.black()[..]),
     };
-    let keyword_of = |hit: Option<&super::KeywordHit>| hit.map(|h| h.keyword.to_string());
+    let keyword_of = |hit: Option<&KeywordHit>| hit.map(|h| h.keyword.to_string());
     match earlier {
         Verdict::OffDomain if step(va) != step(vb) => site_cause(a, page_host, opts_a, opts_b),
         Verdict::Asset if step(va) != step(vb) => Cause::SkipAssets(opts_b.skip_assets),

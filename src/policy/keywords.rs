@@ -38,6 +38,24 @@ pub struct KeywordHit {
     pub inside_word: bool,
 }
 
+/// Which list a keyword belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ListName {
+    White,
+    Black,
+}
+
+impl ListName {
+    /// The report identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            ListName::White => "white",
+            ListName::Black => "black",
+        }
+    }
+}
+
 /// A keyword found, with its position in its list.
 pub type ListHit = (usize, KeywordHit);
 
@@ -60,30 +78,48 @@ impl KeywordList {
 /// The black and the white list in one automaton, so one pass over a
 /// haystack finds the first keyword of each (the pipeline needs both for the
 /// trace). Patterns `0..black` are the black list's, the rest the white list's.
-/// A DFA: keyword lists are short, so its size does not matter and it is the
-/// fastest to run on every link.
 #[derive(Clone, Debug, Default)]
 pub struct BlackAndWhite {
     black: KeywordList,
     white: KeywordList,
-    matcher: Option<AhoCorasick>,
+    search: KeywordSearch,
+}
+
+/// How the lists are searched. Every way gives the same hits.
+#[derive(Clone, Debug, Default)]
+enum KeywordSearch {
+    /// Both lists are empty.
+    #[default]
+    Nothing,
+    Automaton(AhoCorasick),
+    /// No automaton could be built: each list is scanned word by word.
+    Scan,
+}
+
+impl KeywordSearch {
+    /// A DFA first: keyword lists are short, so its size does not matter and
+    /// it is the fastest to run on every link. Should it hit a build limit,
+    /// the default kind picks a smaller automaton, and should that fail too,
+    /// a plain scan still finds every keyword.
+    fn build(words: &[&String]) -> Self {
+        if words.is_empty() {
+            return KeywordSearch::Nothing;
+        }
+        [Some(AhoCorasickKind::DFA), None]
+            .into_iter()
+            .find_map(|kind| AhoCorasick::builder().kind(kind).build(words).ok())
+            .map_or(KeywordSearch::Scan, KeywordSearch::Automaton)
+    }
 }
 
 impl BlackAndWhite {
     pub fn new(black: KeywordList, white: KeywordList) -> Self {
         let all: Vec<&String> = black.words.iter().chain(&white.words).collect();
-        let matcher = if all.is_empty() {
-            None
-        } else {
-            AhoCorasick::builder()
-                .kind(Some(AhoCorasickKind::DFA))
-                .build(all)
-                .ok()
-        };
+        let search = KeywordSearch::build(&all);
         Self {
             black,
             white,
-            matcher,
+            search,
         }
     }
 
@@ -151,11 +187,30 @@ impl Haystack {
     /// at its first occurrence. One pass over the haystack finds every keyword
     /// of both lists; the earliest in its list wins.
     pub fn find_first_of_each(&self, lists: &BlackAndWhite) -> (Option<ListHit>, Option<ListHit>) {
-        let Some(matcher) = &lists.matcher else {
-            return (None, None);
+        let [black, white] = match &lists.search {
+            KeywordSearch::Nothing => return (None, None),
+            KeywordSearch::Automaton(matcher) => {
+                self.first_by_automaton(matcher, lists.black.len())
+            }
+            KeywordSearch::Scan => [
+                self.first_by_scan(&lists.black),
+                self.first_by_scan(&lists.white),
+            ],
         };
-        let split = lists.black.len();
-        // (list position, first start) of the best keyword of each list so far.
+        let hit = |list: &KeywordList, found: Option<(usize, usize)>| {
+            found.map(|(i, at)| (i, self.hit(&list.shared[i], at)))
+        };
+        (hit(&lists.black, black), hit(&lists.white, white))
+    }
+
+    /// (list position, first start) of the best keyword of the black and of
+    /// the white list, found by one pass of the automaton over both lists
+    /// (patterns `0..split` are black).
+    fn first_by_automaton(
+        &self,
+        matcher: &AhoCorasick,
+        split: usize,
+    ) -> [Option<(usize, usize)>; 2] {
         let mut best: [Option<(usize, usize)>; 2] = [None, None];
         for found in matcher.find_overlapping_iter(self.joined.as_str()) {
             let (pattern, at) = (found.pattern().as_usize(), found.start());
@@ -168,10 +223,16 @@ impl Haystack {
                 best[side] = Some((i, at));
             }
         }
-        let hit = |list: &KeywordList, found: Option<(usize, usize)>| {
-            found.map(|(i, at)| (i, self.hit(&list.shared[i], at)))
-        };
-        (hit(&lists.black, best[0]), hit(&lists.white, best[1]))
+        best
+    }
+
+    /// (list position, first start) of the first word of `list` in list
+    /// order that occurs: the automaton's answer, one search per word.
+    fn first_by_scan(&self, list: &KeywordList) -> Option<(usize, usize)> {
+        list.words
+            .iter()
+            .enumerate()
+            .find_map(|(i, word)| self.joined.find(word.as_str()).map(|at| (i, at)))
     }
 
     /// A match that starts in the URL part counts as in the URL, even when a
@@ -276,8 +337,16 @@ pub fn asset_extension(path: &str) -> Option<&'static str> {
 mod tests {
     use super::*;
 
+    /// A list as `parse_list` splits it, spelled out so this file's tests
+    /// need nothing from the settings (which import this file).
     fn kws(list: &str) -> KeywordList {
-        KeywordList::new(crate::policy::parse_list(list))
+        KeywordList::new(
+            list.split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(str::to_lowercase)
+                .collect(),
+        )
     }
 
     impl Haystack {
@@ -359,6 +428,36 @@ mod tests {
             Haystack::new("https://a.test/", "").find_first_of_each(&none),
             (None, None)
         );
+    }
+
+    #[test]
+    fn the_scan_fallback_finds_the_same_keywords_as_the_automaton() {
+        let automaton = BlackAndWhite::new(
+            kws("blog,tag,/p/,news"),
+            kws("contact,about,team,tag,about us,联系,contact"),
+        );
+        assert!(matches!(automaton.search, KeywordSearch::Automaton(_)));
+        let scan = BlackAndWhite {
+            search: KeywordSearch::Scan,
+            ..automaton.clone()
+        };
+        for (key, text) in [
+            ("https://acme.test/blog/about-us", "Contact"),
+            ("https://acme.test/heritage/team", ""),
+            ("https://acme.test/x", "nothing"),
+            ("https://acme.test/p/contact", "about"),
+            ("https://acme.test/about", "us"),
+            ("https://acme.test/team/tag/team-tag", "Team Tag"),
+            ("https://acme.test/%E8%81%94%E7%B3%BB", "news and blog"),
+            ("https://acme.test/contact/contact", "contact"),
+        ] {
+            let h = Haystack::new(key, text);
+            assert_eq!(
+                h.find_first_of_each(&scan),
+                h.find_first_of_each(&automaton),
+                "{key} {text}"
+            );
+        }
     }
 
     #[test]

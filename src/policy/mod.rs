@@ -7,14 +7,16 @@ pub mod explain;
 pub mod keywords;
 pub mod lints;
 pub mod settings;
+pub mod trace;
 pub mod verdict;
 
 pub use domains::{Admission, SiteCheck, check_site, root_domain};
-pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, KeywordList, MatchedIn};
+pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, KeywordList, ListName, MatchedIn};
 pub use lints::{Lint, LintCode, LintContext, SiblingRoot, lint, lint_settings, sibling_roots};
 pub use settings::{
     FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, parse_list,
 };
+pub use trace::{KeywordFound, RankStep, SiteStep, StepFacts, TraceStep, WhiteStep, trace_steps};
 pub use verdict::{
     Candidate, LinkDecision, PageDecision, Region, ResolvedLink, Trace, Verdict, decide_page,
     decide_resolved, follow_limit, resolve_links, url_key,

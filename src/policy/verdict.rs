@@ -8,9 +8,8 @@ use std::sync::Arc;
 use serde::Serialize;
 use url::Url;
 
-use super::compare::ListName;
 use super::domains::{SiteCheck, check_site, is_same_site};
-use super::keywords::{Haystack, KeywordHit, asset_extension};
+use super::keywords::{Haystack, KeywordHit, ListName, asset_extension};
 use super::settings::FollowOptions;
 
 /// The ten verdicts, in pipeline order. The serde names are the report's identifiers.
@@ -135,6 +134,14 @@ pub struct Trace {
     pub score: Option<usize>,
 }
 
+impl Trace {
+    /// Step 6, for the verdict and for the explanation alike: an asset
+    /// extension rejects the link only while assets are skipped.
+    fn skips_as_asset(&self, skip_assets: bool) -> bool {
+        skip_assets && self.asset_extension.is_some()
+    }
+}
+
 /// One candidate with its verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkDecision {
@@ -212,7 +219,7 @@ impl LinkDecision {
             t.is_self.map(|s| !s),
             duplicate_checked.then_some(t.duplicate_of.is_none()),
             t.same_site,
-            parsed.then_some(!(skip_assets && t.asset_extension.is_some())),
+            parsed.then_some(!t.skips_as_asset(skip_assets)),
             parsed.then_some(t.black.is_none()),
             parsed.then_some(t.white.is_some()),
             ranked.then_some(self.verdict == Verdict::Followed),
@@ -423,7 +430,7 @@ fn decide_link<'r>(
     let verdict = verdict.unwrap_or_else(|| {
         if trace.same_site != Some(true) {
             Verdict::OffDomain
-        } else if opts.skip_assets && trace.asset_extension.is_some() {
+        } else if trace.skips_as_asset(opts.skip_assets) {
             Verdict::Asset
         } else if trace.black.is_some() {
             Verdict::Blacklisted

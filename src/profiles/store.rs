@@ -1,203 +1,19 @@
-//! Named settings profiles, all in one TOML file per OS user (found by confy).
-//!
-//! Profiles must never be lost: every change is a read-modify-write of the file
-//! under an exclusive lock (so two app instances merge instead of overwriting
-//! each other), written to a temporary file and renamed over the old one. A
-//! damaged file is kept byte for byte under a timestamped name before anything
-//! is written; when only some profiles are damaged, only those are left out and
-//! the others load. Keys the inspector does not know are kept and reported.
+//! The profiles file on disk: every change a read-modify-write under an
+//! exclusive lock, written to a temporary file and renamed over the old one;
+//! a damaged file is kept byte for byte under a timestamped name before
+//! anything is written.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fs::{self, File};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::policy::{ImportedSettings, STORAGE_KEYS, Settings, SettingsError};
-
-pub const APP_NAME: &str = "follow-inspector";
-const CONFIG_NAME: &str = "profiles";
-/// The read-only profile that always equals the scraper's defaults.
-pub const BUILT_IN: &str = "Scraper defaults";
-/// Environment variable with the same meaning as `--config-dir`.
-pub const CONFIG_DIR_ENV: &str = "FOLLOW_INSPECTOR_CONFIG_DIR";
-
-/// One stored profile: its settings and any keys this version does not know
-/// (kept as they are, so a newer or hand-edited file loses nothing).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct StoredProfile {
-    pub settings: Settings,
-    pub unknown: toml::Table,
-}
-
-/// The file's contents.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ProfileFile {
-    /// The profile the app opens with.
-    pub active: String,
-    /// User profiles by name (the built-in one is never stored).
-    pub profiles: BTreeMap<String, StoredProfile>,
-    /// Top-level keys this version does not know, kept as they are.
-    pub unknown: toml::Table,
-}
-
-/// What reading the file's bytes found.
-#[derive(Debug)]
-struct Reading {
-    file: ProfileFile,
-    /// Profiles that could not be read as settings, with the reason.
-    damaged: Vec<(String, String)>,
-    /// The whole file could not be read as profiles, and why.
-    unreadable: Option<String>,
-    /// `profile: key, key` for keys kept but not understood.
-    unknown_keys: Vec<String>,
-}
-
-impl ProfileFile {
-    /// Parses the file's bytes, profile by profile.
-    fn parse(bytes: &[u8]) -> Reading {
-        let mut reading = Reading {
-            file: ProfileFile::default(),
-            damaged: Vec::new(),
-            unreadable: None,
-            unknown_keys: Vec::new(),
-        };
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(_) => {
-                reading.unreadable = Some("it is not UTF-8 text".into());
-                return reading;
-            }
-        };
-        let mut table: toml::Table = match text.parse() {
-            Ok(table) => table,
-            Err(e) => {
-                let why = e.to_string();
-                reading.unreadable = Some(why.lines().next().unwrap_or("bad TOML").to_owned());
-                return reading;
-            }
-        };
-        match table.remove("active") {
-            Some(toml::Value::String(active)) => reading.file.active = active,
-            Some(other) => {
-                reading.unknown_keys.push(format!(
-                    "“active” is a {}, not a profile name (ignored)",
-                    other.type_str()
-                ));
-            }
-            None => {}
-        }
-        match table.remove("profiles") {
-            Some(toml::Value::Table(profiles)) => {
-                for (name, value) in profiles {
-                    match StoredProfile::parse(value) {
-                        Ok(profile) => {
-                            let unknown: Vec<&str> =
-                                profile.unknown.keys().map(String::as_str).collect();
-                            if !unknown.is_empty() {
-                                reading
-                                    .unknown_keys
-                                    .push(format!("“{name}”: {}", unknown.join(", ")));
-                            }
-                            reading.file.profiles.insert(name, profile);
-                        }
-                        Err(why) => reading.damaged.push((name, why)),
-                    }
-                }
-            }
-            Some(other) => {
-                reading.unreadable = Some(format!(
-                    "“profiles” is a {}, not a table of profiles",
-                    other.type_str()
-                ));
-                return reading;
-            }
-            None => {}
-        }
-        if !table.is_empty() {
-            let keys: Vec<&str> = table.keys().map(String::as_str).collect();
-            reading
-                .unknown_keys
-                .push(format!("the file: {}", keys.join(", ")));
-        }
-        reading.file.unknown = table;
-        reading
-    }
-
-    fn to_toml(&self) -> Result<String, String> {
-        let mut table = self.unknown.clone();
-        table.insert("active".into(), toml::Value::String(self.active.clone()));
-        let mut profiles = toml::Table::new();
-        for (name, profile) in &self.profiles {
-            let mut entry = profile.unknown.clone();
-            let settings = toml::Table::try_from(&profile.settings).map_err(|e| e.to_string())?;
-            entry.extend(settings);
-            profiles.insert(name.clone(), toml::Value::Table(entry));
-        }
-        table.insert("profiles".into(), toml::Value::Table(profiles));
-        toml::to_string(&table).map_err(|e| e.to_string())
-    }
-}
-
-impl StoredProfile {
-    fn parse(value: toml::Value) -> Result<Self, String> {
-        let toml::Value::Table(mut table) = value else {
-            return Err(format!(
-                "it is a {}, not a table of settings",
-                value.type_str()
-            ));
-        };
-        let known: toml::Table = STORAGE_KEYS
-            .iter()
-            .filter_map(|key| table.remove(*key).map(|v| ((*key).to_owned(), v)))
-            .collect();
-        // Key by key, so the reason names the key that is wrong.
-        let wrong: Vec<String> = known
-            .iter()
-            .filter_map(|(key, value)| {
-                let alone = toml::Table::from_iter([(key.clone(), value.clone())]);
-                alone.try_into::<Settings>().err().map(|e| {
-                    let why = e.to_string();
-                    format!("{key}: {}", why.lines().next().unwrap_or("wrong value"))
-                })
-            })
-            .collect();
-        if !wrong.is_empty() {
-            return Err(wrong.join("; "));
-        }
-        let settings = known.try_into::<Settings>().map_err(|e| e.to_string())?;
-        Ok(Self {
-            settings,
-            unknown: table,
-        })
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum ProfileError {
-    #[error("a profile name cannot be empty")]
-    EmptyName,
-    #[error("a profile named “{0}” already exists (names are compared ignoring case)")]
-    NameTaken(String),
-    #[error("no profile named “{0}”")]
-    NotFound(String),
-    #[error("“{BUILT_IN}” is built in and read-only: save your changes as a new profile")]
-    BuiltInReadOnly,
-    #[error("{action} {path}: {source}")]
-    Io {
-        action: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("cannot write {path}: {detail}")]
-    Write { path: PathBuf, detail: String },
-    #[error("cannot find the configuration directory: {0}")]
-    NoConfigDir(String),
-    #[error("invalid settings: {0}")]
-    Settings(#[from] SettingsError),
-}
+use super::file::{ProfileFile, Reading, StoredProfile};
+use super::{APP_NAME, BUILT_IN, CONFIG_NAME, ProfileError, export_json};
+use crate::copy;
+use crate::policy::{ImportedSettings, Settings};
 
 fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> ProfileError {
     let path = path.to_path_buf();
@@ -256,11 +72,6 @@ pub fn validate_name<'a>(
     Ok(name.to_owned())
 }
 
-/// The five storage keys as the scraper stores them (comma strings), as JSON.
-pub fn export_json(settings: &Settings) -> String {
-    serde_json::to_string_pretty(settings).unwrap_or_default()
-}
-
 impl ProfileStore {
     /// The store in `config_dir`, or in confy's standard place for this app.
     pub fn open(config_dir: Option<&Path>) -> Result<Self, ProfileError> {
@@ -305,22 +116,22 @@ impl ProfileStore {
         match fs::read(&self.path) {
             Ok(bytes) => Ok(Some(bytes)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("it cannot be read: {e}")),
+            Err(e) => Err(copy::profiles_unreadable(&e)),
         }
     }
 
     /// Takes the exclusive lock every writer holds; released when the file is dropped.
     fn lock(&self) -> Result<File, ProfileError> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
-        fs::create_dir_all(dir).map_err(io("cannot create", dir))?;
+        fs::create_dir_all(dir).map_err(io(copy::CANNOT_CREATE, dir))?;
         let lock_path = self.path.with_file_name(format!(".{CONFIG_NAME}.lock"));
         let lock = File::options()
             .create(true)
             .truncate(false)
             .write(true)
             .open(&lock_path)
-            .map_err(io("cannot open", &lock_path))?;
-        lock.lock().map_err(io("cannot lock", &lock_path))?;
+            .map_err(io(copy::CANNOT_OPEN, &lock_path))?;
+        lock.lock().map_err(io(copy::CANNOT_LOCK, &lock_path))?;
         Ok(lock)
     }
 
@@ -344,12 +155,7 @@ impl ProfileStore {
 
     fn tell_unknown_keys(&self, reading: &Reading) {
         if !reading.unknown_keys.is_empty() {
-            self.notice(format!(
-                "The profiles file {} has keys this version does not know; they are \
-                 kept as they are and do nothing: {}.",
-                self.path.display(),
-                reading.unknown_keys.join("; ")
-            ));
+            self.notice(copy::unknown_keys_notice(&self.path, &reading.unknown_keys));
         }
     }
 
@@ -374,21 +180,17 @@ impl ProfileStore {
             .write(true)
             .create_new(true)
             .open(&aside)
-            .map_err(io("cannot create", &aside))?;
+            .map_err(io(copy::CANNOT_CREATE, &aside))?;
         copy.write_all(&bytes)
             .and_then(|()| copy.sync_all())
-            .map_err(io("cannot write", &aside))?;
+            .map_err(io(copy::CANNOT_WRITE, &aside))?;
         let mut file = reading.file;
         if reading.damaged.iter().any(|(name, _)| *name == file.active) {
             file.active = BUILT_IN.to_owned();
         }
         self.write(&file)?;
         for (name, why) in &reading.damaged {
-            self.notice(format!(
-                "The profile “{name}” could not be read ({why}), so it was left out; the \
-                 other profiles loaded. The file as it was is kept in {}.",
-                aside.display()
-            ));
+            self.notice(copy::damaged_profile_notice(name, why, &aside));
         }
         Ok(file)
     }
@@ -397,12 +199,9 @@ impl ProfileStore {
     /// from the built-in profile. Called with the lock held.
     fn move_aside(&self, why: &str) -> Result<ProfileFile, ProfileError> {
         let aside = self.aside_path();
-        fs::rename(&self.path, &aside).map_err(io("cannot move aside", &self.path))?;
-        self.notice(format!(
-            "The profiles file {} could not be read ({why}). It was moved to {} and \
-             nothing in it was changed; starting from “{BUILT_IN}”.",
-            self.path.display(),
-            aside.display()
+        fs::rename(&self.path, &aside).map_err(io(copy::CANNOT_MOVE_ASIDE, &self.path))?;
+        self.notice(copy::file_moved_aside_notice(
+            &self.path, why, &aside, BUILT_IN,
         ));
         Ok(ProfileFile::default())
     }
@@ -433,11 +232,11 @@ impl ProfileStore {
             path: self.path.clone(),
             detail,
         })?;
-        let mut out = File::create(&tmp).map_err(io("cannot create", &tmp))?;
+        let mut out = File::create(&tmp).map_err(io(copy::CANNOT_CREATE, &tmp))?;
         out.write_all(text.as_bytes())
             .and_then(|()| out.sync_all())
-            .map_err(io("cannot write", &tmp))?;
-        fs::rename(&tmp, &self.path).map_err(io("cannot replace", &self.path))
+            .map_err(io(copy::CANNOT_WRITE, &tmp))?;
+        fs::rename(&tmp, &self.path).map_err(io(copy::CANNOT_REPLACE, &self.path))
     }
 
     /// Read-modify-write under an exclusive lock, so concurrent writers merge.
