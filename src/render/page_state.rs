@@ -115,18 +115,33 @@ impl PageState {
             "Page.lifecycleEvent" if in_main_frame => {
                 let loader = params["loaderId"].as_str().map(str::to_owned);
                 let name = params["name"].as_str().unwrap_or_default();
-                if name == "init" || loader != self.loader {
+                // The blank tab's lifecycle is replayed without an `init`.
+                if name == "init" || self.loader.is_none() {
                     let new_navigation = self.loader.is_some() && loader != self.loader;
                     self.loader = loader;
                     self.lifecycle.clear();
                     self.lifecycle.insert(name.to_owned());
                     return Ok(new_navigation);
                 }
-                self.lifecycle.insert(name.to_owned());
+                // Late events of a document being replaced (its `load` can come
+                // after the next document was requested) say nothing of the next.
+                if loader == self.loader {
+                    self.lifecycle.insert(name.to_owned());
+                }
             }
             "Network.requestWillBeSent"
                 if in_main_frame && params["type"].as_str() == Some("Document") =>
             {
+                // A document requested by a new loader replaces the one shown:
+                // the old one's lifecycle must not end the wait while the new
+                // one's answer is slower than the redirect grace.
+                let loader = params["loaderId"].as_str().map(str::to_owned);
+                let mut new_navigation = false;
+                if loader.is_some() && loader != self.loader {
+                    new_navigation = self.loader.is_some();
+                    self.loader = loader;
+                    self.lifecycle.clear();
+                }
                 let redirect = &params["redirectResponse"];
                 if let (Some(status), Some(from)) =
                     (redirect["status"].as_u64(), redirect["url"].as_str())
@@ -138,6 +153,7 @@ impl PageState {
                     // A new document after one was shown: a client-side redirect.
                     self.push_hop(u64::from(status), &previous);
                 }
+                return Ok(new_navigation);
             }
             "Network.responseReceived"
                 if in_main_frame && params["type"].as_str() == Some("Document") =>
@@ -166,3 +182,6 @@ impl PageState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
