@@ -14,15 +14,15 @@ use crate::policy::{
     LinkDecision, PageDecision, Settings, SiblingRoot, lint_settings, sibling_roots,
 };
 use crate::profiles::{BUILT_IN, export_json};
-use crate::ui::command::{Command, CopyWhat, MainView, SidePanel};
+use crate::ui::command::Command;
 use crate::ui::corpus_task::{CorpusJob, CorpusPoll, CorpusTask};
 use crate::ui::corpus_view::{CorpusState, CorpusView};
-use crate::ui::dialogs::{AfterUnsaved, Dialog, DialogView};
-use crate::ui::file_dialog::{DialogPoll, FilePurpose, PendingFileDialog};
+use crate::ui::dialogs::DialogView;
+use crate::ui::file_dialog::{DialogPoll, PendingFileDialog};
 use crate::ui::profile_worker::{Outcome, ProfileWorker, Request, StoreRequest};
 use crate::ui::profiles_bar::ProfileView;
 use crate::ui::results::{PageCompare, ResultsState, ResultsView};
-use crate::ui::status_bar::Source;
+use crate::ui::state::{AfterUnsaved, CopyWhat, Dialog, FilePurpose, MainView, SidePanel, Source};
 use crate::ui::task::{Job, Poll, Task};
 use crate::ui::top_bar::{TopBarState, TopBarView};
 use crate::ui::{
@@ -994,7 +994,7 @@ impl eframe::App for InspectorApp {
                 }
                 ui.separator();
                 let view = TopBarView {
-                    task: self.task.as_ref(),
+                    loading: self.task.as_ref().map(Task::loading),
                     warnings: lints.len(),
                     show_settings: self.show_settings,
                     show_detail: self.show_detail,

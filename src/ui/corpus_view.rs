@@ -12,7 +12,7 @@ use crate::corpus::{CorpusRun, KeywordStats, PageRun};
 use crate::policy::Verdict;
 use crate::policy::compare::ListName;
 use crate::ui::command::Command;
-use crate::ui::file_dialog::FilePurpose;
+use crate::ui::state::FilePurpose;
 use crate::ui::{palette, widgets};
 
 /// What the corpus view keeps between frames.

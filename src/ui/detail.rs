@@ -9,7 +9,8 @@ use crate::policy::compare::Cause;
 use crate::policy::explain::WhatIf;
 use crate::policy::lints::registrable_domain;
 use crate::policy::{LinkDecision, MatchedIn, PageDecision, Settings};
-use crate::ui::command::{Command, CopyWhat};
+use crate::ui::command::Command;
+use crate::ui::state::CopyWhat;
 use crate::ui::{palette, widgets};
 
 fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {

@@ -4,70 +4,7 @@ use egui::{Id, Key, Modal, RichText};
 
 use crate::copy;
 use crate::ui::command::Command;
-use crate::ui::file_dialog::FilePurpose;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NameAction {
-    SaveAs,
-    Rename,
-    Duplicate,
-}
-
-/// What the user asked for when the unsaved-changes question came up; done
-/// once the changes are saved or discarded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AfterUnsaved {
-    Switch(String),
-    Quit,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Dialog {
-    Name {
-        action: NameAction,
-        name: String,
-        error: Option<String>,
-        then: Option<AfterUnsaved>,
-    },
-    ConfirmDelete,
-    ConfirmDiscard(AfterUnsaved),
-    Import {
-        name: String,
-        json: String,
-        path: String,
-        error: Option<String>,
-    },
-    Export {
-        path: String,
-    },
-}
-
-impl Dialog {
-    pub fn name_entry(action: NameAction, name: &str) -> Dialog {
-        Dialog::Name {
-            action,
-            name: name.to_owned(),
-            error: None,
-            then: None,
-        }
-    }
-
-    pub fn import() -> Dialog {
-        Dialog::Import {
-            name: String::new(),
-            json: String::new(),
-            path: String::new(),
-            error: None,
-        }
-    }
-
-    /// Shows a problem inside the dialog instead of closing it.
-    pub fn set_error(&mut self, message: String) {
-        if let Dialog::Name { error, .. } | Dialog::Import { error, .. } = self {
-            *error = Some(message);
-        }
-    }
-}
+use crate::ui::state::{Dialog, FilePurpose, NameAction};
 
 fn title(action: NameAction) -> &'static str {
     match action {

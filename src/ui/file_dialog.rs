@@ -6,20 +6,7 @@
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-/// What the chosen file is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FilePurpose {
-    /// A saved page to inspect.
-    OpenPage,
-    /// A storage-data JSON file to import as a profile.
-    ImportSettings,
-    /// Where to write the current settings.
-    ExportSettings,
-    /// A folder of saved pages for the corpus view.
-    CorpusFolder,
-    /// A corpus manifest (TSV).
-    CorpusManifest,
-}
+use crate::ui::state::FilePurpose;
 
 /// A dialog the desktop is showing.
 pub struct PendingFileDialog {

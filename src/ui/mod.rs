@@ -14,6 +14,7 @@ mod profile_worker;
 mod profiles_bar;
 mod results;
 mod settings_panel;
+mod state;
 mod status_bar;
 mod task;
 mod top_bar;

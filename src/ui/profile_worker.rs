@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 
 use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, ProfileStore};
-use crate::ui::dialogs::{AfterUnsaved, NameAction};
+use crate::ui::state::{AfterUnsaved, NameAction};
 
 /// Something to do with the profiles.
 #[derive(Debug)]

@@ -5,7 +5,7 @@ use egui::Ui;
 use crate::copy;
 use crate::profiles::BUILT_IN;
 use crate::ui::command::Command;
-use crate::ui::dialogs::Dialog;
+use crate::ui::state::{Dialog, NameAction};
 
 pub struct ProfileView<'a> {
     pub names: &'a [String],
@@ -65,22 +65,19 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
             ui,
             true,
             copy::LABEL_SAVE_AS,
-            Dialog::name_entry(crate::ui::dialogs::NameAction::SaveAs, ""),
+            Dialog::name_entry(NameAction::SaveAs, ""),
         );
         item(
             ui,
             !built_in,
             copy::LABEL_RENAME,
-            Dialog::name_entry(crate::ui::dialogs::NameAction::Rename, view.current),
+            Dialog::name_entry(NameAction::Rename, view.current),
         );
         item(
             ui,
             true,
             copy::LABEL_DUPLICATE,
-            Dialog::name_entry(
-                crate::ui::dialogs::NameAction::Duplicate,
-                &format!("{} copy", view.current),
-            ),
+            Dialog::name_entry(NameAction::Duplicate, &format!("{} copy", view.current)),
         );
         item(ui, !built_in, copy::LABEL_DELETE, Dialog::ConfirmDelete);
         ui.separator();

@@ -13,7 +13,8 @@ use crate::inspect::LinkSource;
 use crate::inspect::{InspectedPage, Inspection};
 use crate::policy::compare::LinkChange;
 use crate::policy::{LinkDecision, PageDecision, Region, Verdict};
-use crate::ui::command::{Command, CopyWhat};
+use crate::ui::command::Command;
+use crate::ui::state::CopyWhat;
 use crate::ui::{palette, widgets};
 
 /// A column the table can be sorted by.

@@ -8,16 +8,7 @@ use crate::copy;
 use crate::inspect::Inspection;
 use crate::ui::command::Command;
 use crate::ui::palette;
-
-/// Where the shown inspection came from.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Source {
-    #[default]
-    Nothing,
-    Demo,
-    File(String),
-    Url,
-}
+use crate::ui::state::Source;
 
 fn human_bytes(n: usize) -> String {
     if n >= 1024 * 1024 {

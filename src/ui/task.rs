@@ -15,7 +15,7 @@ use crate::inspect::Inspection;
 use crate::policy::Settings;
 use crate::render::{self, RenderFetcher, RenderOptions};
 use crate::target::{Target, parse_page_url};
-use crate::ui::status_bar::Source;
+use crate::ui::state::{Loading, Source};
 
 /// What to load: the top bar's fields as typed. Whether the target is a file or
 /// a URL is decided on the task's thread, since it asks the file system.
@@ -43,9 +43,7 @@ enum Event {
 pub struct Task {
     rx: Receiver<Event>,
     cancel: Arc<AtomicBool>,
-    pub progress: Progress,
-    pub started: Instant,
-    pub label: String,
+    loading: Loading,
 }
 
 /// What a poll found.
@@ -143,10 +141,17 @@ impl Task {
         Ok(Task {
             rx,
             cancel,
-            progress: Progress::default(),
-            started: Instant::now(),
-            label,
+            loading: Loading {
+                progress: Progress::default(),
+                started: Instant::now(),
+                label,
+            },
         })
+    }
+
+    /// What the top bar shows of it.
+    pub fn loading(&self) -> &Loading {
+        &self.loading
     }
 
     pub fn cancel(&self) {
@@ -157,7 +162,7 @@ impl Task {
     pub fn poll(&mut self) -> Poll {
         loop {
             match self.rx.try_recv() {
-                Ok(Event::Progress(p)) => self.progress = p,
+                Ok(Event::Progress(p)) => self.loading.progress = p,
                 Ok(Event::Finished(result)) => return Poll::Finished(result),
                 Err(TryRecvError::Empty) => return Poll::Running,
                 Err(TryRecvError::Disconnected) => {

@@ -7,9 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::copy;
 use crate::inspect::page_limit;
-use crate::ui::command::{Command, SidePanel};
-use crate::ui::file_dialog::FilePurpose;
-use crate::ui::task::Task;
+use crate::ui::command::Command;
+use crate::ui::state::{FilePurpose, Loading, SidePanel};
 use crate::ui::widgets::labelled_field;
 
 /// What the user typed; persisted between runs.
@@ -68,7 +67,8 @@ impl TopBarState {
 
 /// What the top bar shows besides the fields it edits.
 pub struct TopBarView<'a> {
-    pub task: Option<&'a Task>,
+    /// The load in progress, if any.
+    pub loading: Option<&'a Loading>,
     /// Lints on the current settings and page.
     pub warnings: usize,
     pub show_settings: bool,
@@ -86,11 +86,10 @@ fn entered(ui: &Ui, response: &egui::Response) -> bool {
 
 pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<Command> {
     let mut commands = Vec::new();
-    let task = view.task;
     // The caller lays this out in a wrapping row: buttons go to a second line
     // rather than off the edge of a narrow window.
     {
-        let running = task.is_some();
+        let running = view.loading.is_some();
         let window = ui.ctx().content_rect().width();
         let field_width = (window - 1000.0).clamp(200.0, 560.0);
         let before = state.target.clone();
@@ -172,8 +171,8 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
         }
 
         ui.separator();
-        match task {
-            Some(task) => {
+        match view.loading {
+            Some(loading) => {
                 if ui
                     .button(copy::LABEL_CANCEL)
                     .on_hover_text(copy::CANCEL_TOOLTIP)
@@ -182,14 +181,14 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
                     commands.push(Command::Cancel);
                 }
                 ui.spinner();
-                let p = &task.progress;
+                let p = &loading.progress;
                 ui.label(format!(
                     "{}/{} pages · {:.1} s",
                     p.done,
                     p.queued.max(1),
-                    task.started.elapsed().as_secs_f32()
+                    loading.started.elapsed().as_secs_f32()
                 ))
-                .on_hover_text(format!("Loading {}", task.label));
+                .on_hover_text(format!("Loading {}", loading.label));
             }
             None => {
                 if ui.button(copy::LABEL_FETCH).clicked() {
