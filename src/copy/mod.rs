@@ -6,12 +6,14 @@ mod lints;
 mod trace;
 mod tuning;
 mod window;
+mod window_status;
 
 pub use advice::*;
 pub use lints::*;
 pub use trace::*;
 pub use tuning::*;
 pub use window::*;
+pub use window_status::*;
 
 /// `n` and the noun, singular for one.
 fn plural(n: usize, one: &str, many: &str) -> String {

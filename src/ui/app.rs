@@ -591,7 +591,7 @@ impl InspectorApp {
     }
 
     fn poll_corpus(&mut self) {
-        let Some(task) = &self.corpus_task else {
+        let Some(task) = &mut self.corpus_task else {
             return;
         };
         match task.poll() {

@@ -1,20 +1,21 @@
-//! Background work for the UI: fetching, crawling and reading files run on a
-//! named thread and report through a channel; the UI polls once per frame.
+//! Loading a page: fetching, crawling or reading a file runs in the
+//! background; the UI polls once per frame.
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::Context as _;
 
+use crate::copy;
 use crate::crawl::{self, CrawlRequest, DEFAULT_PARALLELISM, Progress};
 use crate::fetch::{FetchOptions, Fetcher, HttpFetcher};
 use crate::inspect::Inspection;
 use crate::policy::Settings;
 use crate::render::{self, RenderFetcher, RenderOptions};
 use crate::target::{Target, parse_page_url};
+use crate::ui::background::{Background, Status};
 use crate::ui::state::{Loading, Source};
 
 /// What to load: the top bar's fields as typed. Whether the target is a file or
@@ -34,15 +35,9 @@ pub struct Job {
 /// A finished load: the inspection and where it came from.
 pub type Loaded = (Box<Inspection>, Source);
 
-enum Event {
-    Progress(Progress),
-    Finished(Result<Loaded, String>),
-}
-
 /// A running job. Dropping it cancels the work between requests.
 pub struct Task {
-    rx: Receiver<Event>,
-    cancel: Arc<AtomicBool>,
+    work: Background<Progress, Result<Loaded, String>>,
     loading: Loading,
 }
 
@@ -120,27 +115,16 @@ impl Task {
         fetcher: Option<Arc<dyn Fetcher>>,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> std::io::Result<Task> {
-        let (tx, rx) = mpsc::channel();
-        let cancel = Arc::new(AtomicBool::new(false));
         let label = job.target.trim().to_owned();
-        let thread_cancel = Arc::clone(&cancel);
-        std::thread::Builder::new()
-            .name("follow-inspector-fetch".into())
-            .spawn(move || {
-                let progress_tx = tx.clone();
-                let send = |p: Progress| {
-                    let _ = progress_tx.send(Event::Progress(p));
-                    repaint();
-                };
-                let result =
-                    run_job(job, fetcher, &thread_cancel, &send).map_err(|e| format!("{e:#}"));
-                // The browser (if any) is gone by now: the fetcher was dropped.
-                let _ = tx.send(Event::Finished(result));
-                repaint();
-            })?;
+        let work = Background::spawn("follow-inspector-fetch", repaint, move |reporter| {
+            let send = |p: Progress| {
+                reporter.progress(p);
+            };
+            // The browser (if any) is gone when this returns: the fetcher was dropped.
+            run_job(job, fetcher, reporter.cancel_flag(), &send).map_err(|e| format!("{e:#}"))
+        })?;
         Ok(Task {
-            rx,
-            cancel,
+            work,
             loading: Loading {
                 progress: Progress::default(),
                 started: Instant::now(),
@@ -154,27 +138,13 @@ impl Task {
         &self.loading
     }
 
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::SeqCst);
-    }
-
-    /// Drains the channel; never blocks.
+    /// Drains the progress reports; never blocks.
     pub fn poll(&mut self) -> Poll {
-        loop {
-            match self.rx.try_recv() {
-                Ok(Event::Progress(p)) => self.loading.progress = p,
-                Ok(Event::Finished(result)) => return Poll::Finished(result),
-                Err(TryRecvError::Empty) => return Poll::Running,
-                Err(TryRecvError::Disconnected) => {
-                    return Poll::Finished(Err("the background task stopped unexpectedly".into()));
-                }
-            }
+        let progress = &mut self.loading.progress;
+        match self.work.poll(|p| *progress = p) {
+            Status::Running => Poll::Running,
+            Status::Finished(result) => Poll::Finished(result),
+            Status::Vanished => Poll::Finished(Err(copy::BACKGROUND_TASK_STOPPED.into())),
         }
-    }
-}
-
-impl Drop for Task {
-    fn drop(&mut self) {
-        self.cancel();
     }
 }
