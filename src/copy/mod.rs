@@ -6,6 +6,7 @@ mod lints;
 mod trace;
 mod tuning;
 mod window;
+mod window_panels;
 mod window_status;
 
 pub use advice::*;
@@ -13,6 +14,7 @@ pub use lints::*;
 pub use trace::*;
 pub use tuning::*;
 pub use window::*;
+pub use window_panels::*;
 pub use window_status::*;
 
 /// `n` and the noun, singular for one.

@@ -13,16 +13,13 @@ pub fn show(ui: &mut Ui, error: Option<&str>, profile_notices: &[String]) -> Vec
     let dark = ui.visuals().dark_mode;
     let (fill, text) = (palette::error_banner(dark), palette::error_text(dark));
     if let Some(error) = error {
-        let message = match copy::load_error_advice(error) {
-            Some(advice) => format!("✖ {error}\n{advice}"),
-            None => format!("✖ {error}"),
-        };
+        let message = copy::error_banner(error, copy::load_error_advice(error));
         if widgets::banner(ui, fill, text, &message, Some(copy::LABEL_DISMISS)) {
             commands.push(Command::DismissError);
         }
     }
     for (i, notice) in profile_notices.iter().enumerate() {
-        let message = format!("⚠ {}", copy::profile_notice(notice));
+        let message = copy::profile_notice_banner(&copy::profile_notice(notice));
         if widgets::banner(ui, fill, text, &message, Some(copy::LABEL_DISMISS)) {
             commands.push(Command::DismissProfileNotice(i));
         }

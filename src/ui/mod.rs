@@ -53,5 +53,5 @@ pub fn run(start: Option<String>, config_dir: Option<std::path::PathBuf>) -> any
             }))
         }),
     )
-    .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
+    .map_err(|e| anyhow::anyhow!(crate::copy::cannot_open_window(&e)))
 }

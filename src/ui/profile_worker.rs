@@ -124,7 +124,7 @@ fn run(request: Request, store: &mut Option<ProfileStore>) -> Outcome {
             let path = path.trim().to_owned();
             match std::fs::write(&path, json + "\n") {
                 Ok(()) => Outcome::Exported(path),
-                Err(e) => Outcome::Failed(format!("cannot write {path}: {e}")),
+                Err(e) => Outcome::Failed(crate::copy::cannot_write(&path, &e)),
             }
         }
         Request::Store(request) => match store.as_ref() {
@@ -195,7 +195,7 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
                 json
             } else {
                 std::fs::read_to_string(path.trim())
-                    .map_err(|e| format!("cannot read {}: {e}", path.trim()))?
+                    .map_err(|e| crate::copy::cannot_read(path.trim(), &e))?
             };
             let (stored, imported) = store.import(&name, &text).map_err(failed)?;
             store.set_active(&stored).map_err(failed)?;

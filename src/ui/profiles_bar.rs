@@ -39,17 +39,17 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
         .response
         .labelled_by(label)
         .on_hover_text(if view.dirty {
-            "Unsaved changes (●): Save keeps them in this profile."
+            copy::PROFILE_DIRTY_TOOLTIP
         } else {
-            "The settings profile in use."
+            copy::PROFILE_TOOLTIP
         });
     let built_in = view.current == BUILT_IN;
     if ui
         .add_enabled(view.dirty && !built_in, egui::Button::new(copy::LABEL_SAVE))
         .on_disabled_hover_text(if built_in {
-            "The built-in profile is read-only: use Save as…"
+            copy::BUILT_IN_READ_ONLY
         } else {
-            "No unsaved changes."
+            copy::NO_UNSAVED_CHANGES
         })
         .clicked()
     {
@@ -77,7 +77,7 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
             ui,
             true,
             copy::LABEL_DUPLICATE,
-            Dialog::name_entry(NameAction::Duplicate, &format!("{} copy", view.current)),
+            Dialog::name_entry(NameAction::Duplicate, &copy::copy_name(view.current)),
         );
         item(ui, !built_in, copy::LABEL_DELETE, Dialog::ConfirmDelete);
         ui.separator();

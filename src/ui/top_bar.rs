@@ -154,18 +154,16 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             )
             .wrap_mode(egui::TextWrapMode::Extend),
         )
-        .on_hover_text(
-            "SPEC section 4: N links with the best scores are followed from the start page.",
-        );
+        .on_hover_text(copy::LIMIT_FORMULA_TOOLTIP);
         labelled_field(
             ui,
             copy::LABEL_LIMIT_OVERRIDE,
             &mut state.limit_override,
             "limit_override",
-            "N",
+            copy::LIMIT_OVERRIDE_HINT,
             32.0,
         )
-        .on_hover_text("Follow this many links on every page instead of (depth − 1) × 3.");
+        .on_hover_text(copy::LIMIT_OVERRIDE_TOOLTIP);
         if (state.depth, state.limit_override.clone()) != before {
             commands.push(Command::LimitsEdited);
         }
@@ -182,13 +180,12 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
                 }
                 ui.spinner();
                 let p = &loading.progress;
-                ui.label(format!(
-                    "{}/{} pages · {:.1} s",
+                ui.label(copy::load_progress(
                     p.done,
                     p.queued.max(1),
-                    loading.started.elapsed().as_secs_f32()
+                    loading.started.elapsed().as_secs_f32(),
                 ))
-                .on_hover_text(format!("Loading {}", loading.label));
+                .on_hover_text(copy::loading(&loading.label));
             }
             None => {
                 if ui.button(copy::LABEL_FETCH).clicked() {
@@ -217,7 +214,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
                     RichText::new(copy::warnings_button(view.warnings))
                         .color(crate::ui::palette::warning(ui.visuals().dark_mode)),
                 )
-                .on_hover_text("Show the warnings in the settings panel.")
+                .on_hover_text(copy::WARNINGS_TOOLTIP)
                 .clicked()
         {
             commands.push(Command::ShowWarnings);
@@ -237,9 +234,9 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             if ui
                 .selectable_label(shown, label)
                 .on_hover_text(if shown {
-                    "Hide this panel"
+                    copy::HIDE_PANEL
                 } else {
-                    "Show this panel"
+                    copy::SHOW_PANEL
                 })
                 .clicked()
             {

@@ -39,7 +39,7 @@ impl InspectorApp {
             Command::SelectLink(link) => self.selected = link,
             Command::CopyToClipboard(text) => {
                 ctx.copy_text(text);
-                self.notice = Some("Copied to the clipboard.".into());
+                self.notice = Some(crate::copy::COPIED.into());
             }
             Command::CopySelected(what) => self.copy_selected(what, ctx),
             Command::DismissError => {
@@ -63,7 +63,7 @@ impl InspectorApp {
                     let repaint_ctx = ctx.clone();
                     match PendingFileDialog::spawn(purpose, move || repaint_ctx.request_repaint()) {
                         Ok(pending) => self.file_dialog = Some(pending),
-                        Err(e) => self.error = Some(format!("cannot open a file dialog: {e}")),
+                        Err(e) => self.error = Some(crate::copy::cannot_open_file_dialog(&e)),
                     }
                 }
             }

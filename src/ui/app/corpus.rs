@@ -44,7 +44,7 @@ impl InspectorApp {
                 self.corpus.error = None;
             }
             Err(e) => {
-                self.corpus.error = Some(format!("cannot start the corpus run: {e}"));
+                self.corpus.error = Some(crate::copy::cannot_start_corpus_run(&e));
             }
         }
     }

@@ -101,7 +101,7 @@ impl InspectorApp {
                 self.error = None;
                 self.load_failed = false;
             }
-            Err(e) => self.error = Some(format!("cannot start the background task: {e}")),
+            Err(e) => self.error = Some(crate::copy::cannot_start_background_task(&e)),
         }
     }
 

@@ -65,7 +65,7 @@ impl InspectorApp {
                 then,
             } => {
                 self.saved = settings;
-                self.notice = Some(format!("Saved “{name}”."));
+                self.notice = Some(crate::copy::saved_profile(&name));
                 if let Some(after) = then {
                     self.continue_with(after, ctx);
                 }
@@ -84,7 +84,7 @@ impl InspectorApp {
             }
             Outcome::Deleted(name) => {
                 self.dialog = None;
-                self.notice = Some(format!("Deleted “{name}”."));
+                self.notice = Some(crate::copy::deleted_profile(&name));
                 self.saved = self.settings.clone();
                 self.switch_profile(BUILT_IN);
             }
@@ -102,7 +102,7 @@ impl InspectorApp {
             }
             Outcome::Exported(path) => {
                 self.dialog = None;
-                self.notice = Some(format!("Exported to {path}."));
+                self.notice = Some(crate::copy::exported_to(&path));
             }
             // Shown in the open dialog when the error is about its input.
             Outcome::Failed(message) => match &mut self.dialog {

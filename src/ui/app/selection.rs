@@ -27,29 +27,22 @@ impl InspectorApp {
         let Some((page, link, settings)) = self.selected_link() else {
             return;
         };
-        let (text, noun) = match what {
-            CopyWhat::Url => (
-                link.url
-                    .as_ref()
-                    .map_or_else(|| link.href.to_string(), |u| u.to_string()),
-                "URL",
-            ),
-            CopyWhat::Explanation => (
-                crate::copy::link_explanation(
-                    page.url.as_str(),
-                    link,
-                    &page.decision,
-                    settings,
-                    &what_ifs,
-                ),
-                "explanation",
+        let text = match what {
+            CopyWhat::Url => link
+                .url
+                .as_ref()
+                .map_or_else(|| link.href.to_string(), |u| u.to_string()),
+            CopyWhat::Explanation => crate::copy::link_explanation(
+                page.url.as_str(),
+                link,
+                &page.decision,
+                settings,
+                &what_ifs,
             ),
         };
         ctx.copy_text(text);
-        self.notice = Some(format!(
-            "Copied the {noun} of link #{} to the clipboard.",
-            link.index
-        ));
+        let explanation = what == CopyWhat::Explanation;
+        self.notice = Some(crate::copy::copied_of_link(explanation, link.index));
     }
 
     /// The selected link under the compared profile.

@@ -30,7 +30,7 @@ impl InspectorApp {
         let ms = started.elapsed().as_secs_f64() * 1e3;
         if !*first_reported {
             *first_reported = true;
-            eprintln!("first frame built {ms:.1} ms after the window was asked for");
+            eprintln!("{}", crate::copy::first_frame_measured(ms));
             return;
         }
         let ready = self.task.is_none() && !self.profiles_busy() && self.start_target.is_none();
@@ -41,7 +41,7 @@ impl InspectorApp {
                     .map(|p| p.decision.links.len())
                     .sum::<usize>()
             });
-            eprintln!("start page shown ({links} links) {ms:.1} ms after the window was asked for");
+            eprintln!("{}", crate::copy::start_page_measured(links, ms));
             self.measuring = None;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
@@ -126,9 +126,9 @@ impl eframe::App for InspectorApp {
                 // Dark or light theme (the palette has both).
                 let dark = ui.visuals().dark_mode;
                 let (label, theme) = if dark {
-                    ("☀ Light theme", egui::Theme::Light)
+                    (crate::copy::LIGHT_THEME, egui::Theme::Light)
                 } else {
-                    ("Dark theme", egui::Theme::Dark)
+                    (crate::copy::DARK_THEME, egui::Theme::Dark)
                 };
                 if ui.small_button(label).clicked() {
                     ui.ctx().set_theme(theme);
@@ -170,10 +170,8 @@ impl eframe::App for InspectorApp {
                     commands.extend(detail::show(ui, page, link, settings, &what_ifs, other));
                 }
                 None => {
-                    ui.heading("Link detail");
-                    ui.label(
-                        "Select a row to see, rule by rule, why the scraper follows it or not.",
-                    );
+                    ui.heading(crate::copy::LINK_DETAIL_TITLE);
+                    ui.label(crate::copy::SELECT_A_ROW);
                 }
             };
             // A narrow window keeps the table's width: the detail goes under it.

@@ -87,11 +87,7 @@ pub(super) fn verdict_chips(
                         .fill(palette::chip_fill(dark))
                         .stroke(egui::Stroke::new(if shown { 1.5 } else { 0.5 }, color)),
                 )
-                .on_hover_text(format!(
-                    "{}\nClick to {} these links; double-click or right-click to show only them.",
-                    copy::verdict_meaning(verdict),
-                    if shown { "hide" } else { "show" }
-                ));
+                .on_hover_text(copy::verdict_chip_tooltip(verdict, shown));
             if response.double_clicked() {
                 state.filter.show_only(verdict);
             } else if response.clicked() {

@@ -76,7 +76,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     let mut commands = Vec::new();
     let Some(inspection) = view.inspection else {
         ui.centered_and_justified(|ui| {
-            ui.label("Enter a URL or a saved page above, or open the demo page.");
+            ui.label(copy::NOTHING_SHOWN);
         });
         return commands;
     };
@@ -110,7 +110,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         commands.push(c);
     }
     if let Some(error) = &current.error {
-        ui.colored_label(palette::error(dark), format!("This page failed: {error}"));
+        ui.colored_label(palette::error(dark), copy::page_failed(error));
     }
     if let Some(comparison) = view.comparison {
         ui.label(

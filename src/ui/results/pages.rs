@@ -47,9 +47,6 @@ pub(super) fn pages_list(
                 .show(ui, |ui| {
                     for (i, depth) in crawl_tree(inspection) {
                         let page = &inspection.pages[i];
-                        let status = page
-                            .status
-                            .map_or_else(|| "—".to_owned(), |s| s.to_string());
                         let via = page
                             .via
                             .and_then(|v| {
@@ -58,13 +55,13 @@ pub(super) fn pages_list(
                                 Some(copy::crawl_tree_via(v.link, &link.text))
                             })
                             .unwrap_or_default();
-                        let error = page
-                            .error
-                            .as_deref()
-                            .map(|e| format!("  ✖ {e}"))
-                            .unwrap_or_default();
-                        let branch = if depth == 0 { "" } else { "↳ " };
-                        let label = format!("{branch}{via}{}  {status}{error}", page.url);
+                        let label = copy::crawl_tree_line(
+                            depth,
+                            &via,
+                            page.url.as_str(),
+                            page.status,
+                            page.error.as_deref(),
+                        );
                         let mut text = RichText::new(label);
                         if page.status.is_some_and(|s| s >= 400) || page.error.is_some() {
                             text = text.color(palette::error(ui.visuals().dark_mode));
@@ -88,21 +85,16 @@ pub(super) fn header(
     current: &InspectedPage,
 ) {
     ui.horizontal_wrapped(|ui| {
-        let which = if inspection.pages.len() > 1 {
-            format!("Page {} of {}: ", view.page + 1, inspection.pages.len())
-        } else {
-            "Page: ".to_owned()
-        };
+        let which = copy::page_heading(view.page, inspection.pages.len());
         ui.label(RichText::new(which).strong());
         ui.label(RichText::new(current.url.as_str()).strong());
-        ui.label(format!(
-            "— level {}, N = {}, {} links",
+        ui.label(copy::page_facts(
             current.level,
             current.decision.limit,
-            current.decision.links.len()
+            current.decision.links.len(),
         ));
         if inspection.cancelled {
-            ui.label(RichText::new("(crawl cancelled: partial)").italics());
+            ui.label(RichText::new(copy::CRAWL_CANCELLED).italics());
         }
     });
     // A typed base URL that overrides what the saved page says about itself.

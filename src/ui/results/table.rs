@@ -26,18 +26,18 @@ fn header_title(title: &str, column: SortColumn, sort: Option<Sort>) -> String {
 /// current one when comparing, and the region when the table is `wide`.
 fn columns(compared: Option<&str>, wide: bool) -> Vec<(SortColumn, String)> {
     let mut columns = vec![
-        (SortColumn::Index, "#".to_owned()),
-        (SortColumn::Verdict, "Verdict".to_owned()),
+        (SortColumn::Index, copy::COLUMN_INDEX.to_owned()),
+        (SortColumn::Verdict, copy::COLUMN_VERDICT.to_owned()),
     ];
     if let Some(name) = compared {
         columns.push((SortColumn::Compared, copy::compared_column(name)));
     }
     columns.extend([
-        (SortColumn::Score, "Score".to_owned()),
-        (SortColumn::Rank, "Rank".to_owned()),
-        (SortColumn::Url, "URL".to_owned()),
-        (SortColumn::Text, "Text".to_owned()),
-        (SortColumn::Keyword, "Keyword".to_owned()),
+        (SortColumn::Score, copy::COLUMN_SCORE.to_owned()),
+        (SortColumn::Rank, copy::COLUMN_RANK.to_owned()),
+        (SortColumn::Url, copy::COLUMN_URL.to_owned()),
+        (SortColumn::Text, copy::COLUMN_TEXT.to_owned()),
+        (SortColumn::Keyword, copy::COLUMN_KEYWORD.to_owned()),
     ]);
     // A narrow table keeps its width for URLs: the region stays in the
     // filter and the detail pane.
@@ -132,16 +132,13 @@ fn cell(
         }
         SortColumn::Keyword => {
             let text = match (link.keyword(), &link.trace.black) {
-                (Some(hit), _) => {
-                    let inside = if hit.inside_word { " ⚠" } else { "" };
-                    RichText::new(format!(
-                        "{} ({}){inside}",
-                        hit.keyword,
-                        hit.matched_in.as_str()
-                    ))
-                }
+                (Some(hit), _) => RichText::new(copy::keyword_cell(
+                    &hit.keyword,
+                    hit.matched_in.as_str(),
+                    hit.inside_word,
+                )),
                 // Not decided by a keyword, but it would be blacklisted too.
-                (None, Some(hit)) => RichText::new(format!("also ⊘ {}", hit.keyword)).weak(),
+                (None, Some(hit)) => RichText::new(copy::also_blacklisted(&hit.keyword)).weak(),
                 (None, None) => return,
             };
             let response = ui.add(egui::Label::new(text).truncate().selectable(false));
@@ -257,10 +254,11 @@ pub(super) fn show(
         .header(row_height, |mut header| {
             for (column, title) in &columns {
                 header.col(|ui| {
-                    let text = RichText::new(header_title(title, *column, state.filter.sort)).strong();
+                    let text =
+                        RichText::new(header_title(title, *column, state.filter.sort)).strong();
                     if ui
                         .add(egui::Button::new(text).frame(false))
-                        .on_hover_text("Sort by this column; click again to reverse, a third time for page order.")
+                        .on_hover_text(copy::SORT_TOOLTIP)
                         .clicked()
                     {
                         clicked_header = Some(*column);
@@ -276,7 +274,9 @@ pub(super) fn show(
                 row.set_selected(view.selected == Some(link.index));
                 let change = view.comparison.and_then(|c| c.change(link.index));
                 for (column, _) in &columns {
-                    row.col(|ui| cell(ui, *column, link, current, view.comparison, change, compact));
+                    row.col(|ui| {
+                        cell(ui, *column, link, current, view.comparison, change, compact)
+                    });
                 }
                 if row.response().clicked() {
                     commands.push(Command::SelectLink(Some(link.index)));
