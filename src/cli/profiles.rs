@@ -83,7 +83,7 @@ pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Res
         }
         ProfilesCommand::Delete { name } => {
             store.delete(name).map_err(fail)?;
-            eprintln!("{}", copy::deleted_profile(name));
+            eprintln!("{}", copy::profile_deleted(name));
         }
     }
     Ok(())

@@ -30,6 +30,7 @@ pub fn imported_as(name: &str) -> String {
     format!("imported as profile “{name}”")
 }
 
-pub fn deleted_profile(name: &str) -> String {
+/// `profiles delete`, on stderr.
+pub fn profile_deleted(name: &str) -> String {
     format!("deleted profile “{name}”")
 }

@@ -9,6 +9,8 @@ mod profiles;
 mod trace;
 mod tuning;
 mod window;
+mod window_panels;
+mod window_status;
 
 pub use advice::*;
 pub use cli::*;
@@ -17,6 +19,8 @@ pub use profiles::*;
 pub use trace::*;
 pub use tuning::*;
 pub use window::*;
+pub use window_panels::*;
+pub use window_status::*;
 
 /// `n` and the noun, singular for one.
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -5,24 +5,22 @@ use egui::Ui;
 
 use crate::copy;
 use crate::ui::command::Command;
+use crate::ui::state::ShownError;
 use crate::ui::{palette, widgets};
 
 /// Draws the error and the profile notices; returns the dismiss commands.
-pub fn show(ui: &mut Ui, error: Option<&str>, profile_notices: &[String]) -> Vec<Command> {
+pub fn show(ui: &mut Ui, error: Option<&ShownError>, profile_notices: &[String]) -> Vec<Command> {
     let mut commands = Vec::new();
     let dark = ui.visuals().dark_mode;
     let (fill, text) = (palette::error_banner(dark), palette::error_text(dark));
     if let Some(error) = error {
-        let message = match copy::load_error_advice(error) {
-            Some(advice) => format!("✖ {error}\n{advice}"),
-            None => format!("✖ {error}"),
-        };
+        let message = copy::error_banner(&error.message, error.advice);
         if widgets::banner(ui, fill, text, &message, Some(copy::LABEL_DISMISS)) {
             commands.push(Command::DismissError);
         }
     }
     for (i, notice) in profile_notices.iter().enumerate() {
-        let message = format!("⚠ {}", copy::profile_notice(notice));
+        let message = copy::profile_notice_banner(&copy::profile_notice(notice));
         if widgets::banner(ui, fill, text, &message, Some(copy::LABEL_DISMISS)) {
             commands.push(Command::DismissProfileNotice(i));
         }

@@ -1,35 +1,11 @@
 //! What a panel asks the app to do. Panels draw and return these; only the app
 //! carries them out, so no panel imports the app.
 
-use crate::ui::dialogs::{AfterUnsaved, Dialog, NameAction};
-use crate::ui::file_dialog::FilePurpose;
+use crate::ui::state::{
+    AfterUnsaved, CopyWhat, Dialog, FilePurpose, MainView, NameAction, SidePanel,
+};
 
-/// What the keyboard copy shortcuts put on the clipboard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CopyWhat {
-    /// Ctrl+C: the selected link's URL.
-    Url,
-    /// Ctrl+Shift+C: the selected link's explanation, for a ticket.
-    Explanation,
-}
-
-/// What the centre of the window shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum MainView {
-    /// One page or crawl, link by link.
-    #[default]
-    Inspector,
-    /// A folder or manifest of saved pages under one or two profiles.
-    Corpus,
-}
-
-/// A side panel the user can fold away.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SidePanel {
-    Settings,
-    Detail,
-}
-
+/// One thing a panel asks the app to do.
 #[must_use]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {

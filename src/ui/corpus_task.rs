@@ -1,13 +1,12 @@
-//! A corpus run on a named background thread: progress and cancellation
-//! through atomics, the result through a channel the frame polls.
+//! A corpus run in the background: progress as (pages done, pages in all),
+//! the run (or what was read before a cancel) as the result.
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 
+use crate::copy;
 use crate::corpus::{self, CorpusRun};
 use crate::policy::Settings;
+use crate::ui::background::{Background, Status};
 
 /// What a corpus run is asked to do.
 pub struct CorpusJob {
@@ -17,12 +16,11 @@ pub struct CorpusJob {
     pub depth: u32,
 }
 
+/// A running corpus run. Dropping it stops the run before the next page.
 pub struct CorpusTask {
-    done: Arc<AtomicUsize>,
-    /// Pages in the corpus, once listed (0 before).
-    total: Arc<AtomicUsize>,
-    cancel: Arc<AtomicBool>,
-    rx: Receiver<Result<Box<CorpusRun>, String>>,
+    work: Background<(usize, usize), Result<Box<CorpusRun>, String>>,
+    /// (pages done, pages in the corpus); 0 pages before they are listed.
+    progress: (usize, usize),
 }
 
 pub enum CorpusPoll {
@@ -36,60 +34,44 @@ impl CorpusTask {
         job: CorpusJob,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> std::io::Result<Self> {
-        let done = Arc::new(AtomicUsize::new(0));
-        let total = Arc::new(AtomicUsize::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = mpsc::channel();
-        let (thread_done, thread_total, thread_cancel) =
-            (Arc::clone(&done), Arc::clone(&total), Arc::clone(&cancel));
-        std::thread::Builder::new()
-            .name("follow-inspector-corpus".into())
-            .spawn(move || {
-                let result = corpus::list_pages(&job.path)
-                    .map_err(|e| format!("{e:#}"))
-                    .map(|pages| {
-                        thread_total.store(pages.len(), Ordering::SeqCst);
-                        let progress = |n: usize| {
-                            thread_done.store(n, Ordering::SeqCst);
-                            repaint();
-                        };
-                        Box::new(corpus::run(
-                            &pages,
-                            &job.a,
-                            job.b.as_ref(),
-                            job.depth,
-                            corpus::default_jobs(),
-                            &thread_cancel,
-                            &progress,
-                        ))
-                    });
-                let _ = tx.send(result);
-                repaint();
-            })?;
+        let work = Background::spawn("follow-inspector-corpus", repaint, move |reporter| {
+            let pages = corpus::list_pages(&job.path).map_err(|e| format!("{e:#}"))?;
+            let total = pages.len();
+            reporter.progress((0, total));
+            let progress = |done: usize| {
+                reporter.progress((done, total));
+            };
+            Ok(Box::new(corpus::run(
+                &pages,
+                &job.a,
+                job.b.as_ref(),
+                job.depth,
+                corpus::default_jobs(),
+                reporter.cancel_flag(),
+                &progress,
+            )))
+        })?;
         Ok(Self {
-            done,
-            total,
-            cancel,
-            rx,
+            work,
+            progress: (0, 0),
         })
     }
 
     /// Never blocks.
-    pub fn poll(&self) -> CorpusPoll {
-        match self.rx.try_recv() {
-            Ok(result) => CorpusPoll::Finished(result),
-            Err(TryRecvError::Empty) => CorpusPoll::Running {
-                done: self.done.load(Ordering::SeqCst),
-                total: self.total.load(Ordering::SeqCst),
+    pub fn poll(&mut self) -> CorpusPoll {
+        let progress = &mut self.progress;
+        match self.work.poll(|p| *progress = p) {
+            Status::Running => CorpusPoll::Running {
+                done: self.progress.0,
+                total: self.progress.1,
             },
-            Err(TryRecvError::Disconnected) => {
-                CorpusPoll::Finished(Err("the corpus thread stopped unexpectedly".into()))
-            }
+            Status::Finished(result) => CorpusPoll::Finished(result),
+            Status::Vanished => CorpusPoll::Finished(Err(copy::CORPUS_THREAD_STOPPED.into())),
         }
     }
 
     /// Stops before the next page; the pages read so far arrive as the result.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::SeqCst);
+        self.work.cancel();
     }
 }

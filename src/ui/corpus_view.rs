@@ -12,7 +12,7 @@ use crate::corpus::{CorpusRun, KeywordStats, PageRun};
 use crate::policy::Verdict;
 use crate::policy::compare::ListName;
 use crate::ui::command::Command;
-use crate::ui::file_dialog::FilePurpose;
+use crate::ui::state::FilePurpose;
 use crate::ui::{palette, widgets};
 
 /// What the corpus view keeps between frames.
@@ -102,26 +102,26 @@ fn pages_table(ui: &mut Ui, run: &CorpusRun, height: f32) -> Option<Command> {
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let headers: &[&str] = if compare {
         &[
-            "Page",
-            "Links",
-            "Followed A→B",
-            "Ranked out",
-            "Blacklisted",
-            "Off-domain",
-            "Changed",
-            "Lints",
-            "URL",
+            copy::CORPUS_COLUMN_PAGE,
+            copy::CORPUS_COLUMN_LINKS,
+            copy::CORPUS_COLUMN_FOLLOWED_A_B,
+            copy::CORPUS_COLUMN_RANKED_OUT,
+            copy::CORPUS_COLUMN_BLACKLISTED,
+            copy::CORPUS_COLUMN_OFF_DOMAIN,
+            copy::CORPUS_COLUMN_CHANGED,
+            copy::CORPUS_COLUMN_LINTS,
+            copy::CORPUS_COLUMN_URL,
         ]
     } else {
         &[
-            "Page",
-            "Links",
-            "Followed",
-            "Ranked out",
-            "Blacklisted",
-            "Off-domain",
-            "Lints",
-            "URL",
+            copy::CORPUS_COLUMN_PAGE,
+            copy::CORPUS_COLUMN_LINKS,
+            copy::CORPUS_COLUMN_FOLLOWED,
+            copy::CORPUS_COLUMN_RANKED_OUT,
+            copy::CORPUS_COLUMN_BLACKLISTED,
+            copy::CORPUS_COLUMN_OFF_DOMAIN,
+            copy::CORPUS_COLUMN_LINTS,
+            copy::CORPUS_COLUMN_URL,
         ]
     };
     let mut table = TableBuilder::new(ui)
@@ -133,7 +133,7 @@ fn pages_table(ui: &mut Ui, run: &CorpusRun, height: f32) -> Option<Command> {
     for (i, _) in headers.iter().enumerate() {
         table = table.column(if i + 1 == headers.len() {
             Column::remainder().at_least(120.0).clip(true)
-        } else if *headers.get(i).unwrap_or(&"") == "Lints" {
+        } else if *headers.get(i).unwrap_or(&"") == copy::CORPUS_COLUMN_LINTS {
             Column::exact(150.0).clip(true)
         } else {
             Column::auto().at_least(48.0)
@@ -356,12 +356,12 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
         .id_salt("corpus_below")
         .show(ui, |ui| {
             ui.label(copy::nothing_followed_line(
-                "A",
+                copy::SIDE_A,
                 &run.nothing_followed(false),
             ));
             if run.b.is_some() {
                 ui.label(copy::nothing_followed_line(
-                    "B",
+                    copy::SIDE_B,
                     &run.nothing_followed(true),
                 ));
             }

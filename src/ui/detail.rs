@@ -9,7 +9,8 @@ use crate::policy::compare::Cause;
 use crate::policy::explain::WhatIf;
 use crate::policy::lints::registrable_domain;
 use crate::policy::{LinkDecision, MatchedIn, PageDecision, Settings};
-use crate::ui::command::{Command, CopyWhat};
+use crate::ui::command::Command;
+use crate::ui::state::CopyWhat;
 use crate::ui::{palette, widgets};
 
 fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
@@ -24,11 +25,7 @@ fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
         hit.filter(|h| h.matched_in == place)
             .map(|h| h.span.clone())
     };
-    ui.label(
-        RichText::new("URL as matched (decoded, lowercased)")
-            .small()
-            .weak(),
-    );
+    ui.label(RichText::new(copy::URL_AS_MATCHED).small().weak());
     ui.add(
         egui::Label::new(widgets::highlighted(
             ui,
@@ -38,7 +35,7 @@ fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
         .wrap(),
     );
     if !link.text.is_empty() {
-        ui.label(RichText::new("Link text as matched").small().weak());
+        ui.label(RichText::new(copy::TEXT_AS_MATCHED).small().weak());
         ui.add(
             egui::Label::new(widgets::highlighted(
                 ui,
@@ -54,7 +51,7 @@ fn site_explainer(ui: &mut Ui, link: &LinkDecision, page_host: &str, settings: &
     let Some(site) = link.site_check(page_host, &settings.options()) else {
         return;
     };
-    ui.label(RichText::new("Same-site explainer").strong());
+    ui.label(RichText::new(copy::SAME_SITE_EXPLAINER).strong());
     Grid::new("site")
         .num_columns(2)
         .striped(true)
@@ -64,24 +61,32 @@ fn site_explainer(ui: &mut Ui, link: &LinkDecision, page_host: &str, settings: &
                 ui.label(RichText::new(v).monospace());
                 ui.end_row();
             };
-            row("link host", site.link_host.clone());
-            row("link root (naive)", site.link_root.clone());
-            row("page host", site.base_host.clone());
-            row("page root (naive)", site.base_root.clone());
+            row(copy::SITE_LINK_HOST, site.link_host.clone());
+            row(copy::SITE_LINK_ROOT, site.link_root.clone());
+            row(copy::SITE_PAGE_HOST, site.base_host.clone());
+            row(copy::SITE_PAGE_ROOT, site.base_root.clone());
             for (label, host, root) in [
-                ("link registrable (PSL)", &site.link_host, &site.link_root),
-                ("page registrable (PSL)", &site.base_host, &site.base_root),
+                (
+                    copy::SITE_LINK_REGISTRABLE,
+                    &site.link_host,
+                    &site.link_root,
+                ),
+                (
+                    copy::SITE_PAGE_REGISTRABLE,
+                    &site.base_host,
+                    &site.base_root,
+                ),
             ] {
                 if let Some(psl) = registrable_domain(host).filter(|d| d != root) {
-                    row(label, format!("{psl}  (differs from the naive root)"));
+                    row(label, copy::registrable_differs(&psl));
                 }
             }
             let admitted = if site.admitted_by.is_empty() {
-                "nothing: off-domain".to_owned()
+                copy::SITE_ADMITTED_BY_NOTHING.to_owned()
             } else {
                 copy::admissions(&site)
             };
-            row("admitted by", admitted);
+            row(copy::SITE_ADMITTED_BY, admitted);
         });
 }
 
@@ -171,12 +176,12 @@ pub fn show(
         .id_salt("detail")
         .show(ui, |ui| {
             ui.horizontal(|ui| {
-                ui.heading(format!("Link #{}", link.index));
+                ui.heading(copy::link_heading(link.index));
                 widgets::badge(ui, link.verdict);
             });
             widgets::note(ui, copy::verdict_meaning(link.verdict));
             ui.add_space(4.0);
-            ui.label(RichText::new("href").small().weak());
+            ui.label(RichText::new(copy::LABEL_HREF).small().weak());
             ui.add(egui::Label::new(RichText::new(&*link.href).monospace()).wrap());
             ui.label(
                 RichText::new(copy::link_annotations(link.region.id(), link.nofollow)).small(),
@@ -187,7 +192,7 @@ pub fn show(
                 if let Some(url) = &link.url {
                     if ui
                         .button(copy::LABEL_COPY_URL)
-                        .on_hover_text("Ctrl+C")
+                        .on_hover_text(copy::COPY_URL_SHORTCUT)
                         .clicked()
                     {
                         commands.push(Command::CopySelected(CopyWhat::Url));
@@ -199,7 +204,7 @@ pub fn show(
                 }
                 if ui
                     .button(copy::LABEL_COPY_EXPLANATION)
-                    .on_hover_text("Ctrl+Shift+C")
+                    .on_hover_text(copy::COPY_EXPLANATION_SHORTCUT)
                     .clicked()
                 {
                     commands.push(Command::CopySelected(CopyWhat::Explanation));
@@ -207,7 +212,7 @@ pub fn show(
             });
             ui.separator();
 
-            ui.label(RichText::new("Trace").strong());
+            ui.label(RichText::new(copy::TRACE_HEADING).strong());
             match other {
                 Some(other) => both_traces(ui, link, page, settings, other),
                 None => trace(ui, link, &page.decision, settings),
@@ -216,9 +221,9 @@ pub fn show(
             site_explainer(ui, link, &page.decision.page_host, settings);
             if !what_ifs.is_empty() {
                 ui.separator();
-                ui.label(RichText::new("What if").strong());
+                ui.label(RichText::new(copy::WHAT_IF_HEADING).strong());
                 for w in what_ifs {
-                    ui.label(format!("• {}", copy::what_if_text(w)));
+                    ui.label(copy::what_if_line(&copy::what_if_text(w)));
                 }
             }
         });

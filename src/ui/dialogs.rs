@@ -4,76 +4,13 @@ use egui::{Id, Key, Modal, RichText};
 
 use crate::copy;
 use crate::ui::command::Command;
-use crate::ui::file_dialog::FilePurpose;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NameAction {
-    SaveAs,
-    Rename,
-    Duplicate,
-}
-
-/// What the user asked for when the unsaved-changes question came up; done
-/// once the changes are saved or discarded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AfterUnsaved {
-    Switch(String),
-    Quit,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Dialog {
-    Name {
-        action: NameAction,
-        name: String,
-        error: Option<String>,
-        then: Option<AfterUnsaved>,
-    },
-    ConfirmDelete,
-    ConfirmDiscard(AfterUnsaved),
-    Import {
-        name: String,
-        json: String,
-        path: String,
-        error: Option<String>,
-    },
-    Export {
-        path: String,
-    },
-}
-
-impl Dialog {
-    pub fn name_entry(action: NameAction, name: &str) -> Dialog {
-        Dialog::Name {
-            action,
-            name: name.to_owned(),
-            error: None,
-            then: None,
-        }
-    }
-
-    pub fn import() -> Dialog {
-        Dialog::Import {
-            name: String::new(),
-            json: String::new(),
-            path: String::new(),
-            error: None,
-        }
-    }
-
-    /// Shows a problem inside the dialog instead of closing it.
-    pub fn set_error(&mut self, message: String) {
-        if let Dialog::Name { error, .. } | Dialog::Import { error, .. } = self {
-            *error = Some(message);
-        }
-    }
-}
+use crate::ui::state::{Dialog, FilePurpose, NameAction};
 
 fn title(action: NameAction) -> &'static str {
     match action {
-        NameAction::SaveAs => "Save the settings as a new profile",
-        NameAction::Rename => "Rename the profile",
-        NameAction::Duplicate => "Duplicate the profile",
+        NameAction::SaveAs => copy::SAVE_AS_TITLE,
+        NameAction::Rename => copy::RENAME_TITLE,
+        NameAction::Duplicate => copy::DUPLICATE_TITLE,
     }
 }
 
@@ -117,10 +54,17 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
     let modal = Modal::new(Id::unique("follow-inspector-dialog")).show(ctx, |ui| {
         ui.set_width(440.0);
         match dialog {
-            Dialog::Name { action, name, error, then } => {
+            Dialog::Name {
+                action,
+                name,
+                error,
+                then,
+            } => {
                 ui.heading(title(*action));
                 let label = ui.label(copy::LABEL_NAME).id;
-                let field = ui.add(egui::TextEdit::singleline(name).desired_width(400.0)).labelled_by(label);
+                let field = ui
+                    .add(egui::TextEdit::singleline(name).desired_width(400.0))
+                    .labelled_by(label);
                 if !field.has_focus() && name.is_empty() {
                     field.request_focus();
                 }
@@ -183,15 +127,17 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     commands.push(Command::CloseDialog);
                 }
             }
-            Dialog::Import { name, json, path, error } => {
-                ui.heading("Import a user's settings");
-                crate::ui::widgets::note(
-                    ui,
-                    "A storage-data JSON object as the scraper stores it: the five follow* keys or a \
-                     whole settings export (other keys are ignored); lists as a comma string or an array.",
-                );
+            Dialog::Import {
+                name,
+                json,
+                path,
+                error,
+            } => {
+                ui.heading(copy::IMPORT_TITLE);
+                crate::ui::widgets::note(ui, copy::IMPORT_NOTE);
                 let label = ui.label(copy::LABEL_NAME).id;
-                ui.add(egui::TextEdit::singleline(name).desired_width(400.0)).labelled_by(label);
+                ui.add(egui::TextEdit::singleline(name).desired_width(400.0))
+                    .labelled_by(label);
                 let label = ui.label(copy::LABEL_PASTE).id;
                 ui.add(
                     egui::TextEdit::multiline(json)
@@ -202,8 +148,12 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 .labelled_by(label);
                 let label = ui.label(copy::LABEL_FROM_FILE).id;
                 ui.horizontal(|ui| {
-                    ui.add(egui::TextEdit::singleline(path).hint_text("/path/to/settings.json").desired_width(320.0))
-                        .labelled_by(label);
+                    ui.add(
+                        egui::TextEdit::singleline(path)
+                            .hint_text(copy::SETTINGS_PATH_HINT)
+                            .desired_width(320.0),
+                    )
+                    .labelled_by(label);
                     if browse_button(ui, view.browsing) {
                         commands.push(Command::BrowseFile(FilePurpose::ImportSettings));
                     }
@@ -222,25 +172,37 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 }
             }
             Dialog::Export { path } => {
-                ui.heading(format!("Export the current settings (profile “{profile}”)"));
-                crate::ui::widgets::note(ui, "The five storage keys as the scraper stores them: paste into a user's storage-data.");
+                ui.heading(copy::export_title(profile));
+                crate::ui::widgets::note(ui, copy::EXPORT_NOTE);
                 let mut shown = export_json.to_owned();
-                ui.add(egui::TextEdit::multiline(&mut shown).code_editor().desired_width(400.0).interactive(false));
+                ui.add(
+                    egui::TextEdit::multiline(&mut shown)
+                        .code_editor()
+                        .desired_width(400.0)
+                        .interactive(false),
+                );
                 if ui.button(copy::LABEL_COPY_JSON).clicked() {
                     commands.push(Command::CopyToClipboard(export_json.to_owned()));
                 }
                 ui.horizontal(|ui| {
                     let label = ui.label(copy::LABEL_SAVE_TO_FILE).id;
-                    ui.add(egui::TextEdit::singleline(path).hint_text("/path/to/settings.json").desired_width(260.0))
-                        .labelled_by(label);
-                    if ui.add_enabled(!path.trim().is_empty(), egui::Button::new(copy::LABEL_SAVE)).clicked() {
+                    ui.add(
+                        egui::TextEdit::singleline(path)
+                            .hint_text(copy::SETTINGS_PATH_HINT)
+                            .desired_width(260.0),
+                    )
+                    .labelled_by(label);
+                    if ui
+                        .add_enabled(!path.trim().is_empty(), egui::Button::new(copy::LABEL_SAVE))
+                        .clicked()
+                    {
                         commands.push(Command::ExportToFile(path.clone()));
                     }
                     if browse_button(ui, view.browsing) {
                         commands.push(Command::BrowseFile(FilePurpose::ExportSettings));
                     }
                 });
-                if ui.button("Close").clicked() {
+                if ui.button(copy::LABEL_CLOSE).clicked() {
                     commands.push(Command::CloseDialog);
                 }
             }

@@ -1,30 +1,18 @@
 //! Native file dialogs (rfd over the XDG desktop portal). A dialog blocks the
-//! thread that opens it, so it runs on its own named thread and the frame polls
+//! thread that opens it, so it runs in the background and the frame polls
 //! for the answer. The typed path fields stay: where no portal answers, the
 //! dialog returns nothing and the user types the path.
 
+use crate::copy;
+use crate::ui::background::{Background, Status};
+use crate::ui::state::FilePurpose;
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-/// What the chosen file is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FilePurpose {
-    /// A saved page to inspect.
-    OpenPage,
-    /// A storage-data JSON file to import as a profile.
-    ImportSettings,
-    /// Where to write the current settings.
-    ExportSettings,
-    /// A folder of saved pages for the corpus view.
-    CorpusFolder,
-    /// A corpus manifest (TSV).
-    CorpusManifest,
-}
-
-/// A dialog the desktop is showing.
+/// A dialog the desktop is showing. Dropping it lets the answer go unread:
+/// a dialog cannot be closed from here.
 pub struct PendingFileDialog {
     pub purpose: FilePurpose,
-    rx: Receiver<Option<PathBuf>>,
+    answer: Background<(), Option<PathBuf>>,
 }
 
 /// What a poll found.
@@ -38,46 +26,46 @@ impl PendingFileDialog {
     /// Opens the dialog on a named thread; `repaint` wakes the window when it answers.
     pub fn spawn(
         purpose: FilePurpose,
-        repaint: impl Fn() + Send + 'static,
+        repaint: impl Fn() + Send + Sync + 'static,
     ) -> std::io::Result<Self> {
-        let (tx, rx) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("follow-inspector-file-dialog".into())
-            .spawn(move || {
-                let dialog = rfd::FileDialog::new();
-                let chosen = match purpose {
-                    FilePurpose::OpenPage => dialog
-                        .set_title("Open a saved page")
-                        .add_filter("HTML page", &["html", "htm", "xhtml"])
-                        .pick_file(),
-                    FilePurpose::ImportSettings => dialog
-                        .set_title("Import a user's settings")
-                        .add_filter("storage-data JSON", &["json"])
-                        .pick_file(),
-                    FilePurpose::ExportSettings => dialog
-                        .set_title("Export the settings")
-                        .set_file_name("settings.json")
-                        .save_file(),
-                    FilePurpose::CorpusFolder => {
-                        dialog.set_title("A folder of saved pages").pick_folder()
-                    }
-                    FilePurpose::CorpusManifest => dialog
-                        .set_title("A corpus manifest")
-                        .add_filter("manifest", &["tsv", "txt"])
-                        .pick_file(),
-                };
-                let _ = tx.send(chosen);
-                repaint();
-            })?;
-        Ok(Self { purpose, rx })
+        let answer = Background::spawn("follow-inspector-file-dialog", repaint, move |_| {
+            ask(purpose)
+        })?;
+        Ok(Self { purpose, answer })
     }
 
     /// Never blocks.
     pub fn poll(&self) -> DialogPoll {
-        match self.rx.try_recv() {
-            Ok(chosen) => DialogPoll::Answered(chosen),
-            Err(TryRecvError::Empty) => DialogPoll::Open,
-            Err(TryRecvError::Disconnected) => DialogPoll::Answered(None),
+        match self.answer.poll(|()| {}) {
+            Status::Running => DialogPoll::Open,
+            Status::Finished(chosen) => DialogPoll::Answered(chosen),
+            Status::Vanished => DialogPoll::Answered(None),
         }
+    }
+}
+
+/// Shows the desktop's dialog for `purpose` and waits for the answer.
+fn ask(purpose: FilePurpose) -> Option<PathBuf> {
+    let dialog = rfd::FileDialog::new();
+    match purpose {
+        FilePurpose::OpenPage => dialog
+            .set_title(copy::FILE_DIALOG_OPEN_PAGE)
+            .add_filter(copy::FILE_FILTER_HTML, &["html", "htm", "xhtml"])
+            .pick_file(),
+        FilePurpose::ImportSettings => dialog
+            .set_title(copy::FILE_DIALOG_IMPORT_SETTINGS)
+            .add_filter(copy::FILE_FILTER_JSON, &["json"])
+            .pick_file(),
+        FilePurpose::ExportSettings => dialog
+            .set_title(copy::FILE_DIALOG_EXPORT_SETTINGS)
+            .set_file_name("settings.json")
+            .save_file(),
+        FilePurpose::CorpusFolder => dialog
+            .set_title(copy::FILE_DIALOG_CORPUS_FOLDER)
+            .pick_folder(),
+        FilePurpose::CorpusManifest => dialog
+            .set_title(copy::FILE_DIALOG_CORPUS_MANIFEST)
+            .add_filter(copy::FILE_FILTER_MANIFEST, &["tsv", "txt"])
+            .pick_file(),
     }
 }

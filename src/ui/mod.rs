@@ -2,6 +2,7 @@
 //! One file per panel; panels return commands that `app` carries out.
 
 pub mod app;
+mod background;
 mod banners;
 pub mod command;
 mod corpus_task;
@@ -14,6 +15,7 @@ mod profile_worker;
 mod profiles_bar;
 mod results;
 mod settings_panel;
+mod state;
 mod status_bar;
 mod task;
 mod top_bar;
@@ -51,5 +53,5 @@ pub fn run(start: Option<String>, config_dir: Option<std::path::PathBuf>) -> any
             }))
         }),
     )
-    .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
+    .map_err(|e| anyhow::anyhow!(crate::copy::cannot_open_window(&e)))
 }

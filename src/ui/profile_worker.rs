@@ -1,16 +1,16 @@
-//! Profile reads and writes on their own thread, so a slow disk, a lock held by
+//! Profile reads and writes in the background, so a slow disk, a lock held by
 //! another instance or an fsync never stalls a frame. Requests run in the order
 //! they were sent; each reply carries the profile names as they are now and
 //! whatever the user must be told. Dropping the worker waits for the queued
 //! requests, so a save asked for just before quitting is not lost.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-use std::thread::JoinHandle;
+use std::sync::mpsc::{self, Sender};
 
 use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, ProfileStore};
-use crate::ui::dialogs::{AfterUnsaved, NameAction};
+use crate::ui::background::{Background, Status};
+use crate::ui::state::{AfterUnsaved, NameAction};
 
 /// Something to do with the profiles.
 #[derive(Debug)]
@@ -99,10 +99,10 @@ pub struct Reply {
     pub notices: Vec<String>,
 }
 
+/// The profiles thread: requests in, one reply per request out.
 pub struct ProfileWorker {
     requests: Option<Sender<Request>>,
-    replies: Receiver<Reply>,
-    thread: Option<JoinHandle<()>>,
+    work: Background<Reply, ()>,
     in_flight: usize,
 }
 
@@ -124,7 +124,7 @@ fn run(request: Request, store: &mut Option<ProfileStore>) -> Outcome {
             let path = path.trim().to_owned();
             match std::fs::write(&path, json + "\n") {
                 Ok(()) => Outcome::Exported(path),
-                Err(e) => Outcome::Failed(format!("cannot write {path}: {e}")),
+                Err(e) => Outcome::Failed(crate::copy::cannot_write(&path, &e)),
             }
         }
         Request::Store(request) => match store.as_ref() {
@@ -195,7 +195,7 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
                 json
             } else {
                 std::fs::read_to_string(path.trim())
-                    .map_err(|e| format!("cannot read {}: {e}", path.trim()))?
+                    .map_err(|e| crate::copy::cannot_read(path.trim(), &e))?
             };
             let (stored, imported) = store.import(&name, &text).map_err(failed)?;
             store.set_active(&stored).map_err(failed)?;
@@ -206,35 +206,31 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
 
 impl ProfileWorker {
     /// Starts the thread; `repaint` is called after every reply.
-    pub fn spawn(repaint: impl Fn() + Send + 'static) -> std::io::Result<Self> {
+    pub fn spawn(repaint: impl Fn() + Send + Sync + 'static) -> std::io::Result<Self> {
         let (requests, inbox) = mpsc::channel::<Request>();
-        let (outbox, replies) = mpsc::channel();
-        let thread = std::thread::Builder::new()
-            .name("follow-inspector-profiles".into())
-            .spawn(move || {
-                let mut store = None;
-                // Ends when the app drops its sender, after the queued requests.
-                for request in inbox {
-                    let outcome = run(request, &mut store);
-                    let (names, notices) = match &store {
-                        Some(s) => (s.list().ok(), s.take_notices()),
-                        None => (None, Vec::new()),
-                    };
-                    let reply = Reply {
-                        outcome,
-                        names,
-                        notices,
-                    };
-                    if outbox.send(reply).is_err() {
-                        break;
-                    }
-                    repaint();
+        let work = Background::spawn("follow-inspector-profiles", repaint, move |replies| {
+            let mut store = None;
+            // Ends when the app drops its sender, after the queued requests.
+            // The cancel flag is not read: a queued save must not be lost.
+            for request in inbox {
+                let outcome = run(request, &mut store);
+                let (names, notices) = match &store {
+                    Some(s) => (s.list().ok(), s.take_notices()),
+                    None => (None, Vec::new()),
+                };
+                let reply = Reply {
+                    outcome,
+                    names,
+                    notices,
+                };
+                if !replies.progress(reply) {
+                    break;
                 }
-            })?;
+            }
+        })?;
         Ok(Self {
             requests: Some(requests),
-            replies,
-            thread: Some(thread),
+            work,
             in_flight: 0,
         })
     }
@@ -259,26 +255,20 @@ impl ProfileWorker {
     /// The replies that arrived; never blocks.
     pub fn poll(&mut self) -> Vec<Reply> {
         let mut replies = Vec::new();
-        loop {
-            match self.replies.try_recv() {
-                Ok(reply) => replies.push(reply),
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => {
-                    if self.in_flight > 0 {
-                        replies.push(Reply {
-                            outcome: Outcome::Failed(
-                                "the profiles thread stopped unexpectedly".into(),
-                            ),
-                            names: None,
-                            notices: Vec::new(),
-                        });
-                    }
-                    self.in_flight = 0;
-                    break;
-                }
-            }
+        let status = self.work.poll(|reply| replies.push(reply));
+        let ended = !matches!(status, Status::Running);
+        if ended && self.in_flight > replies.len() {
+            replies.push(Reply {
+                outcome: Outcome::Failed(crate::copy::PROFILES_THREAD_STOPPED.into()),
+                names: None,
+                notices: Vec::new(),
+            });
         }
-        self.in_flight = self.in_flight.saturating_sub(replies.len());
+        self.in_flight = if ended {
+            0
+        } else {
+            self.in_flight.saturating_sub(replies.len())
+        };
         replies
     }
 }
@@ -287,8 +277,6 @@ impl Drop for ProfileWorker {
     fn drop(&mut self) {
         // Closing the channel ends the thread once the queued writes are done.
         self.requests = None;
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        self.work.join();
     }
 }

@@ -5,7 +5,7 @@ use egui::Ui;
 use crate::copy;
 use crate::profiles::BUILT_IN;
 use crate::ui::command::Command;
-use crate::ui::dialogs::Dialog;
+use crate::ui::state::{Dialog, NameAction};
 
 pub struct ProfileView<'a> {
     pub names: &'a [String],
@@ -39,17 +39,17 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
         .response
         .labelled_by(label)
         .on_hover_text(if view.dirty {
-            "Unsaved changes (●): Save keeps them in this profile."
+            copy::PROFILE_DIRTY_TOOLTIP
         } else {
-            "The settings profile in use."
+            copy::PROFILE_TOOLTIP
         });
     let built_in = view.current == BUILT_IN;
     if ui
         .add_enabled(view.dirty && !built_in, egui::Button::new(copy::LABEL_SAVE))
         .on_disabled_hover_text(if built_in {
-            "The built-in profile is read-only: use Save as…"
+            copy::BUILT_IN_READ_ONLY
         } else {
-            "No unsaved changes."
+            copy::NO_UNSAVED_CHANGES
         })
         .clicked()
     {
@@ -65,22 +65,19 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
             ui,
             true,
             copy::LABEL_SAVE_AS,
-            Dialog::name_entry(crate::ui::dialogs::NameAction::SaveAs, ""),
+            Dialog::name_entry(NameAction::SaveAs, ""),
         );
         item(
             ui,
             !built_in,
             copy::LABEL_RENAME,
-            Dialog::name_entry(crate::ui::dialogs::NameAction::Rename, view.current),
+            Dialog::name_entry(NameAction::Rename, view.current),
         );
         item(
             ui,
             true,
             copy::LABEL_DUPLICATE,
-            Dialog::name_entry(
-                crate::ui::dialogs::NameAction::Duplicate,
-                &format!("{} copy", view.current),
-            ),
+            Dialog::name_entry(NameAction::Duplicate, &copy::copy_name(view.current)),
         );
         item(ui, !built_in, copy::LABEL_DELETE, Dialog::ConfirmDelete);
         ui.separator();

@@ -15,7 +15,7 @@ fn revert_button(ui: &mut Ui, changed: bool) -> bool {
     changed
         && ui
             .add(egui::Button::new(RichText::new(copy::LABEL_REVERT).small()).small())
-            .on_hover_text("Changed from the scraper's defaults: click to put the default back.")
+            .on_hover_text(copy::REVERT_TOOLTIP)
             .clicked()
 }
 
@@ -32,7 +32,7 @@ fn checkbox_row(
     // Wrapped, so the revert button goes to a new line instead of widening the panel.
     ui.horizontal_wrapped(|ui| {
         let toggled = ui
-            .checkbox(value, format!("{label} · {key}"))
+            .checkbox(value, copy::setting_with_key(label, key))
             .on_hover_text(tooltip)
             .changed();
         (toggled, revert_button(ui, changed.contains(&key)))
@@ -46,7 +46,12 @@ fn checkbox_row(
 fn key_label(ui: &mut Ui, label: &str, key: &'static str, changed: &[&str]) -> (egui::Id, bool) {
     ui.horizontal_wrapped(|ui| {
         let id = ui.label(RichText::new(label).strong()).id;
-        ui.label(RichText::new(format!("· {key}")).monospace().small().weak());
+        ui.label(
+            RichText::new(copy::key_suffix(key))
+                .monospace()
+                .small()
+                .weak(),
+        );
         (id, revert_button(ui, changed.contains(&key)))
     })
     .inner
@@ -62,7 +67,7 @@ fn chips(ui: &mut Ui, items: &[String], white: bool) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
         if items.is_empty() {
-            ui.label(RichText::new("(empty)").italics().weak());
+            ui.label(RichText::new(copy::EMPTY_LIST).italics().weak());
         }
         let n = items.len();
         for (i, item) in items.iter().enumerate() {
@@ -79,9 +84,9 @@ fn chips(ui: &mut Ui, items: &[String], white: bool) {
                     .sense(egui::Sense::hover()),
             )
             .on_hover_text(if white {
-                format!("score {} (earlier keywords score higher)", n - i)
+                copy::white_keyword_tooltip(n - i)
             } else {
-                "a link containing this is never followed".to_owned()
+                copy::BLACK_KEYWORD_TOOLTIP.to_owned()
             });
         }
     });
@@ -116,14 +121,11 @@ pub fn show(
         }
     };
     egui::ScrollArea::vertical().show(ui, |ui| {
-        ui.heading("Settings");
-        note(
-            ui,
-            "The scraper's storage-data keys. Changing any re-classifies the page at once.",
-        );
+        ui.heading(copy::SETTINGS_HEADING);
+        note(ui, copy::SETTINGS_NOTE);
         ui.add_space(6.0);
 
-        ui.label(RichText::new("Same-site test").strong().size(15.0));
+        ui.label(RichText::new(copy::SAME_SITE_HEADING).strong().size(15.0));
         let (e, clicked) = checkbox_row(
             ui,
             &mut settings.follow_subdomain,
@@ -155,7 +157,11 @@ pub fn show(
         note(ui, copy::ROOT_DOMAIN_NOTE);
         ui.separator();
 
-        ui.label(RichText::new("Keywords").strong().size(15.0));
+        ui.label(
+            RichText::new(copy::KEYWORDS_SETTINGS_HEADING)
+                .strong()
+                .size(15.0),
+        );
         let (label, clicked) = key_label(ui, copy::LABEL_BLACK, KEY_BLACK, &changed);
         revert(&mut commands, clicked, KEY_BLACK);
         edited |= list_field(ui, &mut settings.follow_keywords_black, "black", label);
@@ -183,9 +189,9 @@ pub fn show(
 
         let dark = ui.visuals().dark_mode;
         if lints.is_empty() {
-            ui.label(RichText::new("No warnings for these settings.").weak());
+            ui.label(RichText::new(copy::NO_WARNINGS).weak());
         } else {
-            let heading = ui.label(RichText::new(format!("Warnings ({})", lints.len())).strong());
+            let heading = ui.label(RichText::new(copy::warnings_heading(lints.len())).strong());
             if scroll_to_warnings {
                 heading.scroll_to_me(Some(egui::Align::TOP));
             }

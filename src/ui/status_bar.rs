@@ -8,26 +8,7 @@ use crate::copy;
 use crate::inspect::Inspection;
 use crate::ui::command::Command;
 use crate::ui::palette;
-
-/// Where the shown inspection came from.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Source {
-    #[default]
-    Nothing,
-    Demo,
-    File(String),
-    Url,
-}
-
-fn human_bytes(n: usize) -> String {
-    if n >= 1024 * 1024 {
-        format!("{:.1} MB", n as f64 / (1024.0 * 1024.0))
-    } else if n >= 1024 {
-        format!("{:.0} KB", n as f64 / 1024.0)
-    } else {
-        format!("{n} B")
-    }
-}
+use crate::ui::state::Source;
 
 pub fn show(
     ui: &mut Ui,
@@ -39,7 +20,7 @@ pub fn show(
     let mut commands = Vec::new();
     ui.horizontal(|ui| {
         if let Some(notice) = notice {
-            ui.label(RichText::new(format!("ℹ {notice}")).strong());
+            ui.label(RichText::new(copy::notice_line(notice)).strong());
             if ui
                 .small_button(copy::LABEL_DISMISS)
                 .on_hover_text(copy::DISMISS_TOOLTIP)
@@ -50,15 +31,15 @@ pub fn show(
             ui.separator();
         }
         let Some(inspection) = inspection else {
-            ui.label("Nothing loaded.");
+            ui.label(copy::NOTHING_LOADED);
             return;
         };
         match source {
             Source::Demo => {
-                ui.label("Demo page (bundled, no network):");
+                ui.label(copy::DEMO_SOURCE);
             }
             Source::File(path) => {
-                ui.label(format!("File {path} as"));
+                ui.label(copy::file_source(path));
             }
             Source::Url | Source::Nothing => {}
         }
@@ -73,7 +54,7 @@ pub fn show(
                     .iter()
                     .map(|h| format!("{} {}", h.status, h.url))
                     .collect();
-                ui.label(format!("← {} redirect(s)", fetch.redirects.len()))
+                ui.label(copy::redirects(fetch.redirects.len()))
                     .on_hover_text(chain.join("\n"));
             }
             ui.separator();
@@ -83,26 +64,17 @@ pub fn show(
             } else {
                 ui.visuals().text_color()
             };
-            ui.label(RichText::new(format!("HTTP {status}")).color(color));
+            ui.label(RichText::new(copy::http_status(status)).color(color));
             ui.separator();
-            ui.label(format!(
-                "{}{}",
-                human_bytes(fetch.bytes),
-                if fetch.truncated {
-                    " (cut at the size cap)"
-                } else {
-                    ""
-                }
-            ));
+            ui.label(copy::page_size(fetch.bytes, fetch.truncated));
             ui.separator();
-            ui.label(format!("{} ms", fetch.elapsed_ms));
+            ui.label(copy::elapsed_ms(fetch.elapsed_ms));
         }
         if let Some(read) = start.read() {
             ui.separator();
-            ui.label(format!(
-                "{} ({})",
+            ui.label(copy::charset_line(
                 read.encoding,
-                read.charset_source.describe()
+                read.charset_source.describe(),
             ));
             if let Some(r) = &read.rendered {
                 ui.separator();

@@ -1,10 +1,9 @@
-//! Background work for the UI: fetching, crawling and reading files run on a
-//! named thread and report through a channel; the UI polls once per frame.
+//! Loading a page: fetching, crawling or reading a file runs in the
+//! background; the UI polls once per frame.
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::crawl::Progress;
@@ -13,7 +12,8 @@ use crate::inspect::{Inspection, Limits};
 use crate::load::{self, Fetching, LoadRequest, LoadedFrom};
 use crate::policy::Settings;
 use crate::render;
-use crate::ui::status_bar::Source;
+use crate::ui::background::{Background, Status};
+use crate::ui::state::{Loading, ShownError, Source};
 
 /// What to load: the top bar's fields as typed. Whether the target is a file or
 /// a URL is decided on the task's thread, since it asks the file system.
@@ -32,24 +32,16 @@ pub struct Job {
 /// A finished load: the inspection and where it came from.
 pub type Loaded = (Box<Inspection>, Source);
 
-enum Event {
-    Progress(Progress),
-    Finished(Result<Loaded, String>),
-}
-
 /// A running job. Dropping it cancels the work between requests.
 pub struct Task {
-    rx: Receiver<Event>,
-    cancel: Arc<AtomicBool>,
-    pub progress: Progress,
-    pub started: Instant,
-    pub label: String,
+    work: Background<Progress, Result<Loaded, ShownError>>,
+    loading: Loading,
 }
 
 /// What a poll found.
 pub enum Poll {
     Running,
-    Finished(Result<Loaded, String>),
+    Finished(Result<Loaded, ShownError>),
 }
 
 fn run_job(
@@ -57,7 +49,7 @@ fn run_job(
     fetcher: Option<Arc<dyn Fetcher>>,
     cancel: &Arc<AtomicBool>,
     send: &(dyn Fn(Progress) + Sync),
-) -> Result<Loaded, String> {
+) -> Result<Loaded, ShownError> {
     let fetching = match (fetcher, job.browser) {
         (Some(fetcher), _) => Fetching::Given(fetcher),
         (None, Some(browser)) => Fetching::Rendered {
@@ -79,7 +71,7 @@ fn run_job(
         fetching,
         parallelism: None,
     };
-    let loaded = load::load(&request, cancel, send).map_err(|e| crate::copy::error_text(&e))?;
+    let loaded = load::load(&request, cancel, send).map_err(|e| ShownError::of_load(&e))?;
     let source = match loaded.from {
         LoadedFrom::File(path) => Source::File(path.display().to_string()),
         LoadedFrom::Url => Source::Url,
@@ -95,53 +87,38 @@ impl Task {
         fetcher: Option<Arc<dyn Fetcher>>,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> std::io::Result<Task> {
-        let (tx, rx) = mpsc::channel();
-        let cancel = Arc::new(AtomicBool::new(false));
         let label = job.target.trim().to_owned();
-        let thread_cancel = Arc::clone(&cancel);
-        std::thread::Builder::new()
-            .name("follow-inspector-fetch".into())
-            .spawn(move || {
-                let progress_tx = tx.clone();
-                let send = |p: Progress| {
-                    let _ = progress_tx.send(Event::Progress(p));
-                    repaint();
-                };
-                let result = run_job(job, fetcher, &thread_cancel, &send);
-                // The browser (if any) is gone by now: the fetcher was dropped.
-                let _ = tx.send(Event::Finished(result));
-                repaint();
-            })?;
+        let work = Background::spawn("follow-inspector-fetch", repaint, move |reporter| {
+            let send = |p: Progress| {
+                reporter.progress(p);
+            };
+            // The browser (if any) is gone when this returns: the fetcher was dropped.
+            run_job(job, fetcher, reporter.cancel_flag(), &send)
+        })?;
         Ok(Task {
-            rx,
-            cancel,
-            progress: Progress::default(),
-            started: Instant::now(),
-            label,
+            work,
+            loading: Loading {
+                progress: Progress::default(),
+                started: Instant::now(),
+                label,
+            },
         })
     }
 
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::SeqCst);
+    /// What the top bar shows of it.
+    pub fn loading(&self) -> &Loading {
+        &self.loading
     }
 
-    /// Drains the channel; never blocks.
+    /// Drains the progress reports; never blocks.
     pub fn poll(&mut self) -> Poll {
-        loop {
-            match self.rx.try_recv() {
-                Ok(Event::Progress(p)) => self.progress = p,
-                Ok(Event::Finished(result)) => return Poll::Finished(result),
-                Err(TryRecvError::Empty) => return Poll::Running,
-                Err(TryRecvError::Disconnected) => {
-                    return Poll::Finished(Err("the background task stopped unexpectedly".into()));
-                }
+        let progress = &mut self.loading.progress;
+        match self.work.poll(|p| *progress = p) {
+            Status::Running => Poll::Running,
+            Status::Finished(result) => Poll::Finished(result),
+            Status::Vanished => {
+                Poll::Finished(Err(ShownError::plain(crate::copy::BACKGROUND_TASK_STOPPED)))
             }
         }
-    }
-}
-
-impl Drop for Task {
-    fn drop(&mut self) {
-        self.cancel();
     }
 }

@@ -7,9 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::copy;
 use crate::inspect::Limits;
-use crate::ui::command::{Command, SidePanel};
-use crate::ui::file_dialog::FilePurpose;
-use crate::ui::task::Task;
+use crate::ui::command::Command;
+use crate::ui::state::{FilePurpose, Loading, SidePanel};
 use crate::ui::widgets::labelled_field;
 
 /// What the user typed; persisted between runs.
@@ -68,7 +67,8 @@ impl TopBarState {
 
 /// What the top bar shows besides the fields it edits.
 pub struct TopBarView<'a> {
-    pub task: Option<&'a Task>,
+    /// The load in progress, if any.
+    pub loading: Option<&'a Loading>,
     /// Lints on the current settings and page.
     pub warnings: usize,
     pub show_settings: bool,
@@ -86,11 +86,10 @@ fn entered(ui: &Ui, response: &egui::Response) -> bool {
 
 pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<Command> {
     let mut commands = Vec::new();
-    let task = view.task;
     // The caller lays this out in a wrapping row: buttons go to a second line
     // rather than off the edge of a narrow window.
     {
-        let running = task.is_some();
+        let running = view.loading.is_some();
         let window = ui.ctx().content_rect().width();
         let field_width = (window - 1000.0).clamp(200.0, 560.0);
         let before = state.target.clone();
@@ -159,25 +158,23 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             )
             .wrap_mode(egui::TextWrapMode::Extend),
         )
-        .on_hover_text(
-            "SPEC section 4: N links with the best scores are followed from the start page.",
-        );
+        .on_hover_text(copy::LIMIT_FORMULA_TOOLTIP);
         labelled_field(
             ui,
             copy::LABEL_LIMIT_OVERRIDE,
             &mut state.limit_override,
             "limit_override",
-            "N",
+            copy::LIMIT_OVERRIDE_HINT,
             32.0,
         )
-        .on_hover_text("Follow this many links on every page instead of (depth − 1) × 3.");
+        .on_hover_text(copy::LIMIT_OVERRIDE_TOOLTIP);
         if (state.depth, state.limit_override.clone()) != before {
             commands.push(Command::LimitsEdited);
         }
 
         ui.separator();
-        match task {
-            Some(task) => {
+        match view.loading {
+            Some(loading) => {
                 if ui
                     .button(copy::LABEL_CANCEL)
                     .on_hover_text(copy::CANCEL_TOOLTIP)
@@ -186,14 +183,13 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
                     commands.push(Command::Cancel);
                 }
                 ui.spinner();
-                let p = &task.progress;
-                ui.label(format!(
-                    "{}/{} pages · {:.1} s",
+                let p = &loading.progress;
+                ui.label(copy::load_progress(
                     p.done,
                     p.queued.max(1),
-                    task.started.elapsed().as_secs_f32()
+                    loading.started.elapsed().as_secs_f32(),
                 ))
-                .on_hover_text(format!("Loading {}", task.label));
+                .on_hover_text(copy::loading(&loading.label));
             }
             None => {
                 if ui.button(copy::LABEL_FETCH).clicked() {
@@ -222,7 +218,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
                     RichText::new(copy::warnings_button(view.warnings))
                         .color(crate::ui::palette::warning(ui.visuals().dark_mode)),
                 )
-                .on_hover_text("Show the warnings in the settings panel.")
+                .on_hover_text(copy::WARNINGS_TOOLTIP)
                 .clicked()
         {
             commands.push(Command::ShowWarnings);
@@ -242,9 +238,9 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             if ui
                 .selectable_label(shown, label)
                 .on_hover_text(if shown {
-                    "Hide this panel"
+                    copy::HIDE_PANEL
                 } else {
-                    "Show this panel"
+                    copy::SHOW_PANEL
                 })
                 .clicked()
             {

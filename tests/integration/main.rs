@@ -12,6 +12,7 @@ mod rendered;
 mod server;
 mod tuning;
 mod ui;
+mod ui_advice;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

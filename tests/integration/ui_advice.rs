@@ -68,10 +68,11 @@ fn banner_says(
     }
     harness.get_by_label("Fetch").click();
     settle(harness);
+    // A label's text is its AccessKit value.
     let text = harness
         .get_by_label_contains(&format!("✖ {message}"))
         .accesskit_node()
-        .label()
+        .value()
         .unwrap_or_default();
     match advice {
         Some(advice) => assert!(text.ends_with(&format!("\n{advice}")), "{target}: {text}"),
@@ -95,57 +96,91 @@ fn every_kind_of_fetch_error_gets_its_advice_in_the_banner() {
         (
             FetchError::Dns { host: host() },
             "DNS: cannot resolve acme.test",
-            Some("Check the host name. To inspect a saved copy of the page instead, enter the path of its .html file."),
+            Some(
+                "Check the host name. To inspect a saved copy of the page instead, enter the path of its .html file.",
+            ),
         ),
         (
-            FetchError::Connect { detail: "tls-certificate.test: connection refused".into() },
+            FetchError::Connect {
+                detail: "tls-certificate.test: connection refused".into(),
+            },
             "connect: tls-certificate.test: connection refused",
-            Some("The server refused or dropped the connection: check the address and port, and that the site is up."),
+            Some(
+                "The server refused or dropped the connection: check the address and port, and that the site is up.",
+            ),
         ),
         (
-            FetchError::Tls { detail: "invalid peer certificate".into() },
+            FetchError::Tls {
+                detail: "invalid peer certificate".into(),
+            },
             "TLS: invalid peer certificate",
-            Some("The secure connection failed: check the certificate, or try the http:// address."),
+            Some(
+                "The secure connection failed: check the certificate, or try the http:// address.",
+            ),
         ),
         (
-            FetchError::Timeout { url: url(), seconds: 30 },
+            FetchError::Timeout {
+                url: url(),
+                seconds: 30,
+            },
             "timeout: no complete answer from https://acme.test/ within 30 s",
             Some("The server did not answer in time: try again, or check the address."),
         ),
         (
-            FetchError::TooManyRedirects { max: 10, chain: "a → b".into() },
+            FetchError::TooManyRedirects {
+                max: 10,
+                chain: "a → b".into(),
+            },
             "too many redirects (more than 10): a → b",
             Some("The site redirects too often: open it in a browser to see where it ends."),
         ),
         (
-            FetchError::RedirectLoop { chain: "a → b → a".into() },
+            FetchError::RedirectLoop {
+                chain: "a → b → a".into(),
+            },
             "redirect loop: a → b → a",
             Some("The site redirects in a circle: open it in a browser to see where it goes."),
         ),
         (
-            FetchError::BadRedirect { url: url(), detail: "Location `http://[::1`".into() },
+            FetchError::BadRedirect {
+                url: url(),
+                detail: "Location `http://[::1`".into(),
+            },
             "bad redirect from https://acme.test/",
             Some("The site redirects to an address that is not a web page."),
         ),
         (
-            FetchError::NotHtml { url: url(), content_type: "application/pdf".into() },
+            FetchError::NotHtml {
+                url: url(),
+                content_type: "application/pdf".into(),
+            },
             "not HTML: https://acme.test/ is application/pdf",
             Some("This address is not a web page: enter the URL of the page that links to it."),
         ),
         (
-            FetchError::Scheme { url: "ftp://acme.test/".into() },
+            FetchError::Scheme {
+                url: "ftp://acme.test/".into(),
+            },
             "only http and https URLs can be fetched, not ftp://acme.test/",
             Some("Enter an http:// or https:// address, a host name, or the path of a saved page."),
         ),
         (
-            FetchError::Http { detail: "builder error".into() },
+            FetchError::Http {
+                detail: "builder error".into(),
+            },
             "HTTP: builder error",
             Some("The request failed before the server answered: check the address, or try again."),
         ),
         (
-            FetchError::Body { url: url(), bytes: 100, detail: "connection reset".into() },
+            FetchError::Body {
+                url: url(),
+                bytes: 100,
+                detail: "connection reset".into(),
+            },
             "the connection broke after 100 bytes of https://acme.test/",
-            Some("The server closed the connection in the middle of the page: try again, or save the page from a browser and open the file."),
+            Some(
+                "The server closed the connection in the middle of the page: try again, or save the page from a browser and open the file.",
+            ),
         ),
         (
             FetchError::NoBrowser { path: None },
@@ -153,14 +188,23 @@ fn every_kind_of_fetch_error_gets_its_advice_in_the_banner() {
             None,
         ),
         (
-            FetchError::Browser { detail: "the browser exited".into() },
+            FetchError::Browser {
+                detail: "the browser exited".into(),
+            },
             "browser: the browser exited",
-            Some("The browser failed: try again, or untick Rendered to read the HTML the server sends."),
+            Some(
+                "The browser failed: try again, or untick Rendered to read the HTML the server sends.",
+            ),
         ),
         (
-            FetchError::Navigation { url: url(), error: "net::ERR_CONNECTION_REFUSED".into() },
+            FetchError::Navigation {
+                url: url(),
+                error: "net::ERR_CONNECTION_REFUSED".into(),
+            },
             "navigation error: https://acme.test/: net::ERR_CONNECTION_REFUSED",
-            Some("The browser could not open the page: check the address, and that the site is up."),
+            Some(
+                "The browser could not open the page: check the address, and that the site is up.",
+            ),
         ),
     ];
     for (i, (error, message, advice)) in cases.into_iter().enumerate() {
@@ -180,6 +224,8 @@ fn every_kind_of_target_and_file_error_gets_its_advice_in_the_banner() {
     let folder: PathBuf = std::env::temp_dir().join(format!("fi-ui-advice-{}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("a temporary folder");
     let folder = folder.to_string_lossy();
+    let no_url = format!("{no_canonical}: the page has no <link rel=canonical> or og:url");
+    let unreadable = format!("cannot read {folder}: ");
     let cases: [(&str, Option<&str>, &str, &str); 6] = [
         (
             "ftp://acme.test/",
@@ -190,7 +236,7 @@ fn every_kind_of_target_and_file_error_gets_its_advice_in_the_banner() {
         (
             "http://exa mple.com/",
             None,
-            "is not a valid URL",
+            "`http://exa mple.com/` is not a valid URL",
             "Check the address: a URL looks like https://acme.com/contact.",
         ),
         (
@@ -202,7 +248,7 @@ fn every_kind_of_target_and_file_error_gets_its_advice_in_the_banner() {
         (
             &no_canonical,
             None,
-            "the page has no <link rel=canonical> or og:url",
+            &no_url,
             "Enter the page's original URL in the Base URL field.",
         ),
         (
@@ -214,7 +260,7 @@ fn every_kind_of_target_and_file_error_gets_its_advice_in_the_banner() {
         (
             &folder,
             None,
-            "cannot read",
+            &unreadable,
             "Check the path: the file must exist and be readable.",
         ),
     ];

@@ -1,0 +1,130 @@
+//! The window's status lines, notices and errors about its own work.
+
+pub const BACKGROUND_TASK_STOPPED: &str = "the background task stopped unexpectedly";
+pub const CORPUS_THREAD_STOPPED: &str = "the corpus thread stopped unexpectedly";
+pub const PROFILES_THREAD_STOPPED: &str = "the profiles thread stopped unexpectedly";
+
+pub const FILE_DIALOG_OPEN_PAGE: &str = "Open a saved page";
+pub const FILE_DIALOG_IMPORT_SETTINGS: &str = "Import a user's settings";
+pub const FILE_DIALOG_EXPORT_SETTINGS: &str = "Export the settings";
+pub const FILE_DIALOG_CORPUS_FOLDER: &str = "A folder of saved pages";
+pub const FILE_DIALOG_CORPUS_MANIFEST: &str = "A corpus manifest";
+pub const FILE_FILTER_HTML: &str = "HTML page";
+pub const FILE_FILTER_JSON: &str = "storage-data JSON";
+pub const FILE_FILTER_MANIFEST: &str = "manifest";
+
+pub const COPIED: &str = "Copied to the clipboard.";
+pub const LIGHT_THEME: &str = "☀ Light theme";
+pub const DARK_THEME: &str = "Dark theme";
+pub const NOTHING_LOADED: &str = "Nothing loaded.";
+pub const DEMO_SOURCE: &str = "Demo page (bundled, no network):";
+
+pub fn cannot_open_file_dialog(error: &dyn std::fmt::Display) -> String {
+    format!("cannot open a file dialog: {error}")
+}
+
+pub fn cannot_start_corpus_run(error: &dyn std::fmt::Display) -> String {
+    format!("cannot start the corpus run: {error}")
+}
+
+pub fn cannot_start_background_task(error: &dyn std::fmt::Display) -> String {
+    format!("cannot start the background task: {error}")
+}
+
+pub fn cannot_open_window(error: &dyn std::fmt::Display) -> String {
+    format!("cannot open the window: {error}")
+}
+
+pub fn cannot_write(path: &str, error: &dyn std::fmt::Display) -> String {
+    format!("cannot write {path}: {error}")
+}
+
+pub fn cannot_read(path: &str, error: &dyn std::fmt::Display) -> String {
+    format!("cannot read {path}: {error}")
+}
+
+pub fn saved_profile(name: &str) -> String {
+    format!("Saved “{name}”.")
+}
+
+pub fn deleted_profile(name: &str) -> String {
+    format!("Deleted “{name}”.")
+}
+
+pub fn exported_to(path: &str) -> String {
+    format!("Exported to {path}.")
+}
+
+/// After a copy button or shortcut: the link's URL, or its explanation.
+pub fn copied_of_link(explanation: bool, index: usize) -> String {
+    let noun = if explanation { "explanation" } else { "URL" };
+    format!("Copied the {noun} of link #{index} to the clipboard.")
+}
+
+/// Measuring start-up (`scripts/measure-window` reads these on stderr).
+pub fn first_frame_measured(ms: f64) -> String {
+    format!("first frame built {ms:.1} ms after the window was asked for")
+}
+
+pub fn start_page_measured(links: usize, ms: f64) -> String {
+    format!("start page shown ({links} links) {ms:.1} ms after the window was asked for")
+}
+
+/// The status bar's last message.
+pub fn notice_line(notice: &str) -> String {
+    format!("ℹ {notice}")
+}
+
+pub fn file_source(path: &str) -> String {
+    format!("File {path} as")
+}
+
+pub fn redirects(n: usize) -> String {
+    format!("← {n} redirect(s)")
+}
+
+pub fn http_status(status: u16) -> String {
+    format!("HTTP {status}")
+}
+
+/// A size in B, KB or MB.
+fn human_bytes(n: usize) -> String {
+    if n >= 1024 * 1024 {
+        format!("{:.1} MB", n as f64 / (1024.0 * 1024.0))
+    } else if n >= 1024 {
+        format!("{:.0} KB", n as f64 / 1024.0)
+    } else {
+        format!("{n} B")
+    }
+}
+
+/// The page's size, and whether the size cap cut it.
+pub fn page_size(bytes: usize, truncated: bool) -> String {
+    let cut = if truncated {
+        " (cut at the size cap)"
+    } else {
+        ""
+    };
+    format!("{}{cut}", human_bytes(bytes))
+}
+
+pub fn elapsed_ms(ms: u64) -> String {
+    format!("{ms} ms")
+}
+
+/// The encoding and where it was found.
+pub fn charset_line(encoding: &str, source: &str) -> String {
+    format!("{encoding} ({source})")
+}
+
+/// The error banner: the error in full, then what to do about it.
+pub fn error_banner(error: &str, advice: Option<&str>) -> String {
+    match advice {
+        Some(advice) => format!("✖ {error}\n{advice}"),
+        None => format!("✖ {error}"),
+    }
+}
+
+pub fn profile_notice_banner(notice: &str) -> String {
+    format!("⚠ {notice}")
+}

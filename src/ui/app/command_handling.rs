@@ -1,0 +1,149 @@
+//! Carrying out what the panels asked for.
+
+use super::InspectorApp;
+use crate::policy::Settings;
+use crate::ui::command::Command;
+use crate::ui::file_dialog::PendingFileDialog;
+use crate::ui::profile_worker::StoreRequest;
+use crate::ui::state::{AfterUnsaved, Dialog, MainView, ShownError, SidePanel};
+
+impl InspectorApp {
+    pub(super) fn apply(&mut self, command: Command, ctx: &egui::Context) {
+        if command.starts_an_action() {
+            self.notice = None;
+        }
+        match command {
+            Command::Load => self.load(ctx),
+            Command::CrawlAgain => {
+                if let Some(start) = self.inspection.as_ref().map(|i| i.start_url.to_string()) {
+                    self.start(ctx, &start, "");
+                }
+            }
+            // A request in flight cannot be interrupted, so the task is let
+            // go: it stops at its next check and its result is dropped.
+            Command::Cancel => {
+                if self.task.take().is_some() {
+                    self.notice = Some(crate::copy::CANCELLED.into());
+                }
+            }
+            Command::LoadDemo => self.load_demo(),
+            Command::SettingsEdited | Command::LimitsEdited => self.reclassify(),
+            Command::ResetSettings => {
+                self.settings = Settings::default();
+                self.reclassify();
+            }
+            Command::SelectPage(page) => {
+                self.page = page;
+                self.selected = None;
+            }
+            Command::SelectLink(link) => self.selected = link,
+            Command::CopyToClipboard(text) => {
+                ctx.copy_text(text);
+                self.notice = Some(crate::copy::COPIED.into());
+            }
+            Command::CopySelected(what) => self.copy_selected(what, ctx),
+            Command::DismissError => {
+                self.error = None;
+                self.load_failed = false;
+            }
+            Command::DismissNotice => self.notice = None,
+            Command::DismissProfileNotice(i) => {
+                if i < self.profile_notices.len() {
+                    self.profile_notices.remove(i);
+                }
+            }
+            Command::TogglePanel(SidePanel::Settings) => self.show_settings ^= true,
+            Command::TogglePanel(SidePanel::Detail) => self.show_detail ^= true,
+            Command::ShowWarnings => {
+                self.show_settings = true;
+                self.scroll_to_warnings = true;
+            }
+            Command::BrowseFile(purpose) => {
+                if self.file_dialog.is_none() {
+                    let repaint_ctx = ctx.clone();
+                    match PendingFileDialog::spawn(purpose, move || repaint_ctx.request_repaint()) {
+                        Ok(pending) => self.file_dialog = Some(pending),
+                        Err(e) => {
+                            self.error =
+                                Some(ShownError::plain(crate::copy::cannot_open_file_dialog(&e)));
+                        }
+                    }
+                }
+            }
+            Command::RevertKey(key) => {
+                let defaults = serde_json::to_value(Settings::default()).ok();
+                let current = serde_json::to_value(&self.settings).ok();
+                if let (Some(d), Some(mut c)) = (defaults, current) {
+                    c[key] = d[key].clone();
+                    if let Ok(settings) = serde_json::from_value(c) {
+                        self.settings = settings;
+                        self.reclassify();
+                    }
+                }
+            }
+            Command::SwitchProfile(name) => {
+                if self.is_dirty() {
+                    self.dialog = Some(Dialog::ConfirmDiscard(AfterUnsaved::Switch(name)));
+                } else {
+                    self.switch_profile(&name);
+                }
+            }
+            Command::SaveProfile => self.save_profile(None),
+            Command::OpenDialog(dialog) => self.dialog = Some(dialog),
+            Command::CloseDialog => self.dialog = None,
+            Command::NameEntered { action, name, then } => {
+                let (current, settings) = (self.profile.clone(), self.settings.clone());
+                self.send_store(StoreRequest::Named {
+                    action,
+                    name,
+                    current,
+                    settings,
+                    then,
+                });
+            }
+            Command::DeleteProfile => {
+                let name = self.profile.clone();
+                self.send_store(StoreRequest::Delete(name));
+            }
+            Command::Discard(after) => {
+                self.dialog = None;
+                self.settings = self.saved.clone();
+                self.continue_with(after, ctx);
+            }
+            Command::SaveThen(after) => {
+                self.dialog = None;
+                self.save_profile(Some(after));
+            }
+            Command::Import { name, json, path } => {
+                self.send_store(StoreRequest::Import { name, json, path });
+            }
+            Command::ExportToFile(path) => self.export_to_file(&path),
+            Command::AddAllowedDomain(domain) => {
+                let list = &mut self.settings.follow_allowed_domains;
+                if !list.trim().is_empty() {
+                    list.push(',');
+                }
+                list.push_str(&domain);
+                self.notice = Some(crate::copy::added_allowed_domain(&domain));
+                self.reclassify();
+            }
+            Command::CompareWith(None) => self.comparison = None,
+            Command::CompareWith(Some(name)) => {
+                self.send_store(StoreRequest::Peek(name));
+            }
+            Command::ShowView(view) => self.view = view,
+            Command::RunCorpus => self.run_corpus(ctx),
+            Command::CancelCorpus => {
+                if let Some(task) = &self.corpus_task {
+                    task.cancel();
+                }
+            }
+            Command::OpenCorpusPage { path, url } => {
+                self.view = MainView::Inspector;
+                self.top.set_target(path);
+                self.top.base_url = url;
+                self.load(ctx);
+            }
+        }
+    }
+}

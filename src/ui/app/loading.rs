@@ -1,0 +1,178 @@
+//! Loading pages: the demo, a typed or dropped target, a chosen file; the
+//! load task's result and the file dialogs' answers.
+
+use url::Url;
+
+use super::{CrawlInputs, DEMO_HTML, DEMO_URL, InspectorApp};
+use crate::inspect::{Inspection, Limits};
+use crate::ui::file_dialog::DialogPoll;
+use crate::ui::state::{Dialog, FilePurpose, ShownError, Source};
+use crate::ui::task::{Job, Poll, Task};
+
+impl InspectorApp {
+    /// The URL or file given on the command line loads once the active
+    /// profile is known, so it is judged with that profile's settings.
+    pub(super) fn load_start_target(&mut self, ctx: &egui::Context) {
+        if let Some(target) = self.start_target.take() {
+            self.top.set_target(target);
+            self.load(ctx);
+        }
+    }
+
+    pub(super) fn set_inspection(&mut self, mut inspection: Inspection, source: Source) {
+        inspection.rejudge(self.settings.clone(), inspection.limits());
+        self.crawled_with = matches!(source, Source::Url).then(|| CrawlInputs {
+            settings: inspection.settings().clone(),
+            depth: inspection.depth(),
+            limit_override: inspection.limit_override(),
+        });
+        self.inspection = Some(inspection);
+        self.source = source;
+        self.generation += 1;
+        self.loaded += 1;
+        self.page = 0;
+        self.selected = None;
+        self.load_failed = false;
+    }
+
+    /// Whether the shown crawl would come out differently now: another depth,
+    /// or (for a crawl past the start page) other settings or N.
+    pub(super) fn crawl_is_stale(&self) -> bool {
+        let Some(crawled) = &self.crawled_with else {
+            return false;
+        };
+        crawled.depth != self.top.depth
+            || (crawled.depth >= 2
+                && (crawled.settings != self.settings
+                    || crawled.limit_override != self.top.limit_override()))
+    }
+
+    pub(super) fn load_demo(&mut self) {
+        let Ok(url) = Url::parse(DEMO_URL) else {
+            return;
+        };
+        let limits = Limits {
+            depth: self.top.depth,
+            limit_override: self.top.limit_override(),
+        };
+        match Inspection::saved_page(DEMO_HTML, Some(url), limits, self.settings.clone()) {
+            Ok(inspection) => {
+                self.error = None;
+                self.set_inspection(inspection, Source::Demo);
+            }
+            Err(e) => self.error = Some(ShownError::plain(e.to_string())),
+        }
+    }
+
+    pub(super) fn load(&mut self, ctx: &egui::Context) {
+        let (target, base_url) = (self.top.target.clone(), self.top.base_url.clone());
+        self.start(ctx, &target, &base_url);
+    }
+
+    pub(super) fn start(&mut self, ctx: &egui::Context, target: &str, base_url: &str) {
+        if target.trim().is_empty() {
+            self.error = Some(ShownError::plain(crate::copy::NOTHING_TO_LOAD));
+            return;
+        }
+        let job = Job {
+            target: target.trim().to_owned(),
+            base_url: base_url.to_owned(),
+            depth: self.top.depth,
+            limit_override: self.top.limit_override(),
+            settings: self.settings.clone(),
+            browser: self
+                .browser
+                .as_ref()
+                .filter(|_| self.top.rendered && self.fetcher.is_none())
+                .cloned(),
+        };
+        let repaint_ctx = ctx.clone();
+        match Task::spawn(job, self.fetcher.clone(), move || {
+            repaint_ctx.request_repaint()
+        }) {
+            Ok(task) => {
+                self.task = Some(task);
+                self.error = None;
+                self.load_failed = false;
+            }
+            Err(e) => {
+                self.error = Some(ShownError::plain(
+                    crate::copy::cannot_start_background_task(&e),
+                ));
+            }
+        }
+    }
+
+    pub(super) fn poll_task(&mut self) {
+        let Some(task) = &mut self.task else { return };
+        if let Poll::Finished(result) = task.poll() {
+            self.task = None;
+            match result {
+                Ok((inspection, source)) => {
+                    self.error = None;
+                    self.set_inspection(*inspection, source);
+                }
+                // The previous result stays on screen, marked as such.
+                Err(e) => {
+                    self.error = Some(e);
+                    self.load_failed = self.inspection.is_some();
+                }
+            }
+        }
+    }
+
+    pub(super) fn take_dropped_file(&mut self, ctx: &egui::Context) -> bool {
+        let dropped = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .find_map(|f| Some(f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()))
+        });
+        match dropped {
+            Some(path) if self.task.is_none() => {
+                self.top.set_target(path.display().to_string());
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub(super) fn poll_file_dialog(&mut self, ctx: &egui::Context) {
+        let Some(pending) = &self.file_dialog else {
+            return;
+        };
+        let DialogPoll::Answered(chosen) = pending.poll() else {
+            return;
+        };
+        let purpose = pending.purpose;
+        self.file_dialog = None;
+        let Some(path) = chosen.map(|p| p.display().to_string()) else {
+            self.notice = Some(crate::copy::NO_FILE_CHOSEN.into());
+            return;
+        };
+        match purpose {
+            FilePurpose::OpenPage => {
+                self.top.set_target(path);
+                self.load(ctx);
+            }
+            FilePurpose::ImportSettings => {
+                if let Some(Dialog::Import { path: field, .. }) = &mut self.dialog {
+                    *field = path;
+                }
+            }
+            FilePurpose::ExportSettings => self.export_to_file(&path),
+            FilePurpose::CorpusFolder | FilePurpose::CorpusManifest => self.corpus.path = path,
+        }
+    }
+
+    pub(super) fn reclassify(&mut self) {
+        if let Some(inspection) = &mut self.inspection {
+            let limits = Limits {
+                depth: self.top.depth,
+                limit_override: self.top.limit_override(),
+            };
+            inspection.rejudge(self.settings.clone(), limits);
+            self.generation += 1;
+        }
+    }
+}

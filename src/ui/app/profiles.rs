@@ -1,0 +1,154 @@
+//! Profile glue: requests to the profiles thread, and what their replies
+//! change (save, switch, name, delete, import, export).
+
+use super::InspectorApp;
+use super::comparison::Comparison;
+use crate::profiles::{BUILT_IN, export_json};
+use crate::ui::profile_worker::{Outcome, ProfileWorker, Request, StoreRequest};
+use crate::ui::state::{AfterUnsaved, Dialog, ShownError};
+
+impl InspectorApp {
+    /// Queues a profile request; the reply is applied in `poll_profiles`.
+    pub(super) fn send_profiles(&mut self, request: Request) {
+        let sent = self
+            .profiles
+            .as_mut()
+            .is_some_and(|worker| worker.send(request));
+        if !sent {
+            self.profile_notices
+                .push(crate::copy::PROFILES_NOT_SAVED.into());
+        }
+    }
+
+    pub(super) fn send_store(&mut self, request: StoreRequest) {
+        self.send_profiles(Request::Store(request));
+    }
+
+    /// Applies the profile replies that arrived; never blocks.
+    pub(super) fn poll_profiles(&mut self, ctx: &egui::Context) {
+        let replies = match &mut self.profiles {
+            Some(worker) => worker.poll(),
+            None => return,
+        };
+        for reply in replies {
+            self.profile_notices.extend(reply.notices);
+            if let Some(names) = reply.names {
+                self.profile_names = names;
+            }
+            self.apply_outcome(reply.outcome, ctx);
+        }
+    }
+
+    pub(super) fn apply_outcome(&mut self, outcome: Outcome, ctx: &egui::Context) {
+        match outcome {
+            Outcome::Opened { active, settings }
+            | Outcome::Switched {
+                name: active,
+                settings,
+            } => {
+                self.profile = active;
+                self.saved = settings.clone();
+                self.settings = settings;
+                self.reclassify();
+                self.load_start_target(ctx);
+            }
+            Outcome::Peeked { name, settings } => {
+                self.comparison = Some(Comparison::new(name, settings));
+            }
+            Outcome::OpenFailed(message) => {
+                self.profile_notices.push(message);
+                self.load_start_target(ctx);
+            }
+            Outcome::Saved {
+                name,
+                settings,
+                then,
+            } => {
+                self.saved = settings;
+                self.notice = Some(crate::copy::saved_profile(&name));
+                if let Some(after) = then {
+                    self.continue_with(after, ctx);
+                }
+            }
+            Outcome::Named {
+                stored,
+                saved,
+                then,
+            } => {
+                self.dialog = None;
+                self.saved = saved;
+                self.profile = stored;
+                if let Some(after) = then {
+                    self.continue_with(after, ctx);
+                }
+            }
+            Outcome::Deleted(name) => {
+                self.dialog = None;
+                self.notice = Some(crate::copy::deleted_profile(&name));
+                self.saved = self.settings.clone();
+                self.switch_profile(BUILT_IN);
+            }
+            Outcome::Imported { stored, imported } => {
+                self.dialog = None;
+                self.notice = Some(crate::copy::import_report(
+                    &stored,
+                    &imported.ignored_keys,
+                    &imported.defaulted_keys,
+                ));
+                self.profile = stored;
+                self.saved = imported.settings.clone();
+                self.settings = imported.settings;
+                self.reclassify();
+            }
+            Outcome::Exported(path) => {
+                self.dialog = None;
+                self.notice = Some(crate::copy::exported_to(&path));
+            }
+            // Shown in the open dialog when the error is about its input.
+            Outcome::Failed(message) => match &mut self.dialog {
+                Some(dialog) if matches!(dialog, Dialog::Name { .. } | Dialog::Import { .. }) => {
+                    dialog.set_error(message);
+                }
+                _ => self.error = Some(ShownError::plain(message)),
+            },
+        }
+    }
+
+    /// Profile work is queued or running on the profiles thread.
+    pub fn profiles_busy(&self) -> bool {
+        self.profiles.as_ref().is_some_and(ProfileWorker::is_busy)
+    }
+
+    pub(super) fn switch_profile(&mut self, name: &str) {
+        self.send_store(StoreRequest::Switch(name.to_owned()));
+    }
+
+    /// Goes on with what the unsaved-changes question interrupted.
+    pub(super) fn continue_with(&mut self, after: AfterUnsaved, ctx: &egui::Context) {
+        match after {
+            AfterUnsaved::Switch(name) => self.switch_profile(&name),
+            AfterUnsaved::Quit => {
+                self.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// Saves the current profile, then goes on with `then`.
+    pub(super) fn save_profile(&mut self, then: Option<AfterUnsaved>) {
+        let (name, settings) = (self.profile.clone(), self.settings.clone());
+        self.send_store(StoreRequest::Save {
+            name,
+            settings,
+            then,
+        });
+    }
+
+    pub(super) fn export_to_file(&mut self, path: &str) {
+        let json = export_json(&self.settings);
+        self.send_profiles(Request::Export {
+            path: path.to_owned(),
+            json,
+        });
+    }
+}

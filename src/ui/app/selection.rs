@@ -1,0 +1,112 @@
+//! The selected link: what the detail pane shows of it (cached what-ifs and
+//! sibling roots, the compared side), and copying it.
+
+use super::InspectorApp;
+use crate::inspect::InspectedPage;
+use crate::policy::explain::{PageInput, WhatIf, what_if};
+use crate::policy::{LinkDecision, Settings, SiblingRoot, sibling_roots};
+use crate::ui::detail;
+use crate::ui::state::CopyWhat;
+
+impl InspectorApp {
+    /// The selected link, its page and the settings they were decided with.
+    pub(super) fn selected_link(&self) -> Option<(&InspectedPage, &LinkDecision, &Settings)> {
+        let inspection = self.inspection.as_ref()?;
+        let page = inspection.pages.get(self.page)?;
+        Some((
+            page,
+            page.decision.links.get(self.selected?)?,
+            inspection.settings(),
+        ))
+    }
+
+    /// Puts the selected link's URL or explanation on the clipboard: one place
+    /// for the detail pane's buttons and the keyboard shortcuts.
+    pub(super) fn copy_selected(&mut self, what: CopyWhat, ctx: &egui::Context) {
+        let what_ifs = self.what_ifs();
+        let Some((page, link, settings)) = self.selected_link() else {
+            return;
+        };
+        let text = match what {
+            CopyWhat::Url => link
+                .url
+                .as_ref()
+                .map_or_else(|| link.href.to_string(), |u| u.to_string()),
+            CopyWhat::Explanation => crate::copy::link_explanation(
+                page.url.as_str(),
+                link,
+                &page.decision,
+                settings,
+                &what_ifs,
+            ),
+        };
+        ctx.copy_text(text);
+        let explanation = what == CopyWhat::Explanation;
+        self.notice = Some(crate::copy::copied_of_link(explanation, link.index));
+    }
+
+    /// The selected link under the compared profile.
+    pub(super) fn other_side(&self) -> Option<detail::OtherSide<'_>> {
+        let comparison = self.comparison.as_ref()?;
+        let selected = self.selected?;
+        let decision = comparison.decisions.get(self.page)?;
+        let because = comparison
+            .changes
+            .get(self.page)
+            .and_then(|changes| changes.iter().find(|c| c.index == selected))
+            .map(|c| &c.because);
+        Some(detail::OtherSide {
+            name: &comparison.name,
+            decision,
+            link: decision.links.get(selected)?,
+            settings: &comparison.settings,
+            because,
+        })
+    }
+
+    /// The shown page's sibling roots, found again only when the page or its
+    /// decisions change (not on every frame).
+    pub(super) fn sibling_roots(&mut self) -> Vec<SiblingRoot> {
+        let key = (self.generation, self.page);
+        if let Some((cached, roots)) = &self.sibling_roots
+            && *cached == key
+        {
+            return roots.clone();
+        }
+        let roots = self
+            .inspection
+            .as_ref()
+            .and_then(|i| i.pages.get(self.page))
+            .map(|p| sibling_roots(&p.decision.page_host, &p.decision.links))
+            .unwrap_or_default();
+        self.sibling_roots = Some((key, roots.clone()));
+        roots
+    }
+
+    pub(super) fn what_ifs(&mut self) -> Vec<WhatIf> {
+        let Some(selected) = self.selected else {
+            return Vec::new();
+        };
+        let key = (self.generation, self.page, selected);
+        if let Some((cached, answers)) = &self.what_ifs
+            && *cached == key
+        {
+            return answers.clone();
+        }
+        let answers = self
+            .selected_link()
+            .and_then(|(page, link, settings)| {
+                let read = page.read()?;
+                let input = PageInput {
+                    candidates: &read.candidates,
+                    page_url: &page.url,
+                    base_url: &read.base_url,
+                    limit: page.decision.limit,
+                };
+                Some(what_if(input, settings, link))
+            })
+            .unwrap_or_default();
+        self.what_ifs = Some((key, answers.clone()));
+        answers
+    }
+}

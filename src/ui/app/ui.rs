@@ -1,0 +1,252 @@
+//! The frame: polls the background work, lays out the panels and carries out
+//! the commands they returned.
+
+use super::{InspectorApp, STORAGE_KEY};
+use crate::policy::lint_settings;
+use crate::profiles::{BUILT_IN, export_json};
+use crate::ui::command::Command;
+use crate::ui::corpus_view::CorpusView;
+use crate::ui::dialogs::DialogView;
+use crate::ui::profiles_bar::ProfileView;
+use crate::ui::results::ResultsView;
+use crate::ui::state::{AfterUnsaved, Dialog, MainView, Source};
+use crate::ui::task::Task;
+use crate::ui::top_bar::TopBarView;
+use crate::ui::{
+    banners, corpus_view, detail, dialogs, profiles_bar, results, settings_panel, status_bar,
+    top_bar,
+};
+
+/// Below this window width the detail pane sits under the table, not beside it.
+const NARROW_WIDTH: f32 = 1100.0;
+
+impl InspectorApp {
+    /// While measuring start-up: the first frame, then, once the start page
+    /// is shown and nothing is pending, the time to that, and close.
+    fn report_startup(&mut self, ctx: &egui::Context) {
+        let Some((started, first_reported)) = &mut self.measuring else {
+            return;
+        };
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        if !*first_reported {
+            *first_reported = true;
+            eprintln!("{}", crate::copy::first_frame_measured(ms));
+            return;
+        }
+        let ready = self.task.is_none() && !self.profiles_busy() && self.start_target.is_none();
+        if ready {
+            let links = self.inspection.as_ref().map_or(0, |i| {
+                i.pages
+                    .iter()
+                    .map(|p| p.decision.links.len())
+                    .sum::<usize>()
+            });
+            eprintln!("{}", crate::copy::start_page_measured(links, ms));
+            self.measuring = None;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+}
+
+impl eframe::App for InspectorApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.poll_task();
+        self.poll_corpus();
+        self.poll_profiles(ui.ctx());
+        if let Some(comparison) = &mut self.comparison {
+            comparison.refresh(self.inspection.as_ref(), self.generation);
+        }
+        self.poll_file_dialog(ui.ctx());
+        let mut commands = Vec::new();
+        if self.take_dropped_file(ui.ctx()) {
+            commands.push(Command::Load);
+        }
+
+        if self.task.is_some()
+            && self.dialog.is_none()
+            && ui.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            commands.push(Command::Cancel);
+        }
+
+        // Closing the window with unsaved changes asks first.
+        if ui.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.dialog = Some(Dialog::ConfirmDiscard(AfterUnsaved::Quit));
+        }
+
+        let lints = self
+            .inspection
+            .as_ref()
+            .map(|i| i.lints().to_vec())
+            .unwrap_or_else(|| lint_settings(&self.settings));
+        let dirty = self.is_dirty();
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            ui.add_space(2.0);
+            ui.horizontal_wrapped(|ui| {
+                let view = ProfileView {
+                    names: &self.profile_names,
+                    current: &self.profile,
+                    dirty,
+                    busy: self.profiles_busy(),
+                    comparing: self.comparing(),
+                };
+                commands.extend(profiles_bar::show(ui, &view));
+                ui.separator();
+                for (view, label) in [
+                    (MainView::Inspector, crate::copy::LABEL_INSPECTOR_VIEW),
+                    (MainView::Corpus, crate::copy::LABEL_CORPUS_VIEW),
+                ] {
+                    let response = ui.selectable_label(self.view == view, label);
+                    let response = if view == MainView::Corpus {
+                        response.on_hover_text(crate::copy::CORPUS_VIEW_TOOLTIP)
+                    } else {
+                        response
+                    };
+                    if response.clicked() && self.view != view {
+                        commands.push(Command::ShowView(view));
+                    }
+                }
+                ui.separator();
+                let view = TopBarView {
+                    loading: self.task.as_ref().map(Task::loading),
+                    warnings: lints.len(),
+                    show_settings: self.show_settings,
+                    show_detail: self.show_detail,
+                    browsing: self.file_dialog.is_some(),
+                    browser_available: self.browser.is_some(),
+                };
+                commands.extend(top_bar::show(ui, &mut self.top, &view));
+            });
+            ui.add_space(2.0);
+        });
+        egui::Panel::bottom("status_bar").show(ui, |ui| {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                // Dark or light theme (the palette has both).
+                let dark = ui.visuals().dark_mode;
+                let (label, theme) = if dark {
+                    (crate::copy::LIGHT_THEME, egui::Theme::Light)
+                } else {
+                    (crate::copy::DARK_THEME, egui::Theme::Dark)
+                };
+                if ui.small_button(label).clicked() {
+                    ui.ctx().set_theme(theme);
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    commands.extend(status_bar::show(
+                        ui,
+                        self.inspection.as_ref(),
+                        &self.source,
+                        self.notice.as_deref(),
+                    ));
+                });
+            });
+        });
+        let width = ui.ctx().content_rect().width();
+        if self.show_settings {
+            egui::Panel::left("settings")
+                .resizable(true)
+                .default_size((width * 0.25).clamp(220.0, 300.0))
+                .size_range(220.0..=(width * 0.3).max(220.0))
+                .show(ui, |ui| {
+                    let suggestions = self.sibling_roots();
+                    commands.extend(settings_panel::show(
+                        ui,
+                        &mut self.settings,
+                        &lints,
+                        &suggestions,
+                        self.scroll_to_warnings,
+                    ));
+                });
+            self.scroll_to_warnings = false;
+        }
+        if self.show_detail && self.view == MainView::Inspector {
+            let what_ifs = self.what_ifs();
+            let shown = self.selected_link();
+            let other = self.other_side();
+            let mut draw = |ui: &mut egui::Ui| match shown {
+                Some((page, link, settings)) => {
+                    commands.extend(detail::show(ui, page, link, settings, &what_ifs, other));
+                }
+                None => {
+                    ui.heading(crate::copy::LINK_DETAIL_TITLE);
+                    ui.label(crate::copy::SELECT_A_ROW);
+                }
+            };
+            // A narrow window keeps the table's width: the detail goes under it.
+            if width < NARROW_WIDTH {
+                egui::Panel::bottom("detail_below")
+                    .resizable(true)
+                    .default_size(220.0)
+                    .size_range(120.0..=600.0)
+                    .show(ui, |ui| draw(ui));
+            } else {
+                egui::Panel::right("detail")
+                    .resizable(true)
+                    .default_size(340.0)
+                    .size_range(260.0..=(width * 0.45).max(260.0))
+                    .show(ui, |ui| draw(ui));
+            }
+        }
+        let view = ResultsView {
+            inspection: self.inspection.as_ref(),
+            generation: self.generation,
+            loaded: self.loaded,
+            page: self.page,
+            selected: self.selected,
+            previous_result: self.load_failed && self.error.is_some(),
+            stale_crawl: self.crawl_is_stale(),
+            saved_file: matches!(self.source, Source::File(_)),
+            keyboard: self.dialog.is_none() && self.view == MainView::Inspector,
+            comparison: self.comparison.as_ref().and_then(|c| c.page(self.page)),
+        };
+        let corpus_view = CorpusView {
+            running: self.corpus_progress,
+            profile: &self.profile,
+            compared: self.comparison.as_ref().map(|c| c.name.as_str()),
+            depth: self.top.depth,
+            browsing: self.file_dialog.is_some(),
+        };
+        egui::CentralPanel::default().show(ui, |ui| {
+            commands.extend(banners::show(
+                ui,
+                self.error.as_ref(),
+                &self.profile_notices,
+            ));
+            match self.view {
+                MainView::Inspector => {
+                    commands.extend(results::show(ui, &view, &mut self.results));
+                }
+                MainView::Corpus => {
+                    commands.extend(corpus_view::show(ui, &mut self.corpus, &corpus_view));
+                }
+            }
+        });
+
+        if let Some(dialog) = &mut self.dialog {
+            let json = export_json(&self.settings);
+            let view = DialogView {
+                profile: &self.profile,
+                built_in: self.profile == BUILT_IN,
+                export_json: &json,
+                browsing: self.file_dialog.is_some(),
+            };
+            commands.extend(dialogs::show(ui.ctx(), dialog, &view));
+        }
+
+        for command in commands {
+            self.apply(command, ui.ctx());
+        }
+        self.report_startup(ui.ctx());
+        if self.task.is_some() || self.corpus_task.is_some() || self.profiles_busy() {
+            // Keep the spinner turning; results arrive with their own repaint.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, STORAGE_KEY, &self.top);
+    }
+}

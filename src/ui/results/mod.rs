@@ -1,0 +1,187 @@
+//! The centre: page header, crawled pages, verdict chips, search and region
+//! filter, and the table of every candidate link with keyboard navigation.
+
+mod chips;
+mod keys;
+mod pages;
+mod rows;
+mod table;
+
+use egui::{Key, Modifiers, RichText, Ui};
+
+use crate::copy;
+use crate::inspect::Inspection;
+use crate::policy::Region;
+use crate::ui::command::Command;
+use crate::ui::{palette, widgets};
+pub use rows::PageCompare;
+use rows::{RowFilter, RowsCache};
+
+/// What the results keep between frames.
+#[derive(Default)]
+pub struct ResultsState {
+    /// What the user narrowed and ordered the table by.
+    filter: RowFilter,
+    /// The rows shown, cached until the inspection, page, filter or sort change.
+    rows: RowsCache,
+    /// The (load, page) drawn last: a new page opens scrolled to the top.
+    shown: Option<(u64, usize)>,
+}
+
+/// What the results show besides their own state.
+pub struct ResultsView<'a> {
+    pub inspection: Option<&'a Inspection>,
+    /// Bumped on every change of the inspection (re-classification included).
+    pub generation: u64,
+    /// Bumped when a new inspection arrives.
+    pub loaded: u64,
+    pub page: usize,
+    pub selected: Option<usize>,
+    /// The last load failed and this is what was shown before it.
+    pub previous_result: bool,
+    /// The crawl was made with other settings or another depth.
+    pub stale_crawl: bool,
+    /// The inspection is a saved file (its page URL may be a typed base URL).
+    pub saved_file: bool,
+    /// The keyboard belongs to the table (no dialog is open).
+    pub keyboard: bool,
+    /// The shown page decided under the compared profile.
+    pub comparison: Option<PageCompare<'a>>,
+}
+
+/// "Region: all / nav / header / …": a filter by the part of the page.
+fn region_filter(ui: &mut Ui, state: &mut ResultsState) {
+    let label = ui.label(copy::LABEL_REGION).id;
+    egui::ComboBox::from_id_salt("region_filter")
+        .selected_text(
+            state
+                .filter
+                .region
+                .map_or(copy::LABEL_ALL_REGIONS, |r| r.id()),
+        )
+        .width(80.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut state.filter.region, None, copy::LABEL_ALL_REGIONS);
+            for region in Region::ALL {
+                ui.selectable_value(&mut state.filter.region, Some(region), region.id());
+            }
+        })
+        .response
+        .labelled_by(label)
+        .on_hover_text(copy::REGION_TOOLTIP);
+}
+
+/// Draws the results.
+pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let Some(inspection) = view.inspection else {
+        ui.centered_and_justified(|ui| {
+            ui.label(copy::NOTHING_SHOWN);
+        });
+        return commands;
+    };
+    let Some(current) = inspection.pages.get(view.page) else {
+        return commands;
+    };
+    let dark = ui.visuals().dark_mode;
+
+    if view.previous_result {
+        ui.label(
+            RichText::new(copy::PREVIOUS_RESULT)
+                .italics()
+                .color(palette::error_text(dark)),
+        );
+    }
+    pages::header(ui, view, inspection, current);
+    if view.stale_crawl
+        && widgets::banner(
+            ui,
+            palette::stale_banner(dark),
+            palette::stale_text(dark),
+            copy::STALE_CRAWL,
+            Some(copy::LABEL_CRAWL_AGAIN),
+        )
+    {
+        commands.push(Command::CrawlAgain);
+    }
+    if inspection.pages.len() > 1
+        && let Some(c) = pages::pages_list(ui, inspection, view.page, view.stale_crawl)
+    {
+        commands.push(c);
+    }
+    if let Some(error) = current.error() {
+        ui.colored_label(palette::error(dark), copy::page_failed(&error.to_string()));
+    }
+    if let Some(comparison) = view.comparison {
+        ui.label(
+            RichText::new(copy::comparison_line(
+                comparison.name,
+                &crate::policy::compare::summarize(comparison.changes),
+            ))
+            .color(palette::changed(dark)),
+        );
+    }
+    chips::verdict_chips(ui, current, view.comparison, state);
+
+    let search = ui
+        .horizontal(|ui| {
+            let search = widgets::labelled_field(
+                ui,
+                copy::LABEL_SEARCH,
+                &mut state.filter.search,
+                "search",
+                copy::LABEL_SEARCH_HINT,
+                260.0,
+            );
+            region_filter(ui, state);
+            ui.label(RichText::new("⌨").weak())
+                .on_hover_text(copy::KEYBOARD_HELP);
+            search
+        })
+        .inner;
+    if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::F)) {
+        search.request_focus();
+    }
+
+    let rows = state
+        .rows
+        .rows(
+            &state.filter,
+            Some(current),
+            (view.generation, view.page),
+            view.comparison,
+        )
+        .to_vec();
+    // The detail pane shows nothing that the filters hide.
+    if let Some(s) = view.selected
+        && !rows.contains(&s)
+    {
+        commands.push(Command::SelectLink(None));
+    }
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    let page_rows = ((ui.available_height() / row_height).floor() as usize)
+        .saturating_sub(1)
+        .max(1);
+    // The keyboard moves the selection when no text field has it.
+    let typing = ui.ctx().text_edit_focused();
+    if view.keyboard && !typing {
+        if let Some(n) = keys::keyboard_selection(ui, &rows, view.selected, page_rows) {
+            commands.push(Command::SelectLink(Some(n)));
+        }
+        if view.selected.is_some()
+            && let Some(what) = keys::copy_shortcut(ui)
+        {
+            commands.push(Command::CopySelected(what));
+        }
+    }
+    table::removed_by_scripts(ui, current);
+    // A selection moved by the keyboard is scrolled into view.
+    let moved_to = commands.iter().find_map(|c| match c {
+        Command::SelectLink(Some(link)) => Some(*link),
+        _ => None,
+    });
+    commands.extend(table::show(
+        ui, view, state, current, &rows, row_height, moved_to,
+    ));
+    commands
+}

@@ -1,0 +1,98 @@
+//! Above the table: the page header (which page, its level, N and links)
+//! and the crawled pages as a tree.
+
+use egui::{RichText, Ui};
+
+use super::ResultsView;
+use crate::copy;
+use crate::inspect::{InspectedPage, Inspection, crawl_tree};
+use crate::ui::command::Command;
+use crate::ui::{palette, widgets};
+
+/// The crawled pages as a tree, each under the page that led to it; a click
+/// shows that page.
+pub(super) fn pages_list(
+    ui: &mut Ui,
+    inspection: &Inspection,
+    current: usize,
+    stale: bool,
+) -> Option<Command> {
+    let mut command = None;
+    let title = copy::crawled_pages_title(inspection.pages.len(), stale);
+    egui::CollapsingHeader::new(title)
+        .id_salt("crawled_pages")
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("pages")
+                .max_height(140.0)
+                .show(ui, |ui| {
+                    for (i, depth) in crawl_tree(inspection) {
+                        let page = &inspection.pages[i];
+                        let via = page
+                            .via
+                            .and_then(|v| {
+                                let link =
+                                    inspection.pages.get(v.page)?.decision.links.get(v.link)?;
+                                Some(copy::crawl_tree_via(v.link, &link.text))
+                            })
+                            .unwrap_or_default();
+                        let error = page.error().map(ToString::to_string);
+                        let label = copy::crawl_tree_line(
+                            depth,
+                            &via,
+                            page.url.as_str(),
+                            page.status,
+                            error.as_deref(),
+                        );
+                        let mut text = RichText::new(label);
+                        if page.status.is_some_and(|s| s >= 400) || page.error().is_some() {
+                            text = text.color(palette::error(ui.visuals().dark_mode));
+                        }
+                        ui.horizontal(|ui| {
+                            ui.add_space(18.0 * depth as f32);
+                            if ui.selectable_label(i == current, text).clicked() {
+                                command = Some(Command::SelectPage(i));
+                            }
+                        });
+                    }
+                });
+        });
+    command
+}
+
+pub(super) fn header(
+    ui: &mut Ui,
+    view: &ResultsView<'_>,
+    inspection: &Inspection,
+    current: &InspectedPage,
+) {
+    ui.horizontal_wrapped(|ui| {
+        let which = copy::page_heading(view.page, inspection.pages.len());
+        ui.label(RichText::new(which).strong());
+        ui.label(RichText::new(current.url.as_str()).strong());
+        ui.label(copy::page_facts(
+            current.level,
+            current.decision.limit,
+            current.decision.links.len(),
+        ));
+        if inspection.cancelled {
+            ui.label(RichText::new(copy::CRAWL_CANCELLED).italics());
+        }
+    });
+    // A typed base URL that overrides what the saved page says about itself.
+    if view.saved_file
+        && view.page == 0
+        && let Some(says) = current.read().and_then(|r| r.canonical_url.as_ref())
+        && *says != current.url
+    {
+        let dark = ui.visuals().dark_mode;
+        widgets::banner(
+            ui,
+            palette::stale_banner(dark),
+            palette::stale_text(dark),
+            &copy::judged_as(current.url.as_str(), says.as_str()),
+            None,
+        );
+    }
+}

@@ -1,0 +1,290 @@
+//! The table of every candidate link: virtualized, sortable by clicking a
+//! header, one row per link in the shown order.
+
+use egui::{RichText, Sense, Ui};
+use egui_extras::{Column, TableBuilder};
+
+use super::rows::{PageCompare, Sort, SortColumn};
+use super::{ResultsState, ResultsView};
+use crate::copy;
+use crate::inspect::{InspectedPage, LinkSource};
+use crate::policy::LinkDecision;
+use crate::policy::compare::LinkChange;
+use crate::ui::command::Command;
+use crate::ui::{palette, widgets};
+
+fn header_title(title: &str, column: SortColumn, sort: Option<Sort>) -> String {
+    match sort {
+        Some(s) if s.column == column => {
+            format!("{title} {}", if s.descending { "▼" } else { "▲" })
+        }
+        _ => title.to_owned(),
+    }
+}
+
+/// The table's columns, with the compared profile's verdict after the
+/// current one when comparing, and the region when the table is `wide`.
+fn columns(compared: Option<&str>, wide: bool) -> Vec<(SortColumn, String)> {
+    let mut columns = vec![
+        (SortColumn::Index, copy::COLUMN_INDEX.to_owned()),
+        (SortColumn::Verdict, copy::COLUMN_VERDICT.to_owned()),
+    ];
+    if let Some(name) = compared {
+        columns.push((SortColumn::Compared, copy::compared_column(name)));
+    }
+    columns.extend([
+        (SortColumn::Score, copy::COLUMN_SCORE.to_owned()),
+        (SortColumn::Rank, copy::COLUMN_RANK.to_owned()),
+        (SortColumn::Url, copy::COLUMN_URL.to_owned()),
+        (SortColumn::Text, copy::COLUMN_TEXT.to_owned()),
+        (SortColumn::Keyword, copy::COLUMN_KEYWORD.to_owned()),
+    ]);
+    // A narrow table keeps its width for URLs: the region stays in the
+    // filter and the detail pane.
+    if wide {
+        columns.push((SortColumn::Region, copy::LABEL_REGION.to_owned()));
+    }
+    columns
+}
+
+/// One cell of a link's row.
+fn cell(
+    ui: &mut Ui,
+    column: SortColumn,
+    link: &LinkDecision,
+    page: &InspectedPage,
+    comparison: Option<PageCompare<'_>>,
+    change: Option<&LinkChange>,
+    compact: bool,
+) {
+    let dark = ui.visuals().dark_mode;
+    let badge = |ui: &mut Ui, verdict| {
+        if compact {
+            widgets::badge_symbol(ui, verdict);
+        } else {
+            widgets::badge(ui, verdict);
+        }
+    };
+    match column {
+        SortColumn::Index => {
+            ui.label(RichText::new(link.index.to_string()).weak());
+        }
+        SortColumn::Verdict => badge(ui, link.verdict),
+        SortColumn::Compared => {
+            let Some(theirs) = comparison.and_then(|c| c.decision.links.get(link.index)) else {
+                return;
+            };
+            match change {
+                Some(change) => {
+                    ui.label(RichText::new("Δ").color(palette::changed(dark)))
+                        .on_hover_text(copy::because(&change.because));
+                    badge(ui, theirs.verdict);
+                    let rank = theirs.rank.map(|r| format!("#{r}")).unwrap_or_default();
+                    ui.label(RichText::new(rank).small().color(palette::changed(dark)))
+                        .on_hover_text(copy::because(&change.because));
+                }
+                None => {
+                    ui.label(RichText::new("=").weak())
+                        .on_hover_text(copy::SAME_UNDER_B);
+                }
+            }
+        }
+        SortColumn::Score => {
+            ui.label(link.score.map(|s| s.to_string()).unwrap_or_default());
+        }
+        SortColumn::Rank => {
+            let visited = if link.visited { "↺" } else { "" };
+            ui.label(format!(
+                "{}{visited}",
+                link.rank.map(|s| s.to_string()).unwrap_or_default()
+            ));
+        }
+        SortColumn::Url => match &link.url {
+            Some(url) => {
+                ui.add(
+                    egui::Label::new(widgets::url_job(ui, url))
+                        .truncate()
+                        .selectable(false),
+                );
+            }
+            None => {
+                ui.add(
+                    egui::Label::new(RichText::new(&*link.href).italics())
+                        .truncate()
+                        .selectable(false),
+                );
+            }
+        },
+        SortColumn::Text => {
+            if page.source(link) == Some(LinkSource::RenderedOnly) {
+                ui.label(
+                    RichText::new(copy::ADDED_BY_SCRIPT)
+                        .small()
+                        .color(palette::added_by_script(dark)),
+                )
+                .on_hover_text(copy::ADDED_BY_SCRIPT_TOOLTIP);
+            }
+            if link.nofollow {
+                ui.label(RichText::new(copy::NOFOLLOW_MARK).small().weak())
+                    .on_hover_text(copy::NOFOLLOW_TOOLTIP);
+            }
+            ui.add(egui::Label::new(&*link.text).truncate().selectable(false));
+        }
+        SortColumn::Keyword => {
+            let text = match (link.keyword(), &link.trace.black) {
+                (Some(hit), _) => RichText::new(copy::keyword_cell(
+                    &hit.keyword,
+                    hit.matched_in.as_str(),
+                    hit.inside_word,
+                )),
+                // Not decided by a keyword, but it would be blacklisted too.
+                (None, Some(hit)) => RichText::new(copy::also_blacklisted(&hit.keyword)).weak(),
+                (None, None) => return,
+            };
+            let response = ui.add(egui::Label::new(text).truncate().selectable(false));
+            if link.keyword().is_some_and(|k| k.inside_word) {
+                response.on_hover_text(copy::INSIDE_WORD_TOOLTIP);
+            }
+        }
+        SortColumn::Region => {
+            ui.label(RichText::new(link.region.id()).weak());
+        }
+    }
+}
+
+/// Links scripts removed: listed below the table, with no verdict.
+pub(super) fn removed_by_scripts(ui: &mut Ui, current: &InspectedPage) {
+    if let Some(rendered) = current.rendered().filter(|r| !r.static_only.is_empty()) {
+        egui::Panel::bottom("static_only")
+            .resizable(true)
+            .default_size(120.0)
+            .show(ui, |ui| {
+                egui::CollapsingHeader::new(copy::removed_by_scripts(rendered.static_only.len()))
+                    .id_salt("static_only_list")
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical().show(ui, |ui| {
+                            for gone in &rendered.static_only {
+                                let target = gone
+                                    .url
+                                    .as_ref()
+                                    .map_or_else(|| gone.href.to_string(), |u| u.to_string());
+                                ui.horizontal(|ui| {
+                                    ui.label(RichText::new(target).monospace());
+                                    ui.label(RichText::new(&*gone.text).weak());
+                                });
+                            }
+                        });
+                    });
+            });
+    }
+}
+
+/// Draws the table of `rows` (link indexes); `moved_to` is a selection the
+/// keyboard moved, scrolled into view. Returns the row clicked, as a command.
+pub(super) fn show(
+    ui: &mut Ui,
+    view: &ResultsView<'_>,
+    state: &mut ResultsState,
+    current: &InspectedPage,
+    rows: &[usize],
+    row_height: f32,
+    moved_to: Option<usize>,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let links = &current.decision.links;
+    if links.is_empty() {
+        ui.add_space(12.0);
+        ui.label(RichText::new(copy::no_links(current.status)).italics());
+        return commands;
+    }
+    let columns = columns(
+        view.comparison.map(|c| c.name),
+        ui.available_width() >= 900.0,
+    );
+    // The URL and Text columns share what the fixed ones leave, recomputed every
+    // frame so they follow the window: URL gets the larger part. A narrow table
+    // shows verdicts by their symbol alone (the word is on hover).
+    let compact = ui.available_width()
+        < 640.0
+            + if view.comparison.is_some() {
+                100.0
+            } else {
+                0.0
+            };
+    let width = |column: SortColumn| match (column, compact) {
+        (SortColumn::Index, _) => 34.0,
+        (SortColumn::Verdict, true) => 34.0,
+        (SortColumn::Compared, true) => 60.0,
+        (SortColumn::Verdict, false) => 104.0,
+        (SortColumn::Compared, false) => 140.0,
+        (SortColumn::Score, _) => 46.0,
+        (SortColumn::Rank, _) => 42.0,
+        (SortColumn::Region, _) => 46.0,
+        (SortColumn::Keyword, true) => 76.0,
+        _ => 90.0,
+    };
+    let fixed: f32 = columns
+        .iter()
+        .filter(|(c, _)| !matches!(c, SortColumn::Url | SortColumn::Text))
+        .map(|(c, _)| width(*c))
+        .sum();
+    let spacing = ui.spacing().item_spacing.x * (columns.len() as f32);
+    let flexible = (ui.available_width() - fixed - spacing).max(150.0);
+    let mut table = TableBuilder::new(ui)
+        .id_salt("links")
+        .striped(true)
+        .sense(Sense::click())
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+    for (column, _) in &columns {
+        table = table.column(match column {
+            SortColumn::Url => Column::remainder().at_least(90.0).clip(true),
+            SortColumn::Text => Column::exact((flexible * 0.4).max(60.0)).clip(true),
+            other => Column::exact(width(*other)).clip(true),
+        });
+    }
+    if state.shown != Some((view.loaded, view.page)) {
+        state.shown = Some((view.loaded, view.page));
+        table = table.vertical_scroll_offset(0.0);
+    }
+    if let Some(pos) = moved_to.and_then(|s| rows.iter().position(|&r| r == s)) {
+        table = table.scroll_to_row(pos, None);
+    }
+    let mut clicked_header = None;
+    table
+        .header(row_height, |mut header| {
+            for (column, title) in &columns {
+                header.col(|ui| {
+                    let text =
+                        RichText::new(header_title(title, *column, state.filter.sort)).strong();
+                    if ui
+                        .add(egui::Button::new(text).frame(false))
+                        .on_hover_text(copy::SORT_TOOLTIP)
+                        .clicked()
+                    {
+                        clicked_header = Some(*column);
+                    }
+                });
+            }
+        })
+        .body(|body| {
+            body.rows(row_height, rows.len(), |mut row| {
+                let Some(link) = links.get(rows[row.index()]) else {
+                    return;
+                };
+                row.set_selected(view.selected == Some(link.index));
+                let change = view.comparison.and_then(|c| c.change(link.index));
+                for (column, _) in &columns {
+                    row.col(|ui| {
+                        cell(ui, *column, link, current, view.comparison, change, compact)
+                    });
+                }
+                if row.response().clicked() {
+                    commands.push(Command::SelectLink(Some(link.index)));
+                }
+            });
+        });
+    if let Some(column) = clicked_header {
+        state.filter.click_header(column);
+    }
+    commands
+}

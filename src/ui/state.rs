@@ -1,0 +1,156 @@
+//! Plain data that panels, commands and workers share. It imports no other ui
+//! file, so the imports between ui files form no circle.
+
+use std::time::Instant;
+
+use crate::crawl::Progress;
+
+/// What the keyboard copy shortcuts put on the clipboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyWhat {
+    /// Ctrl+C: the selected link's URL.
+    Url,
+    /// Ctrl+Shift+C: the selected link's explanation, for a ticket.
+    Explanation,
+}
+
+/// What the centre of the window shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum MainView {
+    /// One page or crawl, link by link.
+    #[default]
+    Inspector,
+    /// A folder or manifest of saved pages under one or two profiles.
+    Corpus,
+}
+
+/// A side panel the user can fold away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SidePanel {
+    Settings,
+    Detail,
+}
+
+/// Where the shown inspection came from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    #[default]
+    Nothing,
+    Demo,
+    File(String),
+    Url,
+}
+
+/// What the chosen file is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FilePurpose {
+    /// A saved page to inspect.
+    OpenPage,
+    /// A storage-data JSON file to import as a profile.
+    ImportSettings,
+    /// Where to write the current settings.
+    ExportSettings,
+    /// A folder of saved pages for the corpus view.
+    CorpusFolder,
+    /// A corpus manifest (TSV).
+    CorpusManifest,
+}
+
+/// A load in progress, as the top bar shows it.
+#[derive(Clone, Debug)]
+pub struct Loading {
+    pub progress: Progress,
+    pub started: Instant,
+    /// What is being loaded, as typed.
+    pub label: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameAction {
+    SaveAs,
+    Rename,
+    Duplicate,
+}
+
+/// What the user asked for when the unsaved-changes question came up; done
+/// once the changes are saved or discarded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfterUnsaved {
+    Switch(String),
+    Quit,
+}
+
+/// The open modal dialog and what is typed in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    Name {
+        action: NameAction,
+        name: String,
+        error: Option<String>,
+        then: Option<AfterUnsaved>,
+    },
+    ConfirmDelete,
+    ConfirmDiscard(AfterUnsaved),
+    Import {
+        name: String,
+        json: String,
+        path: String,
+        error: Option<String>,
+    },
+    Export {
+        path: String,
+    },
+}
+
+impl Dialog {
+    pub fn name_entry(action: NameAction, name: &str) -> Dialog {
+        Dialog::Name {
+            action,
+            name: name.to_owned(),
+            error: None,
+            then: None,
+        }
+    }
+
+    pub fn import() -> Dialog {
+        Dialog::Import {
+            name: String::new(),
+            json: String::new(),
+            path: String::new(),
+            error: None,
+        }
+    }
+
+    /// Shows a problem inside the dialog instead of closing it.
+    pub fn set_error(&mut self, message: String) {
+        if let Dialog::Name { error, .. } | Dialog::Import { error, .. } = self {
+            *error = Some(message);
+        }
+    }
+}
+
+/// An error as the banner shows it: its words and, when its kind has one,
+/// what to do about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownError {
+    pub message: String,
+    pub advice: Option<&'static str>,
+}
+
+impl ShownError {
+    /// A failed load, with the advice its kind calls for.
+    pub fn of_load(err: &crate::load::LoadError) -> Self {
+        Self {
+            message: crate::copy::error_text(err),
+            advice: crate::copy::load_advice(err, crate::copy::Front::Window),
+        }
+    }
+
+    /// An error that says all there is to say itself.
+    pub fn plain(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            advice: None,
+        }
+    }
+}
