@@ -18,6 +18,8 @@ mod settings_panel;
 mod state;
 mod status_bar;
 mod task;
+#[cfg(test)]
+mod test_support;
 mod top_bar;
 mod widgets;
 
