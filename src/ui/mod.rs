@@ -15,7 +15,7 @@ mod profile_worker;
 mod profiles_bar;
 mod results;
 mod settings_panel;
-mod state;
+pub mod state;
 mod status_bar;
 mod task;
 #[cfg(test)]
