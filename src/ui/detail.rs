@@ -229,3 +229,131 @@ pub fn show(
         });
     commands
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    use super::*;
+    use crate::inspect::Inspection;
+    use crate::policy::compare::{LinkChange, compare_pages};
+    use crate::policy::explain::{PageInput, what_if};
+    use crate::ui::test_support;
+
+    /// The pane's inputs and what it gave back.
+    struct Pane {
+        inspection: Inspection,
+        /// Under the compared profile, when comparing: its settings, its
+        /// decisions and the shown page's changed links.
+        other: Option<(Settings, Vec<PageDecision>, Vec<LinkChange>)>,
+        link: usize,
+        what_ifs: Vec<WhatIf>,
+        commands: Vec<Command>,
+    }
+
+    fn pane(link: usize, other: Option<Settings>) -> Harness<'static, Pane> {
+        let inspection = test_support::demo();
+        let page = &inspection.pages[0];
+        let read = page.read.as_ref().unwrap();
+        let input = PageInput {
+            candidates: &read.candidates,
+            page_url: &page.url,
+            base_url: &read.base_url,
+            limit: page.decision.limit,
+        };
+        let what_ifs = what_if(input, &inspection.settings, &page.decision.links[link]);
+        let other = other.map(|settings| {
+            let decisions = inspection.decide_under(&settings);
+            let (ours, theirs) = (inspection.settings.options(), settings.options());
+            let changes = compare_pages(&page.decision, &decisions[0], &ours, &theirs);
+            (settings, decisions, changes)
+        });
+        let pane = Pane {
+            inspection,
+            other,
+            link,
+            what_ifs,
+            commands: Vec::new(),
+        };
+        let mut harness = test_support::harness(
+            egui::vec2(900.0, 1200.0),
+            |ui, pane: &mut Pane| {
+                let page = &pane.inspection.pages[0];
+                let link = &page.decision.links[pane.link];
+                let other = pane
+                    .other
+                    .as_ref()
+                    .map(|(settings, decisions, changes)| OtherSide {
+                        name: "Lenient",
+                        decision: &decisions[0],
+                        link: &decisions[0].links[pane.link],
+                        settings,
+                        because: changes
+                            .iter()
+                            .find(|c| c.index == pane.link)
+                            .map(|c| &c.because),
+                    });
+                let settings = &pane.inspection.settings;
+                pane.commands
+                    .extend(show(ui, page, link, settings, &pane.what_ifs, other));
+            },
+            pane,
+        );
+        harness.run();
+        harness
+    }
+
+    #[test]
+    fn the_trace_of_a_link_reads_rule_by_rule() {
+        let harness = pane(11, None);
+        harness.get_by_label("Link #11");
+        harness.get_by_label("No black keyword");
+        harness.get_by_label("`tag` in the url, inside `heritage`");
+        harness.get_by_label("Trace");
+        harness.get_by_label("• no keyword if `tag` is removed from the black keywords");
+        assert!(harness.state().commands.is_empty());
+    }
+
+    #[test]
+    fn the_copy_buttons_ask_for_the_url_and_the_explanation() {
+        let mut harness = pane(11, None);
+        harness.get_by_label("Copy URL").click();
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [Command::CopySelected(CopyWhat::Url)]
+        );
+        harness.get_by_label("Copy explanation").click();
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [
+                Command::CopySelected(CopyWhat::Url),
+                Command::CopySelected(CopyWhat::Explanation)
+            ]
+        );
+    }
+
+    #[test]
+    fn comparing_shows_both_traces_side_by_side() {
+        let lenient = Settings {
+            follow_keywords_black: String::new(),
+            ..Settings::default()
+        };
+        let harness = pane(11, Some(lenient));
+        harness.get_by_label("A: current");
+        harness.get_by_label("B: Lenient");
+        // Without black keywords the link is no longer blacklisted.
+        let (_, decisions, changes) = harness.state().other.as_ref().unwrap();
+        let change = changes.iter().find(|c| c.index == 11).unwrap();
+        let why = copy::changed_because("Lenient", &copy::because(&change.because));
+        harness.get_by_label(&why);
+        assert!(harness.query_by_label(copy::SAME_UNDER_B).is_none());
+        // The heading's badge and A's say blacklisted; B's says what B decides.
+        assert_eq!(harness.query_all_by_label("⊘ blacklisted").count(), 2);
+        let theirs = decisions[0].links[11].verdict;
+        assert_ne!(theirs, crate::policy::Verdict::Blacklisted);
+        harness.get_by_label(copy::verdict_badge(theirs));
+    }
+}

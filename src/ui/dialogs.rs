@@ -213,3 +213,175 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
     }
     commands
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    use super::*;
+    use crate::ui::state::AfterUnsaved;
+    use crate::ui::test_support;
+
+    /// The open dialog, whether the current profile is the built-in one, and
+    /// the commands it gave.
+    struct Open {
+        dialog: Option<Dialog>,
+        built_in: bool,
+        commands: Vec<Command>,
+    }
+
+    fn open(dialog: Dialog, built_in: bool) -> Harness<'static, Open> {
+        let open = Open {
+            dialog: Some(dialog),
+            built_in,
+            commands: Vec::new(),
+        };
+        let mut harness = test_support::harness(
+            egui::vec2(800.0, 600.0),
+            |ui, open: &mut Open| {
+                let view = DialogView {
+                    profile: "Strict",
+                    built_in: open.built_in,
+                    export_json: "{}",
+                    browsing: false,
+                };
+                let Some(dialog) = &mut open.dialog else {
+                    return;
+                };
+                let commands = show(ui.ctx(), dialog, &view);
+                // As the app does: closing is the app's to carry out.
+                if commands.contains(&Command::CloseDialog) {
+                    open.dialog = None;
+                }
+                open.commands.extend(commands);
+            },
+            open,
+        );
+        harness.run();
+        harness
+    }
+
+    #[test]
+    fn enter_in_the_name_dialog_confirms_the_typed_name() {
+        let mut harness = open(Dialog::name_entry(NameAction::SaveAs, ""), false);
+        harness.get_by_label("Save the settings as a new profile");
+        harness.get_by_label("Name").type_text("Lenient");
+        harness.run();
+        harness.key_press(Key::Enter);
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [Command::NameEntered {
+                action: NameAction::SaveAs,
+                name: "Lenient".into(),
+                then: None,
+            }]
+        );
+    }
+
+    #[test]
+    fn ok_in_the_rename_dialog_confirms_the_edited_name() {
+        let mut harness = open(Dialog::name_entry(NameAction::Rename, "Strict"), false);
+        harness.get_by_label("Rename the profile");
+        harness.get_by_label("Name").focus();
+        harness.run();
+        harness.get_by_label("Name").type_text(" 2");
+        harness.get_by_label("OK").click();
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [Command::NameEntered {
+                action: NameAction::Rename,
+                name: "Strict 2".into(),
+                then: None,
+            }]
+        );
+    }
+
+    #[test]
+    fn escape_closes_the_name_dialog() {
+        let mut harness = open(
+            Dialog::name_entry(NameAction::Duplicate, "Strict copy"),
+            false,
+        );
+        harness.get_by_label("Duplicate the profile");
+        harness.key_press(Key::Escape);
+        harness.run();
+        assert_eq!(harness.state().commands, [Command::CloseDialog]);
+        assert!(harness.query_by_label("Duplicate the profile").is_none());
+    }
+
+    #[test]
+    fn cancel_closes_the_name_dialog() {
+        let mut harness = open(Dialog::name_entry(NameAction::SaveAs, ""), false);
+        harness.get_by_label("Cancel").click();
+        harness.run();
+        assert_eq!(harness.state().commands, [Command::CloseDialog]);
+        assert!(harness.query_by_label("Name").is_none());
+    }
+
+    #[test]
+    fn a_name_the_store_refused_shows_its_problem_in_the_dialog() {
+        let mut dialog = Dialog::name_entry(NameAction::SaveAs, "Strict");
+        dialog.set_error("a profile named “Strict” exists".into());
+        let harness = open(dialog, false);
+        harness.get_by_label("a profile named “Strict” exists");
+        assert!(harness.state().commands.is_empty());
+    }
+
+    #[test]
+    fn the_delete_question_names_the_profile_and_deletes_on_confirm() {
+        let mut harness = open(Dialog::ConfirmDelete, false);
+        harness.get_by_label("Delete the profile “Strict”? This cannot be undone.");
+        harness.get_by_label("Delete").click();
+        harness.run();
+        assert_eq!(harness.state().commands, [Command::DeleteProfile]);
+    }
+
+    #[test]
+    fn the_delete_question_can_be_cancelled() {
+        let mut harness = open(Dialog::ConfirmDelete, false);
+        harness.get_by_label("Cancel").click();
+        harness.run();
+        assert_eq!(harness.state().commands, [Command::CloseDialog]);
+        assert!(
+            harness
+                .query_by_label_contains("Delete the profile")
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn the_unsaved_changes_question_saves_discards_or_keeps_editing() {
+        let switch = AfterUnsaved::Switch("Lenient".into());
+        for (button, then) in [
+            ("Save changes", Command::SaveThen(switch.clone())),
+            ("Discard changes", Command::Discard(switch.clone())),
+            ("Keep editing", Command::CloseDialog),
+        ] {
+            let mut harness = open(Dialog::ConfirmDiscard(switch.clone()), false);
+            harness.get_by_label("“Strict” has unsaved changes: save them or discard them?");
+            harness.get_by_label(button).click();
+            harness.run();
+            assert_eq!(harness.state().commands, [then], "{button}");
+        }
+    }
+
+    #[test]
+    fn unsaved_changes_to_the_built_in_profile_are_saved_as_a_new_one() {
+        let mut harness = open(Dialog::ConfirmDiscard(AfterUnsaved::Quit), true);
+        assert!(harness.query_by_label("Save changes").is_none());
+        harness.get_by_label("Save as…").click();
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [Command::OpenDialog(Dialog::Name {
+                action: NameAction::SaveAs,
+                name: String::new(),
+                error: None,
+                then: Some(AfterUnsaved::Quit),
+            })]
+        );
+    }
+}

@@ -15,9 +15,11 @@ mod profile_worker;
 mod profiles_bar;
 mod results;
 mod settings_panel;
-mod state;
+pub mod state;
 mod status_bar;
 mod task;
+#[cfg(test)]
+mod test_support;
 mod top_bar;
 mod widgets;
 

@@ -40,6 +40,7 @@ struct CrawlInputs {
     limit_override: Option<usize>,
 }
 
+/// The window's whole state: what is shown, what is typed, what is running.
 pub struct InspectorApp {
     settings: Settings,
     top: TopBarState,

@@ -2,7 +2,7 @@
 //! the commands they returned.
 
 use super::{InspectorApp, STORAGE_KEY};
-use crate::policy::lint_settings;
+use crate::policy::{Lint, lint_settings};
 use crate::profiles::{BUILT_IN, export_json};
 use crate::ui::command::Command;
 use crate::ui::corpus_view::CorpusView;
@@ -57,30 +57,68 @@ impl eframe::App for InspectorApp {
             comparison.refresh(self.inspection.as_ref(), self.generation);
         }
         self.poll_file_dialog(ui.ctx());
-        let mut commands = Vec::new();
-        if self.take_dropped_file(ui.ctx()) {
-            commands.push(Command::Load);
-        }
-
-        if self.task.is_some()
-            && self.dialog.is_none()
-            && ui.input(|i| i.key_pressed(egui::Key::Escape))
-        {
-            commands.push(Command::Cancel);
-        }
-
-        // Closing the window with unsaved changes asks first.
-        if ui.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
-            ui.ctx()
-                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.dialog = Some(Dialog::ConfirmDiscard(AfterUnsaved::Quit));
-        }
+        let mut commands = self.window_input(ui);
 
         let lints = self
             .inspection
             .as_ref()
             .map(|i| i.lints().to_vec())
             .unwrap_or_else(|| lint_settings(&self.settings));
+        // The order matters: egui gives each panel what the ones before it left.
+        commands.extend(self.top_panel(ui, lints.len()));
+        commands.extend(self.status_panel(ui));
+        let width = ui.ctx().content_rect().width();
+        if self.show_settings {
+            commands.extend(self.settings_side(ui, &lints, width));
+        }
+        if self.show_detail && self.view == MainView::Inspector {
+            commands.extend(self.detail_side(ui, width));
+        }
+        commands.extend(self.central_panel(ui));
+        commands.extend(self.open_dialog(ui.ctx()));
+
+        for command in commands {
+            self.apply(command, ui.ctx());
+        }
+        self.report_startup(ui.ctx());
+        if self.task.is_some() || self.corpus_task.is_some() || self.profiles_busy() {
+            // Keep the spinner turning; results arrive with their own repaint.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, STORAGE_KEY, &self.top);
+    }
+}
+
+impl InspectorApp {
+    /// What the window itself was given: a dropped file, Escape while
+    /// loading, a request to close.
+    fn window_input(&mut self, ui: &egui::Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        if self.take_dropped_file(ui.ctx()) {
+            commands.push(Command::Load);
+        }
+        if self.task.is_some()
+            && self.dialog.is_none()
+            && ui.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            commands.push(Command::Cancel);
+        }
+        // Closing the window with unsaved changes asks first.
+        if ui.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.dialog = Some(Dialog::ConfirmDiscard(AfterUnsaved::Quit));
+        }
+        commands
+    }
+
+    /// The profiles bar, the view switch and the top bar, in one wrapping row.
+    fn top_panel(&mut self, ui: &mut egui::Ui, warnings: usize) -> Vec<Command> {
+        let mut commands = Vec::new();
         let dirty = self.is_dirty();
         egui::Panel::top("top_bar").show(ui, |ui| {
             ui.add_space(2.0);
@@ -111,7 +149,7 @@ impl eframe::App for InspectorApp {
                 ui.separator();
                 let view = TopBarView {
                     loading: self.task.as_ref().map(Task::loading),
-                    warnings: lints.len(),
+                    warnings,
                     show_settings: self.show_settings,
                     show_detail: self.show_detail,
                     browsing: self.file_dialog.is_some(),
@@ -121,6 +159,12 @@ impl eframe::App for InspectorApp {
             });
             ui.add_space(2.0);
         });
+        commands
+    }
+
+    /// The status bar, with the theme switch at its right end.
+    fn status_panel(&self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
         egui::Panel::bottom("status_bar").show(ui, |ui| {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 // Dark or light theme (the palette has both).
@@ -143,52 +187,64 @@ impl eframe::App for InspectorApp {
                 });
             });
         });
-        let width = ui.ctx().content_rect().width();
-        if self.show_settings {
-            egui::Panel::left("settings")
-                .resizable(true)
-                .default_size((width * 0.25).clamp(220.0, 300.0))
-                .size_range(220.0..=(width * 0.3).max(220.0))
-                .show(ui, |ui| {
-                    let suggestions = self.sibling_roots();
-                    commands.extend(settings_panel::show(
-                        ui,
-                        &mut self.settings,
-                        &lints,
-                        &suggestions,
-                        self.scroll_to_warnings,
-                    ));
-                });
-            self.scroll_to_warnings = false;
-        }
-        if self.show_detail && self.view == MainView::Inspector {
-            let what_ifs = self.what_ifs();
-            let shown = self.selected_link();
-            let other = self.other_side();
-            let mut draw = |ui: &mut egui::Ui| match shown {
-                Some((page, link, settings)) => {
-                    commands.extend(detail::show(ui, page, link, settings, &what_ifs, other));
-                }
-                None => {
-                    ui.heading(crate::copy::LINK_DETAIL_TITLE);
-                    ui.label(crate::copy::SELECT_A_ROW);
-                }
-            };
-            // A narrow window keeps the table's width: the detail goes under it.
-            if width < NARROW_WIDTH {
-                egui::Panel::bottom("detail_below")
-                    .resizable(true)
-                    .default_size(220.0)
-                    .size_range(120.0..=600.0)
-                    .show(ui, |ui| draw(ui));
-            } else {
-                egui::Panel::right("detail")
-                    .resizable(true)
-                    .default_size(340.0)
-                    .size_range(260.0..=(width * 0.45).max(260.0))
-                    .show(ui, |ui| draw(ui));
+        commands
+    }
+
+    fn settings_side(&mut self, ui: &mut egui::Ui, lints: &[Lint], width: f32) -> Vec<Command> {
+        let mut commands = Vec::new();
+        egui::Panel::left("settings")
+            .resizable(true)
+            .default_size((width * 0.25).clamp(220.0, 300.0))
+            .size_range(220.0..=(width * 0.3).max(220.0))
+            .show(ui, |ui| {
+                let suggestions = self.sibling_roots();
+                commands.extend(settings_panel::show(
+                    ui,
+                    &mut self.settings,
+                    lints,
+                    &suggestions,
+                    self.scroll_to_warnings,
+                ));
+            });
+        self.scroll_to_warnings = false;
+        commands
+    }
+
+    /// The selected link's detail: beside the table, or under it in a narrow
+    /// window so the table keeps its width.
+    fn detail_side(&mut self, ui: &mut egui::Ui, width: f32) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let what_ifs = self.what_ifs();
+        let shown = self.selected_link();
+        let other = self.other_side();
+        let mut draw = |ui: &mut egui::Ui| match shown {
+            Some((page, link, settings)) => {
+                commands.extend(detail::show(ui, page, link, settings, &what_ifs, other));
             }
+            None => {
+                ui.heading(crate::copy::LINK_DETAIL_TITLE);
+                ui.label(crate::copy::SELECT_A_ROW);
+            }
+        };
+        if width < NARROW_WIDTH {
+            egui::Panel::bottom("detail_below")
+                .resizable(true)
+                .default_size(220.0)
+                .size_range(120.0..=600.0)
+                .show(ui, |ui| draw(ui));
+        } else {
+            egui::Panel::right("detail")
+                .resizable(true)
+                .default_size(340.0)
+                .size_range(260.0..=(width * 0.45).max(260.0))
+                .show(ui, |ui| draw(ui));
         }
+        commands
+    }
+
+    /// The banners, then the inspector's results or the corpus view.
+    fn central_panel(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
         let view = ResultsView {
             inspection: self.inspection.as_ref(),
             generation: self.generation,
@@ -223,30 +279,20 @@ impl eframe::App for InspectorApp {
                 }
             }
         });
-
-        if let Some(dialog) = &mut self.dialog {
-            let json = export_json(&self.settings);
-            let view = DialogView {
-                profile: &self.profile,
-                built_in: self.profile == BUILT_IN,
-                export_json: &json,
-                browsing: self.file_dialog.is_some(),
-            };
-            commands.extend(dialogs::show(ui.ctx(), dialog, &view));
-        }
-
-        for command in commands {
-            self.apply(command, ui.ctx());
-        }
-        self.report_startup(ui.ctx());
-        if self.task.is_some() || self.corpus_task.is_some() || self.profiles_busy() {
-            // Keep the spinner turning; results arrive with their own repaint.
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
-        }
+        commands
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, STORAGE_KEY, &self.top);
+    fn open_dialog(&mut self, ctx: &egui::Context) -> Vec<Command> {
+        let Some(dialog) = &mut self.dialog else {
+            return Vec::new();
+        };
+        let json = export_json(&self.settings);
+        let view = DialogView {
+            profile: &self.profile,
+            built_in: self.profile == BUILT_IN,
+            export_json: &json,
+            browsing: self.file_dialog.is_some(),
+        };
+        dialogs::show(ctx, dialog, &view)
     }
 }

@@ -185,3 +185,6 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     ));
     commands
 }
+
+#[cfg(test)]
+mod panel_tests;
