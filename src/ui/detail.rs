@@ -255,17 +255,17 @@ mod tests {
     fn pane(link: usize, other: Option<Settings>) -> Harness<'static, Pane> {
         let inspection = test_support::demo();
         let page = &inspection.pages[0];
-        let read = page.read.as_ref().unwrap();
+        let read = page.read().unwrap();
         let input = PageInput {
             candidates: &read.candidates,
             page_url: &page.url,
             base_url: &read.base_url,
             limit: page.decision.limit,
         };
-        let what_ifs = what_if(input, &inspection.settings, &page.decision.links[link]);
+        let what_ifs = what_if(input, inspection.settings(), &page.decision.links[link]);
         let other = other.map(|settings| {
             let decisions = inspection.decide_under(&settings);
-            let (ours, theirs) = (inspection.settings.options(), settings.options());
+            let (ours, theirs) = (inspection.settings().options(), settings.options());
             let changes = compare_pages(&page.decision, &decisions[0], &ours, &theirs);
             (settings, decisions, changes)
         });
@@ -294,7 +294,7 @@ mod tests {
                             .find(|c| c.index == pane.link)
                             .map(|c| &c.because),
                     });
-                let settings = &pane.inspection.settings;
+                let settings = pane.inspection.settings();
                 pane.commands
                     .extend(show(ui, page, link, settings, &pane.what_ifs, other));
             },

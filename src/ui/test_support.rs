@@ -6,7 +6,7 @@ use std::sync::Arc;
 use egui_kittest::Harness;
 use url::Url;
 
-use crate::inspect::Inspection;
+use crate::inspect::{Inspection, Limits};
 use crate::policy::Settings;
 use crate::ui::app::{DEMO_HTML, DEMO_URL};
 
@@ -33,5 +33,11 @@ pub fn harness<'a, S>(
 /// The demo page under the default settings, as the window first shows it.
 pub fn demo() -> Inspection {
     let url = Url::parse(DEMO_URL).unwrap();
-    Inspection::saved_page(DEMO_HTML, Some(url), 2, None, Settings::default()).unwrap()
+    Inspection::saved_page(
+        DEMO_HTML,
+        Some(url),
+        Limits::of_depth(2),
+        Settings::default(),
+    )
+    .unwrap()
 }
