@@ -27,7 +27,8 @@ pub struct CrawlRequest {
 
 pub const DEFAULT_PARALLELISM: usize = 4;
 
-/// Progress, reported after every fetch.
+/// Progress, reported after every fetch (after a cancel, the pages never
+/// fetched are not counted as done).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     /// Pages fetched (or failed) so far.

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use follow_inspector::cli::{self, Cli};
-use follow_inspector::{copy, ui};
+use follow_inspector::ui;
 
 // mimalloc: a page of 10,000 links is read in 30 ms instead of 38 ms, most of
 // it from fewer page faults (measured with `perf stat`; see the README).
@@ -15,12 +15,6 @@ fn main() -> ExitCode {
     let args = Cli::parse();
     match &args.command {
         Some(command) => cli::run(command, args.config_dir.as_deref()),
-        None => match ui::run(args.open, args.config_dir) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("error: {}", copy::error_text(err.as_ref()));
-                ExitCode::from(2)
-            }
-        },
+        None => ui::open(args.open, args.config_dir),
     }
 }

@@ -7,8 +7,10 @@ use std::sync::atomic::AtomicBool;
 use anyhow::Context as _;
 
 use super::args::{CorpusArgs, Format};
+use super::failure::Failure;
+use super::output::{finish_writing, report_out};
 use super::setup::{side_a, side_b};
-use super::{Failure, finish_writing, report_out};
+use crate::copy;
 use crate::report;
 
 /// Runs `corpus`: never touches the network.
@@ -29,7 +31,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
     let total = pages.len();
     let progress = |done: usize| {
         if interactive {
-            eprint!("\r\x1b[2Kread {done}/{total} pages");
+            eprint!("\r\x1b[2K{}", copy::corpus_read_progress(done, total));
         }
     };
     let cancel = AtomicBool::new(false);

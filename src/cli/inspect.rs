@@ -9,8 +9,9 @@ use std::sync::atomic::AtomicBool;
 use anyhow::anyhow;
 
 use super::args::{DiffArgs, Format, InspectArgs};
+use super::failure::Failure;
+use super::output::{finish_writing, report_out};
 use super::setup::{load_request, side_b};
-use super::{Failure, finish_writing, report_out};
 use crate::copy;
 use crate::crawl::Progress;
 use crate::inspect::Inspection;
@@ -20,12 +21,10 @@ use crate::report;
 /// Shows crawl progress on one stderr line, when stderr is a terminal.
 fn progress_line(p: Progress) {
     let last = p.last_url.as_deref().unwrap_or("");
+    let last: String = last.chars().take(60).collect();
     eprint!(
-        "\r\x1b[2Kfetched {}/{} pages, {} KB  {}",
-        p.done,
-        p.queued,
-        p.bytes / 1024,
-        last.chars().take(60).collect::<String>()
+        "\r\x1b[2K{}",
+        copy::crawl_progress(p.done, p.queued, p.bytes / 1024, &last)
     );
 }
 

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-use super::Failure;
 use super::args::ProfilesCommand;
+use super::failure::Failure;
 use super::setup::open_store;
 use crate::copy;
 use crate::profiles::{self, ProfileError};

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use anyhow::{Context as _, anyhow};
 
-use super::Failure;
 use super::args::{AgainstArgs, FetchArgs, InspectArgs};
+use super::failure::Failure;
 use crate::copy;
 use crate::fetch::{self, FetchOptions};
 use crate::inspect::Limits;

@@ -1,5 +1,15 @@
 //! The command line's own words: warnings on stderr and the profiles listing.
 
+/// A crawl's progress line: pages fetched of those known, KB read, the last URL.
+pub fn crawl_progress(done: usize, queued: usize, kb: usize, last_url: &str) -> String {
+    format!("fetched {done}/{queued} pages, {kb} KB  {last_url}")
+}
+
+/// A corpus run's progress line.
+pub fn corpus_read_progress(done: usize, total: usize) -> String {
+    format!("read {done}/{total} pages")
+}
+
 /// A page cut at `--max-bytes`.
 pub fn truncated_page(url: &str, max_bytes: usize) -> String {
     format!("{url} was cut at {max_bytes} bytes (--max-bytes); links after the cut are missing")

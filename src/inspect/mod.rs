@@ -126,8 +126,9 @@ impl InspectedPage {
         }
     }
 
-    /// Decides the page's links again, keeping a crawl's visited marks.
-    pub fn decide(&mut self, opts: &FollowOptions, limit: usize) {
+    /// Decides the page's links again, keeping a crawl's visited marks (the
+    /// crawl's, as it goes; the inspection decides its pages for everyone else).
+    pub(crate) fn decide(&mut self, opts: &FollowOptions, limit: usize) {
         let visited: Vec<bool> = self.decision.links.iter().map(|l| l.visited).collect();
         self.decision = self.decided(opts, limit);
         // A crawl's visited marks survive where the link is still followed.

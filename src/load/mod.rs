@@ -156,8 +156,6 @@ fn read_file(path: &Path, request: &LoadRequest) -> Result<Loaded, LoadError> {
     let page_url = request
         .base_url
         .as_deref()
-        .map(str::trim)
-        .filter(|raw| !raw.is_empty())
         .map(parse_page_url)
         .transpose()?;
     let bytes = std::fs::read(path).map_err(|source| LoadError::Read {

@@ -119,6 +119,23 @@ mod tests {
             Target::parse("Cargo.toml").unwrap(),
             Target::File(_)
         ));
+        // The kinds the advice is chosen from.
+        assert!(matches!(
+            Target::parse("ftp://acme.com/"),
+            Err(TargetError::Scheme { scheme, .. }) if scheme == "ftp"
+        ));
+        assert!(matches!(
+            Target::parse("missing/page.html"),
+            Err(TargetError::NoSuchFile(_))
+        ));
+        assert!(matches!(
+            Target::parse("http://exa mple.com/"),
+            Err(TargetError::BadUrl { .. })
+        ));
+        assert!(matches!(
+            parse_page_url("/relative"),
+            Err(TargetError::NotAPageUrl(_))
+        ));
     }
 
     #[test]

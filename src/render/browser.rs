@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use url::Url;
 
-use super::RenderOptions;
 use super::cdp::{Connection, Pending, Sessions, Waited, read_messages};
+use super::options::RenderOptions;
 use super::page_state::PageState;
 use crate::fetch::{FetchError, FetchSummary, FetchedPage, Rendered};
 

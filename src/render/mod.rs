@@ -9,22 +9,21 @@
 
 mod browser;
 mod cdp;
+mod options;
 mod page_state;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use url::Url;
 
-use crate::fetch::{FetchError, FetchOptions, FetchedPage, Fetcher, HttpFetcher, Resolve, Wait};
+use crate::fetch::{FetchError, FetchOptions, FetchedPage, Fetcher, HttpFetcher};
 use browser::Browser;
+pub use options::{DEFAULT_TIMEOUT, RenderOptions};
 
 /// Environment variable with the same meaning as `--browser`.
 pub const BROWSER_ENV: &str = "FOLLOW_INSPECTOR_BROWSER";
-/// How long a page may take (SPEC 8's default); then the DOM is read anyway.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
 /// Rendered pages loaded at once within a crawl level.
 pub const DEFAULT_PARALLELISM: usize = 2;
 /// Where Debian's package puts the real binary (the `/usr/bin` wrapper is a
@@ -33,30 +32,6 @@ const BROWSER_PATHS: [&str; 2] = [
     "/usr/lib/chromium/chromium-headless-shell",
     "/usr/lib/chromium/headless_shell",
 ];
-/// How to render.
-#[derive(Clone, Debug)]
-pub struct RenderOptions {
-    pub browser: PathBuf,
-    pub wait: Wait,
-    /// Per page; at the deadline the DOM is read anyway.
-    pub timeout: Duration,
-    pub user_agent: String,
-    pub resolve: Vec<Resolve>,
-}
-
-impl RenderOptions {
-    /// Rendering in `browser` as `fetch` fetches (its User-Agent and
-    /// `--resolve` rules), with SPEC 8's default wait and deadline.
-    pub fn new(browser: PathBuf, fetch: &FetchOptions) -> Self {
-        Self {
-            browser,
-            wait: Wait::default(),
-            timeout: DEFAULT_TIMEOUT,
-            user_agent: fetch.user_agent.clone(),
-            resolve: fetch.resolve.clone(),
-        }
-    }
-}
 
 /// The browser to use: `explicit` (`--browser`), else `FOLLOW_INSPECTOR_BROWSER`,
 /// else Debian's chromium-headless-shell.

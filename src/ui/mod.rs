@@ -23,12 +23,26 @@ mod test_support;
 mod top_bar;
 mod widgets;
 
+use std::process::ExitCode;
+
 pub use app::InspectorApp;
 
 /// When set, the window reports on stderr how long its first frame and the
 /// loading of its start page took, then closes.
 pub const MEASURE_ENV: &str = "FOLLOW_INSPECTOR_MEASURE_STARTUP";
 pub use command::Command;
+
+/// Opens the window (see [`run`]); when it cannot open, says why on stderr
+/// and exits 2.
+pub fn open(start: Option<String>, config_dir: Option<std::path::PathBuf>) -> ExitCode {
+    match run(start, config_dir) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {}", crate::copy::error_text(err.as_ref()));
+            ExitCode::from(2)
+        }
+    }
+}
 
 /// Opens the window; `start` is a URL or saved file to load at once; profiles
 /// live in `config_dir` (default: the user's configuration directory).

@@ -275,7 +275,8 @@ impl ProfileWorker {
 
 impl Drop for ProfileWorker {
     fn drop(&mut self) {
-        // Closing the channel ends the thread once the queued writes are done.
+        // Closing the channel ends the thread once the queued writes are done;
+        // waiting for them keeps every save. Only the app's end drops the worker.
         self.requests = None;
         self.work.join();
     }

@@ -30,18 +30,18 @@ pub struct Job {
 }
 
 /// A finished load: the inspection and where it came from.
-pub type Loaded = (Box<Inspection>, Source);
+pub type LoadedPage = (Box<Inspection>, Source);
 
 /// A running job. Dropping it cancels the work between requests.
 pub struct Task {
-    work: Background<Progress, Result<Loaded, ShownError>>,
+    work: Background<Progress, Result<LoadedPage, ShownError>>,
     loading: Loading,
 }
 
 /// What a poll found.
 pub enum Poll {
     Running,
-    Finished(Result<Loaded, ShownError>),
+    Finished(Result<LoadedPage, ShownError>),
 }
 
 fn run_job(
@@ -49,7 +49,7 @@ fn run_job(
     fetcher: Option<Arc<dyn Fetcher>>,
     cancel: &Arc<AtomicBool>,
     send: &(dyn Fn(Progress) + Sync),
-) -> Result<Loaded, ShownError> {
+) -> Result<LoadedPage, ShownError> {
     let fetching = match (fetcher, job.browser) {
         (Some(fetcher), _) => Fetching::Given(fetcher),
         (None, Some(browser)) => Fetching::Rendered {
@@ -62,7 +62,7 @@ fn run_job(
     };
     let request = LoadRequest {
         target: job.target,
-        base_url: Some(job.base_url),
+        base_url: Some(job.base_url).filter(|base| !base.trim().is_empty()),
         limits: Limits {
             depth: job.depth,
             limit_override: job.limit_override,
@@ -88,7 +88,7 @@ impl Task {
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> std::io::Result<Task> {
         let label = job.target.trim().to_owned();
-        let work = Background::spawn("follow-inspector-fetch", repaint, move |reporter| {
+        let work = Background::spawn("follow-inspector-load", repaint, move |reporter| {
             let send = |p: Progress| {
                 reporter.progress(p);
             };

@@ -44,6 +44,21 @@ const IMPURE_PATHS: &[&str] = &[
     "std::process",
     "std::thread",
     "std::env",
+    "std::io::stdin",
+    "std::io::stdout",
+    "std::io::stderr",
+    "tokio::",
+    "rustls::",
+    "println!",
+    "eprintln!",
+    "print!",
+    "eprint!",
+    ".exists()",
+    ".is_file()",
+    ".is_dir()",
+    ".metadata()",
+    "read_dir(",
+    "canonicalize(",
 ];
 
 /// One source file: its module path (`["render", "cdp"]`; `["main"]` for the
@@ -73,12 +88,107 @@ fn module_of(rel: &Path) -> Vec<String> {
     parts
 }
 
-/// The text without `//` comments (doc comments name paths too).
-fn without_comments(text: &str) -> String {
-    text.lines()
-        .map(|line| line.split_once("//").map_or(line, |(code, _)| code))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// The code with comments and the contents of string and char literals
+/// blanked out, so a doc comment or a message that names a path is not read as
+/// an import (and `"https://…"` does not hide the rest of its line).
+fn code_only(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            i += 2;
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                if chars[i] == '\n' {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += 2;
+        } else if c == 'r' && matches!(next, Some('"') | Some('#')) && !is_ident(out.chars().last())
+        {
+            // A raw string: r"…" or r#"…"#.
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) != Some(&'"') {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            j += 1;
+            loop {
+                match chars.get(j) {
+                    None => break,
+                    Some('"') if (1..=hashes).all(|h| chars.get(j + h) == Some(&'#')) => {
+                        j += 1 + hashes;
+                        break;
+                    }
+                    Some(_) => j += 1,
+                }
+            }
+            out.push_str("\"\"");
+            i = j;
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if c == '\'' && char_literal_end(&chars, i).is_some() {
+            i = char_literal_end(&chars, i).unwrap_or(i + 1);
+            out.push_str("' '");
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn is_ident(c: Option<char>) -> bool {
+    c.is_some_and(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// Where a char literal that starts at `at` ends (a lifetime is not one).
+fn char_literal_end(chars: &[char], at: usize) -> Option<usize> {
+    match (chars.get(at + 1), chars.get(at + 2)) {
+        (Some('\\'), _) => (at + 3..chars.len().min(at + 12))
+            .find(|&j| chars[j] == '\'')
+            .map(|j| j + 1),
+        (Some(_), Some('\'')) => Some(at + 3),
+        _ => None,
+    }
+}
+
+/// Where an inline `#[cfg(test)] mod name { … }` starts: from there on, the
+/// file's `super` is the file itself. (`#[cfg(test)] mod x;` is a file of its own.)
+fn test_module_start(code: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(at) = code[from..].find("#[cfg(test)]") {
+        let start = from + at;
+        let rest = code[start + "#[cfg(test)]".len()..].trim_start();
+        if let Some(after_mod) = rest.strip_prefix("mod ") {
+            let name_end = after_mod
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(after_mod.len());
+            if after_mod[name_end..].trim_start().starts_with('{') {
+                return Some(start);
+            }
+        }
+        from = start + 1;
+    }
+    None
 }
 
 fn read_sources(dir: &Path, root: &Path, out: &mut Vec<SourceFile>) {
@@ -93,67 +203,85 @@ fn read_sources(dir: &Path, root: &Path, out: &mut Vec<SourceFile>) {
         } else if path.extension().is_some_and(|e| e == "rs") {
             let rel = path.strip_prefix(root).expect("under src/");
             let text = std::fs::read_to_string(&path).expect("a readable source file");
-            // Test modules sit at the end of a file; in them `super` is the file.
-            let (code, tests) = match text.find("\n#[cfg(test)]\nmod ") {
-                Some(at) => (&text[..at], &text[at..]),
-                None => (text.as_str(), ""),
-            };
-            out.push(SourceFile {
-                path: format!("src/{}", rel.display()),
-                module: module_of(rel),
-                code: without_comments(code),
-                tests: without_comments(tests),
-            });
+            out.push(source(&format!("src/{}", rel.display()), &text));
         }
     }
 }
 
 /// Every path the text names after `prefix` (`crate::`, `super::`,
-/// `follow_inspector::`), grouped imports (`crate::{a, b::c}`) spread out.
+/// `follow_inspector::`), grouped imports (`crate::{a, b::{c, d}}`) spread out.
 fn paths_after(text: &str, prefix: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(at) = rest.find(prefix) {
-        let boundary = rest[..at]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        let boundary = !is_ident(rest[..at].chars().next_back()) && !rest[..at].ends_with("::");
         rest = &rest[at + prefix.len()..];
-        if !boundary {
-            continue;
-        }
-        if let Some(group) = rest.strip_prefix('{') {
-            let end = group.find('}').unwrap_or(group.len());
-            for item in group[..end].split(',') {
-                out.push(segments(item.trim()));
-            }
-        } else {
-            out.push(segments(rest));
+        if boundary {
+            spread(rest, &[], &mut out);
         }
     }
     out.retain(|p| !p.is_empty());
     out
 }
 
-fn segments(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
+/// The paths of one use tree at the start of `text`, after `base`.
+fn spread(text: &str, base: &[String], out: &mut Vec<Vec<String>>) {
+    let mut path = base.to_vec();
     let mut rest = text;
     loop {
         let end = rest
             .find(|c: char| !(c.is_alphanumeric() || c == '_'))
             .unwrap_or(rest.len());
-        if end == 0 {
-            break;
+        if end > 0 {
+            path.push(rest[..end].to_owned());
         }
-        out.push(rest[..end].to_owned());
         match rest[end..].strip_prefix("::") {
+            Some(next) if next.starts_with('{') => {
+                for item in top_level_items(&next[1..]) {
+                    spread(item.trim(), &path, out);
+                }
+                return;
+            }
             Some(next) if next.starts_with(|c: char| c.is_alphabetic() || c == '_') => {
                 rest = next;
             }
             _ => break,
         }
+        if end == 0 {
+            break;
+        }
     }
-    out
+    if rest.starts_with('{') && path.len() == base.len() {
+        for item in top_level_items(&rest[1..]) {
+            spread(item.trim(), &path, out);
+        }
+        return;
+    }
+    out.push(path);
+}
+
+/// The comma-separated items of a `{…}` group (its text after the `{`), nested
+/// groups kept whole.
+fn top_level_items(text: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(&text[start..i]);
+                return items;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&text[start..]);
+    items
 }
 
 /// The deepest module of `path` that is a file, as a module path.
@@ -164,8 +292,11 @@ fn resolve(path: &[String], modules: &BTreeSet<Vec<String>>) -> Option<Vec<Strin
         .find(|m| modules.contains(m))
 }
 
-/// The modules a file imports: `crate::`, `super::` and (in the binary)
-/// `follow_inspector::` paths, resolved to files.
+/// The modules a file imports: `crate::`, `super::` (`super::super::` too)
+/// and, in the binary, `follow_inspector::` paths, and its own child modules
+/// named by a relative or `self::` path, each resolved to a file. A parent's
+/// `mod child;` and `pub use child::…` only declare the child and are not
+/// counted; using a child is.
 fn imports(file: &SourceFile, modules: &BTreeSet<Vec<String>>) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
     let is_main = file.module == ["main"];
@@ -184,18 +315,54 @@ fn imports(file: &SourceFile, modules: &BTreeSet<Vec<String>>) -> Vec<(String, V
             continue;
         }
         // `super` of a file's own code is its parent module; in its tests, the file.
-        let parent: Vec<String> = if super_is_self {
+        let own: Vec<String> = if super_is_self {
             file.module.clone()
         } else {
             file.module[..file.module.len().saturating_sub(1)].to_vec()
         };
         for path in paths_after(text, "super::") {
-            let full: Vec<String> = parent.iter().cloned().chain(path.clone()).collect();
+            let mut base = own.clone();
+            let mut rest = path.as_slice();
+            while rest.first().is_some_and(|s| s == "super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+            let full: Vec<String> = base.into_iter().chain(rest.iter().cloned()).collect();
             if let Some(m) = resolve(&full, modules) {
                 out.push((format!("super::{}", path.join("::")), m));
             }
         }
     }
+    let used = without_reexports(&file.code);
+    for child in modules
+        .iter()
+        .filter(|m| m.len() == file.module.len() + 1 && m.starts_with(&file.module))
+    {
+        let name = &child[child.len() - 1];
+        let named = paths_after(&used, &format!("{name}::"))
+            .into_iter()
+            .chain(paths_after(&used, &format!("self::{name}::")))
+            .next();
+        if named.is_some() {
+            out.push((format!("{name}::…"), child.clone()));
+        }
+    }
+    out
+}
+
+/// The code without its `pub use …;` re-exports and `mod …;` declarations.
+fn without_reexports(code: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(at) = ["pub use ", "pub(crate) use ", "pub(super) use "]
+        .iter()
+        .filter_map(|p| rest.find(p))
+        .min()
+    {
+        out.push_str(&rest[..at]);
+        rest = rest[at..].find(';').map_or("", |end| &rest[at + end + 1..]);
+    }
+    out.push_str(rest);
     out
 }
 
@@ -258,9 +425,47 @@ fn violations(files: &[SourceFile]) -> Vec<String> {
             }
         }
     }
+    if let Some(main) = files.iter().find(|f| f.module == ["main"]) {
+        found.extend(main_only_dispatches(main));
+    }
     found.extend(circles(&graph));
     found.sort();
     found.dedup();
+    found
+}
+
+/// The binary parses the command line and hands it to `cli` or `ui`: one
+/// function, no words of its own, nothing but those two of the crate.
+fn main_only_dispatches(main: &SourceFile) -> Vec<String> {
+    let mut found = Vec::new();
+    let functions = main.code.matches("fn ").count();
+    if functions != 1 {
+        found.push(format!(
+            "{}: has {functions} functions, but the binary only dispatches (one `fn main`)",
+            main.path
+        ));
+    }
+    for printing in ["print!", "println!", "eprint!", "eprintln!"] {
+        let called = main
+            .code
+            .match_indices(printing)
+            .any(|(at, _)| !is_ident(main.code[..at].chars().next_back()));
+        if called {
+            found.push(format!(
+                "{}: uses `{printing}`, but the binary only dispatches (`cli` and `ui` say things)",
+                main.path
+            ));
+        }
+    }
+    for path in paths_after(&main.code, "follow_inspector::") {
+        if !matches!(path.first().map(String::as_str), Some("cli" | "ui")) {
+            found.push(format!(
+                "{}: imports `follow_inspector::{}`, but the binary only dispatches to `cli` and `ui`",
+                main.path,
+                path.join("::")
+            ));
+        }
+    }
     found
 }
 
@@ -304,13 +509,19 @@ fn circles(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<String> 
     out
 }
 
+/// A file's text read as code, its inline test module apart.
 fn source(path: &str, text: &str) -> SourceFile {
     let rel = Path::new(path.trim_start_matches("src/"));
+    let code = code_only(text);
+    let (code, tests) = match test_module_start(&code) {
+        Some(at) => (code[..at].to_owned(), code[at..].to_owned()),
+        None => (code, String::new()),
+    };
     SourceFile {
         path: path.to_owned(),
         module: module_of(rel),
-        code: without_comments(text),
-        tests: String::new(),
+        code,
+        tests,
     }
 }
 
@@ -346,6 +557,31 @@ fn the_checker_names_the_file_the_import_and_the_rule() {
         source("src/ui/mod.rs", "pub fn run() {}\n"),
         source("src/ui/a.rs", "use super::b::B;\npub struct A;\n"),
         source("src/ui/b.rs", "use crate::ui::a::A;\npub struct B;\n"),
+        // A parent that uses its child, which uses the parent back.
+        source(
+            "src/fetch/mod.rs",
+            "mod http;\nfn f() { http::get(); }\npub struct T;\n",
+        ),
+        source("src/fetch/http.rs", "use super::T;\npub fn get() {}\n"),
+        // A parent that only re-exports its child is not a circle.
+        source(
+            "src/inspect/mod.rs",
+            "mod tree;\npub use tree::order;\npub struct I;\n",
+        ),
+        source("src/inspect/tree.rs", "use super::I;\npub fn order() {}\n"),
+        // Nested groups and `super::super::` are read; strings and comments are not.
+        source(
+            "src/load/x.rs",
+            "use crate::{fetch::{T, http::get}, inspect::I, report::{R, S}};\n\
+             fn f() { let _ = \"crate::ui::run and https://x//\"; super::super::cli::go(); }\n\
+             /* crate::ui::b::B */\n",
+        ),
+        source("src/load/mod.rs", "mod x;\n"),
+        source("src/report/mod.rs", "pub struct R;\n"),
+        source(
+            "src/main.rs",
+            "use follow_inspector::{cli, copy};\nfn main() { eprintln!(\"hi\"); }\nfn other() {}\n",
+        ),
     ];
     let found = violations(&files);
     let expect = [
@@ -354,6 +590,13 @@ fn the_checker_names_the_file_the_import_and_the_rule() {
         "src/page/mod.rs: uses `egui::`, but `page` is pure",
         "src/page/mod.rs: uses `std::fs`, but `page` is pure",
         "import circle: ui::a → ui::b → ui::a",
+        "import circle: fetch → fetch::http → fetch",
+        "src/load/x.rs: imports `super::super::cli::go`, but `load` may import only:",
+        "src/load/x.rs: imports `crate::report::R`, but `load` may import only:",
+        "src/load/x.rs: imports `crate::report::S`, but `load` may import only:",
+        "src/main.rs: has 2 functions",
+        "src/main.rs: uses `eprintln!`",
+        "src/main.rs: imports `follow_inspector::copy`",
     ];
     for line in expect {
         assert!(

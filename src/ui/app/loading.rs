@@ -20,12 +20,14 @@ impl InspectorApp {
     }
 
     pub(super) fn set_inspection(&mut self, mut inspection: Inspection, source: Source) {
-        inspection.rejudge(self.settings.clone(), inspection.limits());
+        // What the crawl was made with, before it is judged under settings
+        // edited while it ran (then it is out of date).
         self.crawled_with = matches!(source, Source::Url).then(|| CrawlInputs {
             settings: inspection.settings().clone(),
             depth: inspection.depth(),
             limit_override: inspection.limit_override(),
         });
+        inspection.rejudge(self.settings.clone(), inspection.limits());
         self.inspection = Some(inspection);
         self.source = source;
         self.generation += 1;

@@ -4,8 +4,8 @@
 
 use egui::{RichText, Ui};
 
-use super::ResultsState;
 use super::rows::PageCompare;
+use super::view::ResultsState;
 use crate::copy;
 use crate::inspect::{InspectedPage, LinkSource};
 use crate::policy::Verdict;

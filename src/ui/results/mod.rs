@@ -6,48 +6,16 @@ mod keys;
 mod pages;
 mod rows;
 mod table;
+mod view;
 
 use egui::{Key, Modifiers, RichText, Ui};
 
 use crate::copy;
-use crate::inspect::Inspection;
 use crate::policy::Region;
 use crate::ui::command::Command;
 use crate::ui::{palette, widgets};
 pub use rows::PageCompare;
-use rows::{RowFilter, RowsCache};
-
-/// What the results keep between frames.
-#[derive(Default)]
-pub struct ResultsState {
-    /// What the user narrowed and ordered the table by.
-    filter: RowFilter,
-    /// The rows shown, cached until the inspection, page, filter or sort change.
-    rows: RowsCache,
-    /// The (load, page) drawn last: a new page opens scrolled to the top.
-    shown: Option<(u64, usize)>,
-}
-
-/// What the results show besides their own state.
-pub struct ResultsView<'a> {
-    pub inspection: Option<&'a Inspection>,
-    /// Bumped on every change of the inspection (re-classification included).
-    pub generation: u64,
-    /// Bumped when a new inspection arrives.
-    pub loaded: u64,
-    pub page: usize,
-    pub selected: Option<usize>,
-    /// The last load failed and this is what was shown before it.
-    pub previous_result: bool,
-    /// The crawl was made with other settings or another depth.
-    pub stale_crawl: bool,
-    /// The inspection is a saved file (its page URL may be a typed base URL).
-    pub saved_file: bool,
-    /// The keyboard belongs to the table (no dialog is open).
-    pub keyboard: bool,
-    /// The shown page decided under the compared profile.
-    pub comparison: Option<PageCompare<'a>>,
-}
+pub use view::{ResultsState, ResultsView};
 
 /// "Region: all / nav / header / …": a filter by the part of the page.
 fn region_filter(ui: &mut Ui, state: &mut ResultsState) {

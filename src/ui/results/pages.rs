@@ -3,7 +3,7 @@
 
 use egui::{RichText, Ui};
 
-use super::ResultsView;
+use super::view::ResultsView;
 use crate::copy;
 use crate::inspect::{InspectedPage, Inspection, crawl_tree};
 use crate::ui::command::Command;

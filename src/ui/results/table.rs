@@ -5,7 +5,7 @@ use egui::{RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
 use super::rows::{PageCompare, Sort, SortColumn};
-use super::{ResultsState, ResultsView};
+use super::view::{ResultsState, ResultsView};
 use crate::copy;
 use crate::inspect::{InspectedPage, LinkSource};
 use crate::policy::LinkDecision;

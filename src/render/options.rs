@@ -1,0 +1,35 @@
+//! How to render: the browser, the wait, the deadline, and what the page's
+//! requests are sent with.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::fetch::{FetchOptions, Resolve, Wait};
+
+/// How long a page may take (SPEC 8's default); then the DOM is read anyway.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// How to render.
+#[derive(Clone, Debug)]
+pub struct RenderOptions {
+    pub browser: PathBuf,
+    pub wait: Wait,
+    /// Per page; at the deadline the DOM is read anyway.
+    pub timeout: Duration,
+    pub user_agent: String,
+    pub resolve: Vec<Resolve>,
+}
+
+impl RenderOptions {
+    /// Rendering in `browser` as `fetch` fetches (its User-Agent and
+    /// `--resolve` rules), with SPEC 8's default wait and deadline.
+    pub fn new(browser: PathBuf, fetch: &FetchOptions) -> Self {
+        Self {
+            browser,
+            wait: Wait::default(),
+            timeout: DEFAULT_TIMEOUT,
+            user_agent: fetch.user_agent.clone(),
+            resolve: fetch.resolve.clone(),
+        }
+    }
+}
