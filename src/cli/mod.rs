@@ -14,6 +14,7 @@ use std::process::ExitCode;
 pub use args::{Cli, Command};
 
 use crate::copy;
+use crate::fetch::local::FileError;
 use crate::load::LoadError;
 
 /// A failed command, with its exit code.
@@ -37,7 +38,10 @@ impl Failure {
     /// The error in one line, with what to do about it when its kind says.
     pub fn message(&self) -> String {
         match self {
-            Failure::Usage(err) => format!("{err:#}"),
+            Failure::Usage(err) => match err.downcast_ref::<FileError>() {
+                Some(file) => format!("{err:#} — {}", copy::file_advice(file, copy::Front::Cli)),
+                None => format!("{err:#}"),
+            },
             Failure::Load(err) => {
                 let text = copy::error_text(err);
                 match copy::load_advice(err, copy::Front::Cli) {

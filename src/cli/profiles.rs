@@ -9,6 +9,7 @@ use super::Failure;
 use super::args::ProfilesCommand;
 use super::setup::open_store;
 use crate::copy;
+use crate::fetch::local;
 use crate::profiles::{self, ProfileError};
 
 fn print(text: &str) {
@@ -60,11 +61,11 @@ pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Res
             replace,
         } => {
             let text = if file.as_os_str() == "-" {
-                std::io::read_to_string(std::io::stdin()).context("cannot read stdin")
+                local::read_text_from(std::io::stdin(), Path::new("stdin"))
             } else {
-                std::fs::read_to_string(file)
-                    .with_context(|| format!("cannot read {}", file.display()))
+                local::read_text(file)
             }
+            .context("cannot import")
             .map_err(Failure::Usage)?;
             let (stored, imported) = if *replace {
                 store.import_replacing(name, &text)

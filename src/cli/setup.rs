@@ -10,7 +10,7 @@ use anyhow::{Context as _, anyhow};
 use super::Failure;
 use super::args::{AgainstArgs, FetchArgs, InspectArgs};
 use crate::copy;
-use crate::fetch::{self, FetchOptions};
+use crate::fetch::{self, FetchOptions, local};
 use crate::inspect::Limits;
 use crate::load::{Fetching, LoadRequest};
 use crate::policy::{ImportedSettings, Settings};
@@ -68,6 +68,7 @@ pub fn load_request(args: &InspectArgs, config_dir: Option<&Path>) -> Result<Loa
         )?,
         fetching: args.fetch.fetching().map_err(Failure::Usage)?,
         parallelism: args.fetch.parallel.map(|n| n as usize),
+        max_bytes: args.fetch.max_bytes,
     })
 }
 
@@ -117,8 +118,8 @@ fn load_settings(
     let Some(path) = file else {
         return Ok(Settings::default());
     };
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read settings file {}", path.display()))
+    let text = local::read_text(path)
+        .context("cannot read the settings file")
         .map_err(Failure::Usage)?;
     let imported = ImportedSettings::from_json(&text)
         .with_context(|| format!("invalid settings in {}", path.display()))

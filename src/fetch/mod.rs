@@ -4,6 +4,7 @@
 //! of how a page was had.
 
 mod http;
+pub mod local;
 mod once;
 
 use std::net::{IpAddr, SocketAddr};

@@ -45,8 +45,16 @@ pub enum ProfileError {
     Write { path: PathBuf, detail: String },
     #[error("cannot find the configuration directory: {0}")]
     NoConfigDir(String),
+    // Not a `#[source]`: the message already says it, and `{:#}` would
+    // print it twice.
     #[error("invalid settings: {0}")]
-    Settings(#[from] SettingsError),
+    Settings(SettingsError),
+}
+
+impl From<SettingsError> for ProfileError {
+    fn from(err: SettingsError) -> Self {
+        ProfileError::Settings(err)
+    }
 }
 
 /// The five storage keys as the scraper stores them (comma strings), as JSON.

@@ -225,16 +225,19 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
         } else {
             ""
         };
-        lines.push(format!(
-            "HTTP {status}{error_page}, {} bytes{} in {} ms",
-            fetch.bytes,
-            if fetch.truncated {
-                " (cut at the size cap)"
-            } else {
-                ""
-            },
-            fetch.elapsed_ms
-        ));
+        let cut = if fetch.truncated {
+            " (cut at the size cap)"
+        } else {
+            ""
+        };
+        // A saved file cut at the cap has a summary but no HTTP answer.
+        lines.push(match page.status {
+            Some(_) => format!(
+                "HTTP {status}{error_page}, {} bytes{cut} in {} ms",
+                fetch.bytes, fetch.elapsed_ms
+            ),
+            None => format!("file, {} bytes{cut}", fetch.bytes),
+        });
     }
     if let Some(error) = page.error() {
         lines.push(format!("failed: {error}"));
