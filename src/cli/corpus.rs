@@ -4,11 +4,10 @@ use std::io::IsTerminal as _;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use anyhow::Context as _;
-
 use super::args::{CorpusArgs, Format};
 use super::setup::{side_a, side_b};
 use super::{Failure, finish_writing, report_out};
+use crate::copy;
 use crate::report;
 
 /// Runs `corpus`: never touches the network.
@@ -19,9 +18,9 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         config_dir,
     )?;
     let b = side_b(&args.against, config_dir)?;
+    // The error names the path itself: no context that says it again.
     let pages = crate::corpus::list_pages(&args.corpus)
-        .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))
-        .map_err(Failure::Usage)?;
+        .map_err(|e| Failure::Usage(anyhow::Error::new(e)))?;
     let jobs = args
         .jobs
         .map_or_else(crate::corpus::default_jobs, |n| n as usize);
@@ -33,7 +32,18 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         }
     };
     let cancel = AtomicBool::new(false);
-    let run = crate::corpus::run(&pages, &a, b.as_ref(), args.depth, jobs, &cancel, &progress);
+    let sides = crate::corpus::Sides {
+        a: &a,
+        b: b.as_ref(),
+        depth: args.depth,
+    };
+    let run = crate::corpus::run_capped(&pages, sides, args.max_bytes, jobs, &cancel, &progress);
+    for page in run.pages.iter().filter(|p| p.truncated) {
+        eprintln!(
+            "warning: {}",
+            copy::truncated_page(&page.path.display().to_string(), args.max_bytes)
+        );
+    }
     if interactive {
         eprint!("\r\x1b[2K");
     }

@@ -39,6 +39,9 @@ struct JsonCorpusPage<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     lints_b: Option<&'a [&'static str]>,
     error: Option<&'a str>,
+    /// The page file was cut at `--max-bytes`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    truncated: bool,
 }
 
 #[derive(Serialize)]
@@ -123,6 +126,7 @@ fn json_page(page: &PageRun) -> JsonCorpusPage<'_> {
         lints: &page.a.lints,
         lints_b: page.b.as_ref().map(|b| b.lints.as_slice()),
         error: page.error.as_deref(),
+        truncated: page.truncated,
     }
 }
 
@@ -187,6 +191,7 @@ pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Err
         "changes",
         "lints",
         "error",
+        "truncated",
     ])?;
     let count = |side: Option<&SideRun>, v: Verdict| {
         side.map(|s| s.count(v).to_string()).unwrap_or_default()
@@ -214,6 +219,7 @@ pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Err
             &page.changes.len().to_string(),
             &page.a.lints.join(" "),
             page.error.as_deref().unwrap_or_default(),
+            if page.truncated { "true" } else { "" },
         ])?;
     }
     writer.flush()?;
@@ -318,6 +324,11 @@ pub fn write_corpus_table(run: &CorpusRun, mut out: impl Write) -> std::io::Resu
         let tail = match (lints.is_empty(), page.url.as_deref()) {
             (true, url) => url.unwrap_or_default().to_owned(),
             (false, url) => format!("[{lints}] {}", url.unwrap_or_default()),
+        };
+        let tail = if page.truncated {
+            format!("(truncated) {tail}")
+        } else {
+            tail
         };
         writeln!(
             out,
