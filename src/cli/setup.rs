@@ -10,7 +10,8 @@ use anyhow::{Context as _, anyhow};
 use super::Failure;
 use super::args::{AgainstArgs, FetchArgs, InspectArgs};
 use crate::copy;
-use crate::fetch::{self, FetchOptions, local};
+use crate::fetch::local::{self, FileError};
+use crate::fetch::{self, FetchOptions};
 use crate::inspect::Limits;
 use crate::load::{Fetching, LoadRequest};
 use crate::policy::{ImportedSettings, Settings};
@@ -118,9 +119,13 @@ fn load_settings(
     let Some(path) = file else {
         return Ok(Settings::default());
     };
-    let text = local::read_text(path)
-        .context("cannot read the settings file")
-        .map_err(Failure::Usage)?;
+    let text = local::read_text(path).map_err(|e| {
+        Failure::Usage(match e {
+            FileError::Io { source, .. } => anyhow::Error::new(source)
+                .context(format!("cannot read settings file {}", path.display())),
+            other => anyhow::Error::new(other).context("cannot read the settings file"),
+        })
+    })?;
     let imported = ImportedSettings::from_json(&text)
         .with_context(|| format!("invalid settings in {}", path.display()))
         .map_err(Failure::Usage)?;

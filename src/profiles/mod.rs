@@ -28,6 +28,8 @@ pub const CONFIG_DIR_ENV: &str = "FOLLOW_INSPECTOR_CONFIG_DIR";
 pub enum ProfileError {
     #[error("a profile name cannot be empty")]
     EmptyName,
+    #[error("a profile name cannot contain control characters or line breaks: “{0}”")]
+    ControlCharacters(String),
     #[error("a profile named “{0}” already exists (names are compared ignoring case)")]
     NameTaken(String),
     #[error("no profile named “{0}”")]

@@ -7,7 +7,7 @@ use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
 use super::diff::{JsonChange, change_lines, outcome_cell, settings_lines};
-use super::{SCHEMA, TABLE_WIDTH, fit, pad};
+use super::{SCHEMA, TABLE_WIDTH, fit, pad, write_cells};
 use crate::corpus::{CorpusRun, KeywordStats, PageRun, SideRun};
 use crate::policy::compare::ListName;
 use crate::policy::{Settings, Verdict};
@@ -176,23 +176,26 @@ pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Resul
 /// One CSV line per page: its counts under A (and B), changes and lints.
 pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Error> {
     let mut writer = csv::Writer::from_writer(out);
-    writer.write_record([
-        "id",
-        "url",
-        "links",
-        "followed_a",
-        "ranked_out_a",
-        "blacklisted_a",
-        "off_domain_a",
-        "followed_b",
-        "ranked_out_b",
-        "blacklisted_b",
-        "off_domain_b",
-        "changes",
-        "lints",
-        "error",
-        "truncated",
-    ])?;
+    write_cells(
+        &mut writer,
+        [
+            "id",
+            "url",
+            "links",
+            "followed_a",
+            "ranked_out_a",
+            "blacklisted_a",
+            "off_domain_a",
+            "followed_b",
+            "ranked_out_b",
+            "blacklisted_b",
+            "off_domain_b",
+            "changes",
+            "lints",
+            "error",
+            "truncated",
+        ],
+    )?;
     let count = |side: Option<&SideRun>, v: Verdict| {
         side.map(|s| s.count(v).to_string()).unwrap_or_default()
     };
@@ -200,27 +203,30 @@ pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Err
         let read = page.error.is_none();
         let a = read.then_some(&page.a);
         let b = page.b.as_ref();
-        writer.write_record([
-            page.id.as_str(),
-            page.url.as_deref().unwrap_or_default(),
-            &if read {
-                page.a.links().to_string()
-            } else {
-                String::new()
-            },
-            &count(a, Verdict::Followed),
-            &count(a, Verdict::RankedOut),
-            &count(a, Verdict::Blacklisted),
-            &count(a, Verdict::OffDomain),
-            &count(b, Verdict::Followed),
-            &count(b, Verdict::RankedOut),
-            &count(b, Verdict::Blacklisted),
-            &count(b, Verdict::OffDomain),
-            &page.changes.len().to_string(),
-            &page.a.lints.join(" "),
-            page.error.as_deref().unwrap_or_default(),
-            if page.truncated { "true" } else { "" },
-        ])?;
+        write_cells(
+            &mut writer,
+            [
+                page.id.as_str(),
+                page.url.as_deref().unwrap_or_default(),
+                &if read {
+                    page.a.links().to_string()
+                } else {
+                    String::new()
+                },
+                &count(a, Verdict::Followed),
+                &count(a, Verdict::RankedOut),
+                &count(a, Verdict::Blacklisted),
+                &count(a, Verdict::OffDomain),
+                &count(b, Verdict::Followed),
+                &count(b, Verdict::RankedOut),
+                &count(b, Verdict::Blacklisted),
+                &count(b, Verdict::OffDomain),
+                &page.changes.len().to_string(),
+                &page.a.lints.join(" "),
+                page.error.as_deref().unwrap_or_default(),
+                if page.truncated { "true" } else { "" },
+            ],
+        )?;
     }
     writer.flush()?;
     Ok(())

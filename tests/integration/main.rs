@@ -7,6 +7,7 @@ mod fetch_crawl;
 mod hostile;
 mod hostile_corpus;
 mod hostile_files;
+mod hostile_output;
 mod inspect_file;
 mod profiles_cli;
 mod properties;
