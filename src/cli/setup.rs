@@ -123,7 +123,7 @@ fn load_settings(
         Failure::Usage(match e {
             FileError::Io { source, .. } => anyhow::Error::new(source)
                 .context(format!("cannot read settings file {}", path.display())),
-            other => anyhow::Error::new(other).context("cannot read the settings file"),
+            other => anyhow::Error::new(other).context("settings file"),
         })
     })?;
     let imported = ImportedSettings::from_json(&text)

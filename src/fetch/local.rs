@@ -45,7 +45,7 @@ impl std::fmt::Display for FileKind {
 /// Why a local file could not be read.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum FileError {
-    #[error("{} is {kind}, not a file", path.display())]
+    #[error("cannot read {}: it is {kind}, not a file", path.display())]
     NotAFile { path: PathBuf, kind: FileKind },
     #[error("{} is a symlink loop (a link that leads back to itself)", path.display())]
     SymlinkLoop { path: PathBuf },

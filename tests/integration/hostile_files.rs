@@ -77,13 +77,13 @@ fn a_fifo_device_or_folder_as_the_page_is_refused_by_its_type() {
     mkfifo(&fifo);
     let fifo = fifo.to_string_lossy();
     let folder = dir.to_string_lossy();
-    for (target, kind) in [
-        (&*fifo, "is a named pipe (FIFO), not a file"),
-        ("/dev/zero", "is a character device, not a file"),
-        (&*folder, "is a folder, not a file"),
+    for (target, kind, advice) in [
+        (&*fifo, "is a named pipe (FIFO), not a file", REFUSED),
+        ("/dev/zero", "is a character device, not a file", REFUSED),
+        (&*folder, "is a folder, not a file", "Check the path"),
     ] {
         let out = run_bounded(&["inspect", target, "--base-url", "https://acme.test/"]);
-        fails_in_one_line(&out, 2, &[kind, REFUSED]);
+        fails_in_one_line(&out, 2, &["cannot read", kind, advice]);
     }
 }
 
