@@ -108,3 +108,30 @@ fn profile_names_with_control_characters_are_refused() {
         }
     }
 }
+
+#[test]
+fn a_stored_name_with_control_characters_is_listed_escaped() {
+    let dir = temp_dir("stored-name");
+    let config = dir.join("config");
+    std::fs::create_dir_all(&config).expect("a folder");
+    // As a file written before such names were refused could hold it.
+    std::fs::write(
+        config.join("profiles.toml"),
+        "[profiles.\"evil\\u001b[2J\"]\nfollowSubdomain = true\n",
+    )
+    .expect("written");
+    let out = run_bounded(&[
+        "--config-dir",
+        config.to_str().expect("UTF-8"),
+        "profiles",
+        "list",
+    ]);
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(listed.contains("evil\\u{1b}[2J"), "{listed:?}");
+    assert!(!listed.contains('\u{1b}'), "{listed:?}");
+}
