@@ -127,6 +127,11 @@ pub struct CorpusArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: Option<u64>,
 
+    /// Bytes of a page file read at most, as of a fetched body; a longer page
+    /// is cut and marked `truncated`.
+    #[arg(long, value_name = "BYTES", default_value_t = fetch::DEFAULT_MAX_BYTES)]
+    pub max_bytes: usize,
+
     /// How to print the report.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,

@@ -4,8 +4,6 @@ use std::io::IsTerminal as _;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use anyhow::Context as _;
-
 use super::args::{CorpusArgs, Format};
 use super::failure::Failure;
 use super::output::{finish_writing, report_out};
@@ -21,9 +19,9 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         config_dir,
     )?;
     let b = side_b(&args.against, config_dir)?;
+    // The error names the path itself: no context that says it again.
     let pages = crate::corpus::list_pages(&args.corpus)
-        .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))
-        .map_err(Failure::Usage)?;
+        .map_err(|e| Failure::Usage(anyhow::Error::new(e)))?;
     let jobs = args
         .jobs
         .map_or_else(crate::corpus::default_jobs, |n| n as usize);
@@ -35,7 +33,18 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         }
     };
     let cancel = AtomicBool::new(false);
-    let run = crate::corpus::run(&pages, &a, b.as_ref(), args.depth, jobs, &cancel, &progress);
+    let sides = crate::corpus::Sides {
+        a: &a,
+        b: b.as_ref(),
+        depth: args.depth,
+    };
+    let run = crate::corpus::run_capped(&pages, sides, args.max_bytes, jobs, &cancel, &progress);
+    for page in run.pages.iter().filter(|p| p.truncated) {
+        eprintln!(
+            "warning: {}",
+            copy::truncated_page(&page.path.display().to_string(), args.max_bytes)
+        );
+    }
     if interactive {
         eprint!("\r\x1b[2K");
     }

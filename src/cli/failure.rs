@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use crate::copy;
+use crate::fetch::local::FileError;
 use crate::load::LoadError;
 
 /// A failed command, with its exit code.
@@ -26,7 +27,10 @@ impl Failure {
     /// The error in one line, with what to do about it when its kind says.
     pub fn message(&self) -> String {
         match self {
-            Failure::Usage(err) => format!("{err:#}"),
+            Failure::Usage(err) => match err.downcast_ref::<FileError>() {
+                Some(file) => format!("{err:#} — {}", copy::file_advice(file, copy::Front::Cli)),
+                None => format!("{err:#}"),
+            },
             Failure::Load(err) => {
                 let text = copy::error_text(err);
                 match copy::load_advice(err, copy::Front::Cli) {

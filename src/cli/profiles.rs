@@ -9,7 +9,9 @@ use super::args::ProfilesCommand;
 use super::failure::Failure;
 use super::setup::open_store;
 use crate::copy;
+use crate::fetch::local;
 use crate::profiles::{self, ProfileError};
+use crate::report;
 
 fn print(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
@@ -30,7 +32,10 @@ pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Res
                 } else {
                     ""
                 };
-                out.push_str(&format!("{mark} {name}{builtin}\n"));
+                // A name from a file written before control characters were
+                // refused is still shown escaped.
+                let shown = report::escape_controls(&name);
+                out.push_str(&format!("{mark} {shown}{builtin}\n"));
             }
             print(&out);
         }
@@ -38,7 +43,7 @@ pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Res
             let settings = store.load(name).map_err(fail)?;
             let changed = settings.changed_keys();
             let value = serde_json::to_value(&settings).map_err(|e| Failure::Usage(e.into()))?;
-            let mut out = format!("{name}\n");
+            let mut out = format!("{}\n", report::escape_controls(name));
             for key in crate::policy::settings::STORAGE_KEYS {
                 let mark = if changed.contains(&key) {
                     copy::CHANGED_MARK
@@ -60,11 +65,11 @@ pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Res
             replace,
         } => {
             let text = if file.as_os_str() == "-" {
-                std::io::read_to_string(std::io::stdin()).context("cannot read stdin")
+                local::read_text_from(std::io::stdin(), Path::new("stdin"))
             } else {
-                std::fs::read_to_string(file)
-                    .with_context(|| format!("cannot read {}", file.display()))
+                local::read_text(file)
             }
+            .context("cannot import")
             .map_err(Failure::Usage)?;
             let (stored, imported) = if *replace {
                 store.import_replacing(name, &text)

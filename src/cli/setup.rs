@@ -10,6 +10,7 @@ use anyhow::{Context as _, anyhow};
 use super::args::{AgainstArgs, FetchArgs, InspectArgs};
 use super::failure::Failure;
 use crate::copy;
+use crate::fetch::local::{self, FileError};
 use crate::fetch::{self, FetchOptions};
 use crate::inspect::Limits;
 use crate::load::{Fetching, LoadRequest};
@@ -68,6 +69,7 @@ pub fn load_request(args: &InspectArgs, config_dir: Option<&Path>) -> Result<Loa
         )?,
         fetching: args.fetch.fetching().map_err(Failure::Usage)?,
         parallelism: args.fetch.parallel.map(|n| n as usize),
+        max_bytes: args.fetch.max_bytes,
     })
 }
 
@@ -117,9 +119,13 @@ fn load_settings(
     let Some(path) = file else {
         return Ok(Settings::default());
     };
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read settings file {}", path.display()))
-        .map_err(Failure::Usage)?;
+    let text = local::read_text(path).map_err(|e| {
+        Failure::Usage(match e {
+            FileError::Io { source, .. } => anyhow::Error::new(source)
+                .context(format!("cannot read settings file {}", path.display())),
+            other => anyhow::Error::new(other).context("settings file"),
+        })
+    })?;
     let imported = ImportedSettings::from_json(&text)
         .with_context(|| format!("invalid settings in {}", path.display()))
         .map_err(Failure::Usage)?;

@@ -1,6 +1,7 @@
 //! What to do about a failed load, chosen from the error's kind.
 
 use crate::fetch::FetchError;
+use crate::fetch::local::{FileError, FileKind};
 use crate::load::{LoadError, TargetError};
 
 /// Where the advice is read: some of it names a field or an option.
@@ -52,11 +53,39 @@ pub fn load_advice(err: &LoadError, front: Front) -> Option<&'static str> {
             }
         }),
         LoadError::Read { .. } => Some(CHECK_THE_PATH),
+        LoadError::File(file) => Some(file_advice(file, front)),
         LoadError::NoPageUrl { .. } if window => {
             Some("Enter the page's original URL in the Base URL field.")
         }
         LoadError::NoPageUrl { .. } => Some("Pass its original URL with --base-url URL."),
         LoadError::Fetch(fetch) => fetch_advice(fetch, front),
+    }
+}
+
+/// What to do about a local file that cannot be read as a page.
+pub fn file_advice(err: &FileError, front: Front) -> &'static str {
+    match err {
+        FileError::NotAFile {
+            kind: FileKind::Directory,
+            ..
+        } => CHECK_THE_PATH,
+        FileError::NotAFile { .. } if front == Front::Window => {
+            "Enter the path of a regular file: a folder, a pipe or a device cannot be read \
+             (reading one may never end)."
+        }
+        FileError::NotAFile { .. } => {
+            "Give the path of a regular file: a folder, a pipe or a device cannot be read \
+             (reading one may never end)."
+        }
+        FileError::SymlinkLoop { .. } => {
+            "Fix or remove the link: it leads back to itself, so no file is behind it."
+        }
+        FileError::TooLarge { .. } => {
+            "Check that this is the right file: settings, profile exports and manifests are \
+             a few KB."
+        }
+        FileError::NotUtf8 { .. } => "Save the file as UTF-8 text.",
+        FileError::Io { .. } => CHECK_THE_PATH,
     }
 }
 
@@ -90,6 +119,10 @@ fn fetch_advice(err: &FetchError, front: Front) -> Option<&'static str> {
         FetchError::Body { .. } => {
             "The server closed the connection in the middle of the page: try again, or save \
              the page from a browser and open the file."
+        }
+        FetchError::BadEncoding { .. } => {
+            "The server sent a compressed page that does not decompress: try again later, or \
+             save the page from a browser and open the file."
         }
         FetchError::BadRedirect { .. } => {
             "The site redirects to an address that is not a web page."

@@ -154,6 +154,25 @@ fn timed_out(err: &std::io::Error) -> bool {
     })
 }
 
+/// Whether a body read failed in the decompressor, by the types in the
+/// chain: reqwest's decode error, or flate2's (gzip and deflate bodies).
+fn undecodable(err: &std::io::Error) -> bool {
+    causes(err).iter().any(|e| {
+        e.is::<flate2::DecompressError>()
+            || e.downcast_ref::<reqwest::Error>()
+                .is_some_and(reqwest::Error::is_decode)
+    })
+}
+
+/// A Location for a message: a `data:` one can be megabytes long.
+fn shorten(location: &str) -> String {
+    const MAX: usize = 80;
+    match location.char_indices().nth(MAX) {
+        Some((at, _)) => format!("{}…", &location[..at]),
+        None => location.to_owned(),
+    }
+}
+
 /// The `charset` parameter of a Content-Type value.
 pub fn charset_param(content_type: &str) -> Option<String> {
     content_type.split(';').skip(1).find_map(|param| {
@@ -217,6 +236,17 @@ impl Fetcher for HttpFetcher {
                         url: current.to_string(),
                         detail: format!("Location `{location}`: {e}"),
                     })?;
+                // reqwest would refuse it as a "builder error", naming no redirect.
+                if !matches!(next.scheme(), "http" | "https") {
+                    return Err(FetchError::BadRedirect {
+                        url: current.to_string(),
+                        detail: format!(
+                            "Location `{}` is a {}: address, not an http(s) page",
+                            shorten(location),
+                            next.scheme()
+                        ),
+                    });
+                }
                 redirects.push(Hop {
                     status: status.as_u16(),
                     url: current.clone(),
@@ -297,6 +327,12 @@ fn read_capped(
                     FetchError::Timeout {
                         url: url.to_string(),
                         seconds: opts.timeout.as_secs(),
+                    }
+                } else if undecodable(&e) {
+                    FetchError::BadEncoding {
+                        url: url.to_string(),
+                        bytes: body.len(),
+                        detail: error_chain(&e),
                     }
                 } else {
                     FetchError::Body {

@@ -4,6 +4,7 @@
 //! of how a page was had.
 
 mod http;
+pub mod local;
 mod once;
 
 use std::net::{IpAddr, SocketAddr};
@@ -100,6 +101,17 @@ pub enum FetchError {
     Scheme { url: String },
     #[error("HTTP: {detail}")]
     Http { detail: String },
+    /// The body's Content-Encoding (gzip, brotli, deflate) did not decode:
+    /// the server sent garbage, not a broken connection.
+    #[error(
+        "the body of {url} could not be decoded after {bytes} bytes (its gzip, brotli or \
+         deflate encoding is damaged): {detail}"
+    )]
+    BadEncoding {
+        url: String,
+        bytes: usize,
+        detail: String,
+    },
     #[error("the connection broke after {bytes} bytes of {url}: {detail}")]
     Body {
         url: String,

@@ -264,6 +264,20 @@ impl Inspection {
         )
     }
 
+    /// Marks a saved page read only up to the size cap, as a fetched body
+    /// cut there is: `bytes` read, the rest missing.
+    pub fn mark_cut(&mut self, bytes: usize) {
+        if let Some(page) = self.pages.first_mut() {
+            page.fetch = Some(FetchSummary {
+                redirects: Vec::new(),
+                content_type: None,
+                bytes,
+                truncated: true,
+                elapsed_ms: 0,
+            });
+        }
+    }
+
     pub fn settings(&self) -> &Settings {
         &self.settings
     }

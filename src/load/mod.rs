@@ -13,6 +13,7 @@ use std::time::Duration;
 use url::Url;
 
 use crate::crawl::{self, CrawlRequest, Progress};
+use crate::fetch::local::{self, FileError};
 use crate::fetch::{FetchError, FetchOnce, FetchOptions, Fetcher, HttpFetcher, Wait};
 use crate::inspect::{Inspection, Limits, NoPageUrl};
 use crate::policy::Settings;
@@ -48,6 +49,9 @@ pub struct LoadRequest {
     pub fetching: Fetching,
     /// Pages fetched at once within a crawl level; `None`: the fetcher's default.
     pub parallelism: Option<usize>,
+    /// Bytes of a saved page read at most, as of a fetched body
+    /// (`fetch::DEFAULT_MAX_BYTES` unless asked).
+    pub max_bytes: usize,
 }
 
 /// Where a loaded inspection came from.
@@ -83,8 +87,21 @@ pub enum LoadError {
         #[source]
         source: NoPageUrl,
     },
+    /// A saved page's path names something that is not a readable file (a
+    /// FIFO, a device, a folder, a symlink loop).
+    #[error(transparent)]
+    File(FileError),
     #[error(transparent)]
     Fetch(#[from] FetchError),
+}
+
+impl From<FileError> for LoadError {
+    fn from(err: FileError) -> Self {
+        match err {
+            FileError::Io { path, source } => LoadError::Read { path, source },
+            other => LoadError::File(other),
+        }
+    }
 }
 
 /// Loads the request's target: a saved file is read, a URL crawled. `cancel`
@@ -158,16 +175,16 @@ fn read_file(path: &Path, request: &LoadRequest) -> Result<Loaded, LoadError> {
         .as_deref()
         .map(parse_page_url)
         .transpose()?;
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Read {
-        path: path.to_owned(),
-        source: Arc::new(source),
-    })?;
-    let inspection =
+    let (bytes, truncated) = local::read_page(path, request.max_bytes)?;
+    let mut inspection =
         Inspection::saved_page(&bytes, page_url, request.limits, request.settings.clone())
             .map_err(|source| LoadError::NoPageUrl {
                 path: path.to_owned(),
                 source,
             })?;
+    if truncated {
+        inspection.mark_cut(bytes.len());
+    }
     Ok(Loaded {
         inspection,
         from: LoadedFrom::File(path.to_owned()),

@@ -1,6 +1,6 @@
 //! What the user pointed the inspector at: a saved file or a URL.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use url::Url;
 
@@ -38,7 +38,8 @@ impl Target {
     /// name means `https://host/`.
     pub fn parse(raw: &str) -> Result<Target, TargetError> {
         let raw = raw.trim();
-        if Path::new(raw).exists() {
+        // Not `exists()`: a symlink loop exists too, and reading it says so.
+        if std::fs::symlink_metadata(raw).is_ok() {
             return Ok(Target::File(PathBuf::from(raw)));
         }
         if let Some((scheme, _)) = raw.split_once("://") {

@@ -135,6 +135,8 @@ pub enum SettingsError {
 impl ImportedSettings {
     /// Parses storage-data JSON text (see [`ImportedSettings::from_value`]).
     pub fn from_json(text: &str) -> Result<Self, SettingsError> {
+        // Windows editors start UTF-8 files with a byte order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let value: Value =
             serde_json::from_str(text).map_err(|e| SettingsError::Json(e.to_string()))?;
         Self::from_value(&value)

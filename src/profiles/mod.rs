@@ -28,6 +28,8 @@ pub const CONFIG_DIR_ENV: &str = "FOLLOW_INSPECTOR_CONFIG_DIR";
 pub enum ProfileError {
     #[error("a profile name cannot be empty")]
     EmptyName,
+    #[error("a profile name cannot contain control characters or line breaks: “{0}”")]
+    ControlCharacters(String),
     #[error("a profile named “{0}” already exists (names are compared ignoring case)")]
     NameTaken(String),
     #[error("no profile named “{0}”")]
@@ -45,8 +47,16 @@ pub enum ProfileError {
     Write { path: PathBuf, detail: String },
     #[error("cannot find the configuration directory: {0}")]
     NoConfigDir(String),
+    // Not a `#[source]`: the message already says it, and `{:#}` would
+    // print it twice.
     #[error("invalid settings: {0}")]
-    Settings(#[from] SettingsError),
+    Settings(SettingsError),
+}
+
+impl From<SettingsError> for ProfileError {
+    fn from(err: SettingsError) -> Self {
+        ProfileError::Settings(err)
+    }
 }
 
 /// The five storage keys as the scraper stores them (comma strings), as JSON.

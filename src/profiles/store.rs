@@ -55,6 +55,17 @@ fn timestamp(now: SystemTime) -> String {
     )
 }
 
+/// A name is printed in listings and menus: a newline or an escape sequence
+/// in it would forge lines or drive the terminal.
+fn no_control_characters(name: &str) -> Result<(), ProfileError> {
+    if name.chars().any(char::is_control) {
+        return Err(ProfileError::ControlCharacters(
+            name.escape_debug().to_string(),
+        ));
+    }
+    Ok(())
+}
+
 /// Checks a new profile name against the existing ones: trimmed, not empty,
 /// unique ignoring case (the built-in name included).
 pub fn validate_name<'a>(
@@ -65,6 +76,7 @@ pub fn validate_name<'a>(
     if name.is_empty() {
         return Err(ProfileError::EmptyName);
     }
+    no_control_characters(name)?;
     let lower = name.to_lowercase();
     if lower == BUILT_IN.to_lowercase() || existing.into_iter().any(|e| e.to_lowercase() == lower) {
         return Err(ProfileError::NameTaken(name.to_owned()));
@@ -389,6 +401,7 @@ impl ProfileStore {
         if name.is_empty() {
             return Err(ProfileError::EmptyName);
         }
+        no_control_characters(&name)?;
         if name.to_lowercase() == BUILT_IN.to_lowercase() {
             return Err(ProfileError::BuiltInReadOnly);
         }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
 use super::diff::{JsonChange, change_lines, outcome_cell, settings_lines};
-use super::{SCHEMA, TABLE_WIDTH, fit, pad};
+use super::{SCHEMA, TABLE_WIDTH, fit, pad, write_cells};
 use crate::corpus::{CorpusRun, KeywordStats, PageRun, SideRun};
 use crate::policy::compare::ListName;
 use crate::policy::{Settings, Verdict};
@@ -39,6 +39,9 @@ struct JsonCorpusPage<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     lints_b: Option<&'a [&'static str]>,
     error: Option<&'a str>,
+    /// The page file was cut at `--max-bytes`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    truncated: bool,
 }
 
 #[derive(Serialize)]
@@ -123,6 +126,7 @@ fn json_page(page: &PageRun) -> JsonCorpusPage<'_> {
         lints: &page.a.lints,
         lints_b: page.b.as_ref().map(|b| b.lints.as_slice()),
         error: page.error.as_deref(),
+        truncated: page.truncated,
     }
 }
 
@@ -172,22 +176,26 @@ pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Resul
 /// One CSV line per page: its counts under A (and B), changes and lints.
 pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Error> {
     let mut writer = csv::Writer::from_writer(out);
-    writer.write_record([
-        "id",
-        "url",
-        "links",
-        "followed_a",
-        "ranked_out_a",
-        "blacklisted_a",
-        "off_domain_a",
-        "followed_b",
-        "ranked_out_b",
-        "blacklisted_b",
-        "off_domain_b",
-        "changes",
-        "lints",
-        "error",
-    ])?;
+    write_cells(
+        &mut writer,
+        [
+            "id",
+            "url",
+            "links",
+            "followed_a",
+            "ranked_out_a",
+            "blacklisted_a",
+            "off_domain_a",
+            "followed_b",
+            "ranked_out_b",
+            "blacklisted_b",
+            "off_domain_b",
+            "changes",
+            "lints",
+            "error",
+            "truncated",
+        ],
+    )?;
     let count = |side: Option<&SideRun>, v: Verdict| {
         side.map(|s| s.count(v).to_string()).unwrap_or_default()
     };
@@ -195,26 +203,30 @@ pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Err
         let read = page.error.is_none();
         let a = read.then_some(&page.a);
         let b = page.b.as_ref();
-        writer.write_record([
-            page.id.as_str(),
-            page.url.as_deref().unwrap_or_default(),
-            &if read {
-                page.a.links().to_string()
-            } else {
-                String::new()
-            },
-            &count(a, Verdict::Followed),
-            &count(a, Verdict::RankedOut),
-            &count(a, Verdict::Blacklisted),
-            &count(a, Verdict::OffDomain),
-            &count(b, Verdict::Followed),
-            &count(b, Verdict::RankedOut),
-            &count(b, Verdict::Blacklisted),
-            &count(b, Verdict::OffDomain),
-            &page.changes.len().to_string(),
-            &page.a.lints.join(" "),
-            page.error.as_deref().unwrap_or_default(),
-        ])?;
+        write_cells(
+            &mut writer,
+            [
+                page.id.as_str(),
+                page.url.as_deref().unwrap_or_default(),
+                &if read {
+                    page.a.links().to_string()
+                } else {
+                    String::new()
+                },
+                &count(a, Verdict::Followed),
+                &count(a, Verdict::RankedOut),
+                &count(a, Verdict::Blacklisted),
+                &count(a, Verdict::OffDomain),
+                &count(b, Verdict::Followed),
+                &count(b, Verdict::RankedOut),
+                &count(b, Verdict::Blacklisted),
+                &count(b, Verdict::OffDomain),
+                &page.changes.len().to_string(),
+                &page.a.lints.join(" "),
+                page.error.as_deref().unwrap_or_default(),
+                if page.truncated { "true" } else { "" },
+            ],
+        )?;
     }
     writer.flush()?;
     Ok(())
@@ -318,6 +330,11 @@ pub fn write_corpus_table(run: &CorpusRun, mut out: impl Write) -> std::io::Resu
         let tail = match (lints.is_empty(), page.url.as_deref()) {
             (true, url) => url.unwrap_or_default().to_owned(),
             (false, url) => format!("[{lints}] {}", url.unwrap_or_default()),
+        };
+        let tail = if page.truncated {
+            format!("(truncated) {tail}")
+        } else {
+            tail
         };
         writeln!(
             out,

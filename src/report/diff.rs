@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use super::{SCHEMA, TABLE_WIDTH, counts, fit, pad};
+use super::{SCHEMA, TABLE_WIDTH, counts, fit, pad, write_cells};
 use crate::diff::{Diff, PageDiff};
 use crate::inspect::InspectedPage;
 use crate::policy::compare::{LinkChange, Outcome};
@@ -113,39 +113,45 @@ fn opt(n: Option<usize>) -> String {
 /// One CSV line per changed link.
 pub fn write_diff_csv(diff: &Diff, out: impl Write) -> Result<(), csv::Error> {
     let mut writer = csv::Writer::from_writer(out);
-    writer.write_record([
-        "page_url",
-        "index",
-        "url",
-        "text",
-        "a_verdict",
-        "a_keyword",
-        "a_score",
-        "a_rank",
-        "b_verdict",
-        "b_keyword",
-        "b_score",
-        "b_rank",
-        "because",
-    ])?;
+    write_cells(
+        &mut writer,
+        [
+            "page_url",
+            "index",
+            "url",
+            "text",
+            "a_verdict",
+            "a_keyword",
+            "a_score",
+            "a_rank",
+            "b_verdict",
+            "b_keyword",
+            "b_score",
+            "b_rank",
+            "because",
+        ],
+    )?;
     for page in &diff.pages {
         for change in &page.changes {
             let j = json_change(diff.page_a(page), change);
-            writer.write_record([
-                page.url.as_str(),
-                &j.index.to_string(),
-                j.url.unwrap_or_default(),
-                j.text,
-                j.a.verdict.id(),
-                j.a.keyword.as_deref().unwrap_or_default(),
-                &opt(j.a.score),
-                &opt(j.a.rank),
-                j.b.verdict.id(),
-                j.b.keyword.as_deref().unwrap_or_default(),
-                &opt(j.b.score),
-                &opt(j.b.rank),
-                &j.because,
-            ])?;
+            write_cells(
+                &mut writer,
+                [
+                    page.url.as_str(),
+                    &j.index.to_string(),
+                    j.url.unwrap_or_default(),
+                    j.text,
+                    j.a.verdict.id(),
+                    j.a.keyword.as_deref().unwrap_or_default(),
+                    &opt(j.a.score),
+                    &opt(j.a.rank),
+                    j.b.verdict.id(),
+                    j.b.keyword.as_deref().unwrap_or_default(),
+                    &opt(j.b.score),
+                    &opt(j.b.rank),
+                    &j.because,
+                ],
+            )?;
         }
     }
     writer.flush()?;

@@ -1,5 +1,6 @@
 //! Renders an inspection as JSON (SPEC section 7), CSV or a terminal table.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::Write;
 
@@ -68,71 +69,80 @@ pub fn counts(page: &InspectedPage) -> BTreeMap<&'static str, usize> {
 /// CSV with a header row and one line per link of every page, written to `out`.
 pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Error> {
     let mut writer = csv::Writer::from_writer(out);
-    writer.write_record([
-        "page_url",
-        "level",
-        "index",
-        "verdict",
-        "score",
-        "rank",
-        "keyword",
-        "matched_in",
-        "visited",
-        "url",
-        "href",
-        "text",
-        "source",
-        "region",
-        "nofollow",
-        "inside_word",
-    ])?;
+    write_cells(
+        &mut writer,
+        [
+            "page_url",
+            "level",
+            "index",
+            "verdict",
+            "score",
+            "rank",
+            "keyword",
+            "matched_in",
+            "visited",
+            "url",
+            "href",
+            "text",
+            "source",
+            "region",
+            "nofollow",
+            "inside_word",
+        ],
+    )?;
     for page in &inspection.pages {
         let level = page.level.to_string();
         for link in &page.decision.links {
             let j = link_fields(page, link);
-            writer.write_record([
-                page.url.as_str(),
-                &level,
-                &j.index.to_string(),
-                j.verdict,
-                &j.score.map(|s| s.to_string()).unwrap_or_default(),
-                &j.rank.map(|r| r.to_string()).unwrap_or_default(),
-                j.keyword.unwrap_or_default(),
-                j.matched_in.unwrap_or_default(),
-                if j.visited { "true" } else { "false" },
-                j.url.unwrap_or_default(),
-                j.href,
-                j.text,
-                j.source.unwrap_or_default(),
-                j.region,
-                if j.nofollow { "true" } else { "false" },
-                match j.inside_word {
-                    Some(true) => "true",
-                    Some(false) => "false",
-                    None => "",
-                },
-            ])?;
+            write_cells(
+                &mut writer,
+                [
+                    page.url.as_str(),
+                    &level,
+                    &j.index.to_string(),
+                    j.verdict,
+                    &j.score.map(|s| s.to_string()).unwrap_or_default(),
+                    &j.rank.map(|r| r.to_string()).unwrap_or_default(),
+                    j.keyword.unwrap_or_default(),
+                    j.matched_in.unwrap_or_default(),
+                    if j.visited { "true" } else { "false" },
+                    j.url.unwrap_or_default(),
+                    j.href,
+                    j.text,
+                    j.source.unwrap_or_default(),
+                    j.region,
+                    if j.nofollow { "true" } else { "false" },
+                    match j.inside_word {
+                        Some(true) => "true",
+                        Some(false) => "false",
+                        None => "",
+                    },
+                ],
+            )?;
         }
         // Links scripts removed: no index, no verdict.
         for gone in page.rendered().map_or(&[][..], |r| &r.static_only) {
-            writer.write_record([
-                page.url.as_str(),
-                &level,
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                gone.url.as_ref().map_or("", |u| u.as_str()),
-                &gone.href,
-                &gone.text,
-                "static_only",
-                "",
-                "",
-                "",
-            ])?;
+            write_cells(
+                &mut writer,
+                [
+                    page.url.as_str(),
+                    &level,
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    gone.url.as_ref().map_or("", |u| u.as_str()),
+                    &gone.href,
+                    &gone.text,
+                    "static_only",
+                    "",
+                    "",
+                    "",
+                ],
+            )?;
         }
     }
     writer.flush()?;
@@ -141,9 +151,47 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
 
 pub(crate) const TABLE_WIDTH: usize = 100;
 
+/// `s` with every control character written visibly (`\u{1b}`): a page's
+/// link text must not move the cursor, ring or retitle the terminal.
+pub(crate) fn escape_controls(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(
+        s.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_unicode().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
+}
+
+/// A CSV cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab
+/// or carriage return first) with a `'` before it, as OWASP advises.
+pub(crate) fn neutralise(cell: &str) -> Cow<'_, str> {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        Cow::Owned(format!("'{cell}"))
+    } else {
+        Cow::Borrowed(cell)
+    }
+}
+
+/// Writes one CSV record with every cell [`neutralise`]d.
+pub(crate) fn write_cells<W: Write, const N: usize>(
+    writer: &mut csv::Writer<W>,
+    cells: [&str; N],
+) -> Result<(), csv::Error> {
+    writer.write_record(cells.map(neutralise).iter().map(|c| c.as_bytes()))
+}
+
 /// Cuts `s` to at most `width` terminal columns (CJK characters take two),
-/// marking a cut with `…`.
+/// marking a cut with `…`; control characters are shown escaped.
 pub(crate) fn fit(s: &str, width: usize) -> String {
+    let s = &*escape_controls(s);
     if s.width() <= width {
         return s.to_owned();
     }
@@ -225,16 +273,19 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
         } else {
             ""
         };
-        lines.push(format!(
-            "HTTP {status}{error_page}, {} bytes{} in {} ms",
-            fetch.bytes,
-            if fetch.truncated {
-                " (cut at the size cap)"
-            } else {
-                ""
-            },
-            fetch.elapsed_ms
-        ));
+        let cut = if fetch.truncated {
+            " (cut at the size cap)"
+        } else {
+            ""
+        };
+        // A saved file cut at the cap has a summary but no HTTP answer.
+        lines.push(match page.status {
+            Some(_) => format!(
+                "HTTP {status}{error_page}, {} bytes{cut} in {} ms",
+                fetch.bytes, fetch.elapsed_ms
+            ),
+            None => format!("file, {} bytes{cut}", fetch.bytes),
+        });
     }
     if let Some(error) = page.error() {
         lines.push(format!("failed: {error}"));

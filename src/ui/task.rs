@@ -70,6 +70,7 @@ fn run_job(
         settings: job.settings,
         fetching,
         parallelism: None,
+        max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
     };
     let loaded = load::load(&request, cancel, send).map_err(|e| ShownError::of_load(&e))?;
     let source = match loaded.from {

@@ -36,6 +36,20 @@ fn site(port: u16) -> HashMap<String, Route> {
         Route::html(&"<a href=/contact>Contact</a>".repeat(2000)).sending(Sending::ResetAfter(100)),
     );
     add("/bad-redirect", Route::redirect(302, "http://[::1"));
+    add(
+        "/gzip-garbage",
+        Route::html("")
+            .header("Content-Encoding", "gzip")
+            .bytes(b"\x1f\x8b\x08\x00 this is not a gzip stream at all".repeat(50)),
+    );
+    for (name, location) in [
+        ("file", "file:///etc/passwd"),
+        ("ftp", "ftp://acme.test/page.html"),
+        ("javascript", "javascript:alert(1)"),
+        ("data", "data:text/html,<a href=/x>x</a>"),
+    ] {
+        add(&format!("/to-{name}"), Route::redirect(302, location));
+    }
     let _ = port;
     r
 }
@@ -173,6 +187,39 @@ fn every_kind_of_fetch_error_says_what_to_do_and_exits_3() {
         ]));
         args.extend(strings(extra));
         fails_with(&args, 3, error, Some(advice));
+    }
+}
+
+#[test]
+fn an_undecodable_body_and_a_redirect_off_the_web_say_what_they_are() {
+    let s = Server::start(site, Duration::ZERO);
+    let p = s.port;
+    let resolve = format!("acme.test:{p}:127.0.0.1");
+    let inspect = |path: &str| {
+        let url = format!("http://acme.test:{p}{path}");
+        strings(&["inspect", &url, "--depth", "1", "--resolve", &resolve])
+    };
+    fails_with(
+        &inspect("/gzip-garbage"),
+        3,
+        "could not be decoded after 0 bytes (its gzip, brotli or deflate encoding is damaged)",
+        Some("The server sent a compressed page that does not decompress"),
+    );
+    for (name, location) in [
+        ("file", "file:///etc/passwd"),
+        ("ftp", "ftp://acme.test/page.html"),
+        ("javascript", "javascript:alert(1)"),
+        ("data", "data:text/html,<a href=/x>x</a>"),
+    ] {
+        fails_with(
+            &inspect(&format!("/to-{name}")),
+            3,
+            &format!(
+                "bad redirect from http://acme.test:{p}/to-{name}: Location `{location}` is a \
+                 {name}: address, not an http(s) page"
+            ),
+            Some("The site redirects to an address that is not a web page."),
+        );
     }
 }
 

@@ -12,20 +12,20 @@ use serde_json::Value;
 use crate::server::{Route, Sending, Server};
 
 /// The budget for every case (resident set, KiB).
-const PEAK_LIMIT_KIB: i64 = 512 * 1024;
+pub(crate) const PEAK_LIMIT_KIB: i64 = 512 * 1024;
 
-struct Measured {
-    status: ExitStatus,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Measured {
+    pub status: ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
     /// Peak resident memory of the inspector process, KiB.
-    peak_kib: i64,
+    pub peak_kib: i64,
 }
 
 /// Runs the binary under `/usr/bin/time -f %M` (installed by `.ci/run`).
 /// `wait4` on our own child would not do: a child spawned with vfork carries
 /// this test process's high-water mark into its own.
-fn run_measured(args: &[String]) -> Measured {
+pub(crate) fn run_measured(args: &[String]) -> Measured {
     let report = std::env::temp_dir().join(format!(
         "fi-peak-{}-{:?}",
         std::process::id(),

@@ -3,111 +3,19 @@
 //! reported in manifest or file-name order, so the output never varies.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use url::Url;
 
+use crate::fetch::local;
 use crate::inspect::{InspectedPage, Inspection, Limits};
 use crate::par;
 use crate::policy::compare::{Cause, ListName, Outcome, compare_pages};
 use crate::policy::{Settings, Verdict};
 
-/// Why a corpus cannot be listed at all (a single bad page is reported with
-/// that page instead).
-#[derive(Debug, thiserror::Error)]
-pub enum CorpusError {
-    #[error("cannot read {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{path}: the manifest's header has no `{column}` column")]
-    MissingColumn { path: PathBuf, column: &'static str },
-    #[error("{path}: {source}")]
-    Manifest { path: PathBuf, source: csv::Error },
-    #[error("{0}: no *.html pages in this folder")]
-    Empty(PathBuf),
-}
-
-/// One saved page of a corpus.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CorpusPage {
-    /// The manifest's `id`, or the file name without `.html`.
-    pub id: String,
-    pub path: PathBuf,
-    /// The manifest's `original_url`; for a folder, the page names its own.
-    pub url: Option<String>,
-}
-
-/// The pages of a folder (`*.html`, by file name) or of a manifest TSV
-/// (`id`, `original_url`; pages in `pages/<id>.html` beside it).
-pub fn list_pages(path: &Path) -> Result<Vec<CorpusPage>, CorpusError> {
-    let io = |source| CorpusError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    if path.is_dir() {
-        let mut pages: Vec<CorpusPage> = std::fs::read_dir(path)
-            .map_err(io)?
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|p| {
-                p.extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("html"))
-                    && p.is_file()
-            })
-            .map(|p| CorpusPage {
-                id: p
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                path: p,
-                url: None,
-            })
-            .collect();
-        if pages.is_empty() {
-            return Err(CorpusError::Empty(path.to_owned()));
-        }
-        pages.sort_by(|a, b| a.path.cmp(&b.path));
-        return Ok(pages);
-    }
-    let manifest = |source| CorpusError::Manifest {
-        path: path.to_owned(),
-        source,
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(b'\t')
-        .quoting(false)
-        .flexible(true)
-        .from_reader(std::fs::File::open(path).map_err(io)?);
-    let headers = reader.headers().map_err(manifest)?.clone();
-    let column = |name: &'static str| {
-        headers
-            .iter()
-            .position(|h| h.trim() == name)
-            .ok_or(CorpusError::MissingColumn {
-                path: path.to_owned(),
-                column: name,
-            })
-    };
-    let (id_at, url_at) = (column("id")?, column("original_url")?);
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut pages = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(manifest)?;
-        let id = record.get(id_at).unwrap_or_default().trim().to_owned();
-        if id.is_empty() {
-            continue;
-        }
-        pages.push(CorpusPage {
-            path: dir.join("pages").join(format!("{id}.html")),
-            url: record.get(url_at).map(|u| u.trim().to_owned()),
-            id,
-        });
-    }
-    Ok(pages)
-}
+mod list;
+pub use list::{CorpusError, CorpusPage, RowProblem, list_pages};
 
 /// Every core the machine offers.
 pub fn default_jobs() -> usize {
@@ -211,6 +119,8 @@ pub struct PageRun {
     pub changes: Vec<ChangedLink>,
     /// Why the page could not be read or has no URL.
     pub error: Option<String>,
+    /// The page file was longer than the cap and read only up to it.
+    pub truncated: bool,
 }
 
 /// A keyword's totals over the corpus on one side, in list order.
@@ -298,7 +208,13 @@ pub struct Totals {
 }
 
 /// Reads one page and decides it under A (and B).
-fn run_page(page: &CorpusPage, a: &Settings, b: Option<&Settings>, depth: u32) -> PageRun {
+fn run_page(
+    page: &CorpusPage,
+    a: &Settings,
+    b: Option<&Settings>,
+    depth: u32,
+    max_bytes: usize,
+) -> PageRun {
     let mut run = PageRun {
         id: page.id.clone(),
         path: page.path.clone(),
@@ -307,11 +223,19 @@ fn run_page(page: &CorpusPage, a: &Settings, b: Option<&Settings>, depth: u32) -
         b: None,
         changes: Vec::new(),
         error: None,
+        truncated: false,
     };
-    let bytes = match std::fs::read(&page.path) {
-        Ok(bytes) => bytes,
+    if let Some(problem) = &page.problem {
+        run.error = Some(problem.to_string());
+        return run;
+    }
+    let bytes = match local::read_page(&page.path, max_bytes) {
+        Ok((bytes, cut)) => {
+            run.truncated = cut;
+            bytes
+        }
         Err(e) => {
-            run.error = Some(format!("cannot read {}: {e}", page.path.display()));
+            run.error = Some(error_line(&e));
             return run;
         }
     };
@@ -340,6 +264,18 @@ fn run_page(page: &CorpusPage, a: &Settings, b: Option<&Settings>, depth: u32) -
         }
     }
     run
+}
+
+/// An error and its causes in one line.
+fn error_line(err: &dyn std::error::Error) -> String {
+    let mut out = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        out.push_str(": ");
+        out.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    out
 }
 
 fn changed_links(
@@ -431,8 +367,9 @@ fn cause_counts(pages: &[PageRun]) -> Vec<CauseCount> {
     causes
 }
 
-/// Runs `a` (and `b`) over `pages` on `jobs` threads. `progress` gets the
-/// number of pages done; `cancel` stops before the next page.
+/// Runs `a` (and `b`) over `pages` on `jobs` threads, each page read up to
+/// `fetch::DEFAULT_MAX_BYTES`. `progress` gets the number of pages done;
+/// `cancel` stops before the next page.
 pub fn run(
     pages: &[CorpusPage],
     a: &Settings,
@@ -442,10 +379,33 @@ pub fn run(
     cancel: &AtomicBool,
     progress: &(dyn Fn(usize) + Sync),
 ) -> CorpusRun {
+    let sides = Sides { a, b, depth };
+    let max_bytes = crate::fetch::DEFAULT_MAX_BYTES;
+    run_capped(pages, sides, max_bytes, jobs, cancel, progress)
+}
+
+/// The settings a corpus run decides its pages under, and the depth.
+#[derive(Clone, Copy)]
+pub struct Sides<'a> {
+    pub a: &'a Settings,
+    pub b: Option<&'a Settings>,
+    pub depth: u32,
+}
+
+/// [`run`], each page read up to `max_bytes` (`--max-bytes`).
+pub fn run_capped(
+    pages: &[CorpusPage],
+    sides: Sides<'_>,
+    max_bytes: usize,
+    jobs: usize,
+    cancel: &AtomicBool,
+    progress: &(dyn Fn(usize) + Sync),
+) -> CorpusRun {
+    let Sides { a, b, depth } = sides;
     let done = AtomicUsize::new(0);
     let runs: Vec<PageRun> =
         par::map_ordered(pages, jobs, "follow-inspector-corpus", cancel, |page| {
-            let run = run_page(page, a, b, depth);
+            let run = run_page(page, a, b, depth, max_bytes);
             progress(done.fetch_add(1, Ordering::SeqCst) + 1);
             run
         })
