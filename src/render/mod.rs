@@ -10,11 +10,12 @@
 mod browser;
 mod cdp;
 mod page_state;
+mod profile;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use url::Url;
 
@@ -25,6 +26,9 @@ use browser::Browser;
 pub const BROWSER_ENV: &str = "FOLLOW_INSPECTOR_BROWSER";
 /// How long a page may take (SPEC 8's default); then the DOM is read anyway.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
+/// What a page may take past its deadline: stopping its scripts, reading its
+/// DOM and the served HTML (the fallback fetch included).
+pub const READ_GRACE: Duration = Duration::from_secs(2);
 /// Rendered pages loaded at once within a crawl level.
 pub const DEFAULT_PARALLELISM: usize = 2;
 /// Where Debian's package puts the real binary (the `/usr/bin` wrapper is a
@@ -42,6 +46,10 @@ pub struct RenderOptions {
     pub timeout: Duration,
     pub user_agent: String,
     pub resolve: Vec<Resolve>,
+    /// `--max-bytes`: the DOM is cut there, and bounds a DevTools message.
+    pub max_bytes: usize,
+    /// Scripts may reach private addresses (else those requests fail).
+    pub allow_private_network: bool,
 }
 
 impl RenderOptions {
@@ -54,6 +62,8 @@ impl RenderOptions {
             timeout: DEFAULT_TIMEOUT,
             user_agent: fetch.user_agent.clone(),
             resolve: fetch.resolve.clone(),
+            max_bytes: fetch.max_bytes,
+            allow_private_network: fetch.allow_private_network,
         }
     }
 }
@@ -105,16 +115,42 @@ impl Fetcher for RenderFetcher {
     }
 
     fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+        let started = Instant::now();
         let mut page = self.browser.render(url, &self.cancel)?;
-        if let Some(rendered) = page.rendered.as_mut()
-            && rendered.served_html.is_none()
-        {
-            // SPEC 8: else a separate plain fetch of the final URL.
-            rendered.served_html = self.plain.fetch(&page.final_url).ok().map(|served| {
-                crate::page::decode(&served.body, served.charset.as_deref(), None)
-                    .text
-                    .into_owned()
-            });
+        let left = (self.browser.timeout() + READ_GRACE).saturating_sub(started.elapsed());
+        let Some(rendered) = page.rendered.as_mut() else {
+            return Ok(page);
+        };
+        if rendered.served_html.is_some() {
+            return Ok(page);
+        }
+        // SPEC 8: else a separate plain fetch of the final URL, within the
+        // page's time, and only when it is that URL's own document.
+        let served = if left.is_zero() {
+            None
+        } else {
+            self.plain
+                .fetch_within(&page.final_url, left)
+                .ok()
+                .filter(|served| browser::same_document(&served.final_url, &page.final_url))
+        };
+        rendered.served_html = served.as_ref().map(|served| {
+            crate::page::decode(&served.body, served.charset.as_deref(), None)
+                .text
+                .into_owned()
+        });
+        if !rendered.dom_read {
+            let served = served.ok_or_else(|| FetchError::Browser {
+                detail: format!(
+                    "the page's scripts did not stop at the deadline and its HTML could not \
+                     be fetched within {} s more",
+                    READ_GRACE.as_secs()
+                ),
+            })?;
+            page.charset = served.charset;
+            page.summary.bytes = served.body.len();
+            page.summary.truncated = served.summary.truncated;
+            page.body = served.body;
         }
         Ok(page)
     }
