@@ -194,7 +194,7 @@ impl Wait {
 }
 
 /// What rendering adds to a fetched page.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rendered {
     /// The served HTML of the final document, for the static side of the
     /// comparison; `None` when the browser no longer had it.
@@ -212,6 +212,22 @@ pub struct Rendered {
     pub dom_read: bool,
     /// Requests to private addresses refused (see [`PrivateNetwork`]).
     pub blocked_requests: usize,
+}
+
+impl Default for Rendered {
+    /// A page rendered without incident: the DOM read, nothing stopped.
+    fn default() -> Self {
+        Self {
+            served_html: None,
+            network_idle: true,
+            wait: Wait::default(),
+            render_ms: 0,
+            dialogs: 0,
+            scripts_stopped: false,
+            dom_read: true,
+            blocked_requests: 0,
+        }
+    }
 }
 
 /// A fetched page.

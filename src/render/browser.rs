@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use url::Url;
 
-use super::cdp::{Connection, TabGuard, Waited, read_messages};
+use super::cdp::{CdpError, Connection, TabGuard, Waited, read_messages};
 use super::page_state::PageState;
 use super::{READ_GRACE, RenderOptions, profile};
 use crate::fetch::{FetchError, FetchSummary, FetchedPage, PrivateNetwork, Rendered};
@@ -195,6 +195,7 @@ impl Browser {
         let target_id = target["targetId"].as_str().unwrap_or_default().to_owned();
         let result = self.render_in(&target_id, url, started, call_timeout, cancel);
         let _ = conn.send("Target.closeTarget", json!({ "targetId": target_id }), None);
+        profile::hold_if_signalled();
         result
     }
 
@@ -283,28 +284,30 @@ impl Browser {
             if !state.has_document {
                 return Err(timeout());
             }
-            // Reading the page gets a little time past the deadline, no more.
-            let read_by = Instant::now().max(deadline) + READ_GRACE;
+            // Reading the page gets a little time past the deadline, no more:
+            // stopping scripts, then the DOM, then the served HTML.
+            let read_by = Instant::now().max(deadline) + READ_GRACE * 3 / 4;
             // Half of it for stopping scripts: the other half may go to the
             // served HTML when they do not stop.
-            let stop_by = Instant::now().max(deadline) + READ_GRACE / 2;
+            let stop_by = Instant::now().max(deadline) + READ_GRACE * 3 / 8;
             let scripts = self.stop_busy_scripts(&session, deadline, stop_by, cancel)?;
             let scripts_stopped = scripts != Scripts::Idle;
-            let dom = if scripts == Scripts::Unstoppable {
-                // Nothing of the page answers (Chromium runs no DevTools
-                // command during a long `document.write`): the fetcher reads
-                // the served HTML instead, and the page says so.
-                Dom {
-                    href: state
-                        .document_url
-                        .clone()
-                        .unwrap_or_else(|| url.to_string()),
-                    html: String::new(),
-                    truncated: false,
-                }
-            } else {
-                self.read_dom(&session, read_by)?
+            let dom = match scripts {
+                Scripts::Unstoppable => None,
+                _ => self.read_dom(&session, read_by)?,
             };
+            let dom_read = dom.is_some();
+            // The page does not answer (Chromium runs no DevTools command
+            // during a long `document.write`) or not in time: the fetcher
+            // reads the served HTML instead, and the page says so.
+            let dom = dom.unwrap_or_else(|| Dom {
+                href: state
+                    .document_url
+                    .clone()
+                    .unwrap_or_else(|| url.to_string()),
+                html: String::new(),
+                truncated: false,
+            });
             let final_url = Url::parse(&dom.href).map_err(|e| FetchError::Navigation {
                 url: url.to_string(),
                 error: format!("the page ended on `{}`: {e}", dom.href),
@@ -318,7 +321,7 @@ impl Browser {
             let served_html = state
                 .document_request
                 .as_ref()
-                .filter(|_| same_document && scripts != Scripts::Unstoppable)
+                .filter(|_| same_document && dom_read)
                 .and_then(|request| {
                     let never = AtomicBool::new(false);
                     conn.call_until(
@@ -351,7 +354,7 @@ impl Browser {
                     render_ms: elapsed_ms,
                     dialogs: guard.dialogs.load(Ordering::SeqCst),
                     scripts_stopped,
-                    dom_read: scripts != Scripts::Unstoppable,
+                    dom_read,
                     blocked_requests: guard.blocked.load(Ordering::SeqCst),
                 }),
             })
@@ -360,18 +363,21 @@ impl Browser {
         result
     }
 
-    /// Whether the page's scripts answer a trivial evaluation within `wait`.
-    fn answers(&self, session: &str, until: Instant) -> bool {
+    /// Whether the page answers a trivial evaluation by `until` (a refusal
+    /// is an answer too); an error when the browser is gone.
+    fn answers(&self, session: &str, until: Instant) -> Result<bool, FetchError> {
         let never = AtomicBool::new(false);
-        self.connection
-            .call_until(
-                "Runtime.evaluate",
-                json!({ "expression": "1", "returnByValue": true }),
-                Some(session),
-                until,
-                &never,
-            )
-            .is_ok()
+        match self.connection.call_until(
+            "Runtime.evaluate",
+            json!({ "expression": "1", "returnByValue": true }),
+            Some(session),
+            until,
+            &never,
+        ) {
+            Ok(_) | Err(Waited::Failed(CdpError::Refused { .. })) => Ok(true),
+            Err(Waited::Deadline | Waited::Cancelled) => Ok(false),
+            Err(Waited::Failed(err)) => Err(err.into()),
+        }
     }
 
     /// Lets a busy script run until `deadline`, then stops it (and every
@@ -384,7 +390,7 @@ impl Browser {
         cancel: &AtomicBool,
     ) -> Result<Scripts, FetchError> {
         loop {
-            if self.answers(session, Instant::now() + PROBE) {
+            if self.answers(session, Instant::now() + PROBE)? {
                 return Ok(Scripts::Idle);
             }
             if cancel.load(Ordering::SeqCst) {
@@ -409,15 +415,16 @@ impl Browser {
                 conn.send(method, params, Some(session))
                     .map_err(FetchError::from)?;
             }
-            if self.answers(session, (Instant::now() + PROBE).min(stop_by)) {
+            if self.answers(session, (Instant::now() + PROBE).min(stop_by))? {
                 return Ok(Scripts::Stopped);
             }
         }
         Ok(Scripts::Unstoppable)
     }
 
-    /// `location.href` and the DOM, cut at `--max-bytes` characters.
-    fn read_dom(&self, session: &str, read_by: Instant) -> Result<Dom, FetchError> {
+    /// `location.href` and the DOM, cut at `--max-bytes` characters; `None`
+    /// when the page does not give it by `read_by`.
+    fn read_dom(&self, session: &str, read_by: Instant) -> Result<Option<Dom>, FetchError> {
         let never = AtomicBool::new(false);
         let max = self.opts.max_bytes;
         let answer = self
@@ -445,26 +452,23 @@ impl Browser {
                 read_by,
                 &never,
             )
-            .map_err(|waited| match waited {
-                Waited::Failed(err) => FetchError::from(err),
-                Waited::Deadline | Waited::Cancelled => FetchError::Browser {
-                    detail: format!(
-                        "the page did not let its DOM be read within {} s of the deadline",
-                        READ_GRACE.as_secs()
-                    ),
-                },
-            })?;
+            ;
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(Waited::Failed(err)) => return Err(err.into()),
+            Err(Waited::Deadline | Waited::Cancelled) => return Ok(None),
+        };
         let (href, html, truncated): (String, String, bool) =
             serde_json::from_value(answer["result"]["value"].clone()).map_err(|e| {
                 FetchError::Browser {
                     detail: format!("unreadable DOM: {e}"),
                 }
             })?;
-        Ok(Dom {
+        Ok(Some(Dom {
             href,
             html,
             truncated,
-        })
+        }))
     }
 }
 
@@ -512,6 +516,7 @@ fn base64_decode(text: &str) -> Option<Vec<u8>> {
 
 impl Drop for Browser {
     fn drop(&mut self) {
+        profile::hold_if_signalled();
         // Its renderers and helpers write to the profile until they exit.
         let child = &mut self.child;
         profile::stop(child.id() as i32, &self.profile_dir, || {

@@ -29,6 +29,8 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
 /// What a page may take past its deadline: stopping its scripts, reading its
 /// DOM and the served HTML (the fallback fetch included).
 pub const READ_GRACE: Duration = Duration::from_secs(2);
+/// The served HTML's fetch gets at least this when it stands in for the DOM.
+const MIN_FALLBACK: Duration = Duration::from_secs(1);
 /// Rendered pages loaded at once within a crawl level.
 pub const DEFAULT_PARALLELISM: usize = 2;
 /// Where Debian's package puts the real binary (the `/usr/bin` wrapper is a
@@ -117,9 +119,15 @@ impl Fetcher for RenderFetcher {
     fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
         let started = Instant::now();
         let mut page = self.browser.render(url, &self.cancel)?;
-        let left = (self.browser.timeout() + READ_GRACE).saturating_sub(started.elapsed());
         let Some(rendered) = page.rendered.as_mut() else {
             return Ok(page);
+        };
+        let left = (self.browser.timeout() + READ_GRACE).saturating_sub(started.elapsed());
+        // Without its DOM the page's links are all in the served HTML.
+        let left = if rendered.dom_read {
+            left
+        } else {
+            left.max(MIN_FALLBACK)
         };
         if rendered.served_html.is_some() {
             return Ok(page);
@@ -142,9 +150,9 @@ impl Fetcher for RenderFetcher {
         if !rendered.dom_read {
             let served = served.ok_or_else(|| FetchError::Browser {
                 detail: format!(
-                    "the page's scripts did not stop at the deadline and its HTML could not \
-                     be fetched within {} s more",
-                    READ_GRACE.as_secs()
+                    "the page gave no DOM by the deadline (its scripts did not stop) and its \
+                     HTML could not be fetched within {} s more",
+                    MIN_FALLBACK.as_secs()
                 ),
             })?;
             page.charset = served.charset;

@@ -5,7 +5,7 @@
 //! browser.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
@@ -17,6 +17,9 @@ const EXIT_WAIT: Duration = Duration::from_secs(3);
 /// The running browsers: process group and profile folder.
 static LIVE: Mutex<Vec<(i32, PathBuf)>> = Mutex::new(Vec::new());
 static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
+/// SIGINT or SIGTERM arrived: the watcher is cleaning up and will end the
+/// process by the signal.
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
 static SETUP: Once = Once::new();
 
 /// A new profile folder's path for this process.
@@ -30,6 +33,14 @@ pub fn set_up() {
         remove_stale(&std::env::temp_dir());
         install_signal_cleanup();
     });
+}
+
+/// Waits for the end when a signal's cleanup runs: the killed browser makes
+/// the page fail, and the inspector must not exit with that error first.
+pub fn hold_if_signalled() {
+    while SIGNALLED.load(Ordering::SeqCst) {
+        std::thread::park();
+    }
 }
 
 /// Remembers a running browser, for the signal cleanup.
@@ -112,6 +123,7 @@ fn install_signal_cleanup() {
             if n != 1 {
                 return;
             }
+            SIGNALLED.store(true, Ordering::SeqCst);
             let live = LIVE.lock().map(|l| l.clone()).unwrap_or_default();
             for (group, dir) in live {
                 // SAFETY: the group is our browser, its leader our child.
