@@ -203,7 +203,13 @@ impl HttpFetcher {
         let mut redirects: Vec<Hop> = Vec::new();
         let mut current = url.clone();
         loop {
-            let left = timeout.saturating_sub(started.elapsed());
+            // A shorter budget than the client's covers the whole chain;
+            // else each response gets the client's own, as always.
+            let left = if timeout < self.opts.timeout {
+                timeout.saturating_sub(started.elapsed())
+            } else {
+                self.opts.timeout
+            };
             let response = self
                 .client
                 .get(current.as_str())
