@@ -202,6 +202,11 @@ pub struct FetchArgs {
     #[arg(long, value_name = "HOST:PORT:ADDR")]
     pub resolve: Vec<fetch::Resolve>,
 
+    /// Let a public page reach loopback, link-local and private addresses
+    /// (its redirects, and in rendered mode its scripts' requests).
+    #[arg(long)]
+    pub allow_private_network: bool,
+
     /// Pages fetched at once within a crawl level (default 4; 2 when rendering).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=32))]
     pub parallel: Option<u64>,

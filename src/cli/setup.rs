@@ -35,6 +35,7 @@ impl FetchArgs {
             timeout: seconds("timeout", self.timeout)?,
             max_bytes: self.max_bytes,
             resolve: self.resolve.clone(),
+            allow_private_network: self.allow_private_network,
         })
     }
 

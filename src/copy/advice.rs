@@ -146,6 +146,23 @@ fn fetch_advice(err: &FetchError, front: Front) -> Option<&'static str> {
         FetchError::Navigation { .. } => {
             "The browser could not open the page: check the address, and that the site is up."
         }
+        FetchError::ClientRedirectLoop { .. } if window => {
+            "The page's scripts or meta refresh send the browser on and on: open it in a \
+             browser to see where it goes, or untick Rendered to read the HTML the server sends."
+        }
+        FetchError::ClientRedirectLoop { .. } => {
+            "The page's scripts or meta refresh send the browser on and on: open it in a \
+             browser to see where it goes, or leave out --render to read the HTML the server \
+             sends."
+        }
+        FetchError::PrivateRedirect { .. } if window => {
+            "A public site redirects into a private network, which the inspector does not \
+             follow: inspect the private address itself if you mean to."
+        }
+        FetchError::PrivateRedirect { .. } => {
+            "A public site redirects into a private network, which the inspector does not \
+             follow: inspect the private address itself, or pass --allow-private-network."
+        }
         // Its message says how to install one.
         FetchError::NoBrowser { .. } | FetchError::Cancelled => return None,
     })

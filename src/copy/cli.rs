@@ -44,3 +44,26 @@ pub fn imported_as(name: &str) -> String {
 pub fn profile_deleted(name: &str) -> String {
     format!("deleted profile “{name}”")
 }
+
+/// After the table's rendered line: what was done to the page to read it.
+pub fn rendered_marks(
+    dialogs: usize,
+    scripts_stopped: bool,
+    dom_read: bool,
+    blocked: usize,
+) -> String {
+    let mut out = format!(", dialogs: {dialogs}");
+    if scripts_stopped {
+        out.push_str(", scripts stopped at the deadline");
+    }
+    if !dom_read {
+        out.push_str(" (the page never answered: links read from the served HTML)");
+    }
+    if blocked > 0 {
+        out.push_str(&format!(
+            ", {} to private addresses blocked",
+            super::plural(blocked, "request", "requests")
+        ));
+    }
+    out
+}

@@ -12,7 +12,10 @@ use reqwest::blocking::Client;
 use reqwest::header::{ACCEPT, CONTENT_TYPE, LOCATION};
 use url::Url;
 
-use super::{FetchError, FetchOptions, FetchSummary, FetchedPage, Fetcher, Hop, MAX_REDIRECTS};
+use super::{
+    FetchError, FetchOptions, FetchSummary, FetchedPage, Fetcher, Hop, MAX_REDIRECTS,
+    PrivateNetwork, chain_text,
+};
 
 /// The real fetcher, on a blocking reqwest client with rustls.
 pub struct HttpFetcher {
@@ -196,32 +199,43 @@ fn is_html(content_type: Option<&str>) -> bool {
     matches!(essence.as_str(), "text/html" | "application/xhtml+xml" | "")
 }
 
-fn chain_text(redirects: &[Hop], last: &Url) -> String {
-    let mut parts: Vec<String> = redirects
-        .iter()
-        .map(|h| format!("{} ({})", h.url, h.status))
-        .collect();
-    parts.push(last.to_string());
-    parts.join(" → ")
-}
-
 impl Fetcher for HttpFetcher {
     fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+        self.fetch_within(url, self.opts.timeout)
+    }
+}
+
+impl HttpFetcher {
+    /// [`Fetcher::fetch`] with the whole fetch bounded by `timeout` (and by
+    /// the client's own): rendered mode's fallback fetch gets what is left
+    /// of the page's deadline.
+    pub fn fetch_within(&self, url: &Url, timeout: Duration) -> Result<FetchedPage, FetchError> {
+        let timeout = timeout.min(self.opts.timeout);
         if !matches!(url.scheme(), "http" | "https") {
             return Err(FetchError::Scheme {
                 url: url.to_string(),
             });
         }
         let started = Instant::now();
+        let private =
+            PrivateNetwork::for_start(url, &self.opts.resolve, self.opts.allow_private_network);
         let mut redirects: Vec<Hop> = Vec::new();
         let mut current = url.clone();
         loop {
+            // A shorter budget than the client's covers the whole chain;
+            // else each response gets the client's own, as always.
+            let left = if timeout < self.opts.timeout {
+                timeout.saturating_sub(started.elapsed())
+            } else {
+                self.opts.timeout
+            };
             let response = self
                 .client
                 .get(current.as_str())
                 .header(ACCEPT, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
+                .timeout(left)
                 .send()
-                .map_err(|e| classify(e, &current, self.opts.timeout))?;
+                .map_err(|e| classify(e, &current, timeout))?;
             let status = response.status();
             if status.is_redirection()
                 && let Some(location) = response.headers().get(LOCATION)
@@ -245,6 +259,12 @@ impl Fetcher for HttpFetcher {
                             shorten(location),
                             next.scheme()
                         ),
+                    });
+                }
+                if !private.allows(&next) {
+                    return Err(FetchError::PrivateRedirect {
+                        url: current.to_string(),
+                        to: next.to_string(),
                     });
                 }
                 redirects.push(Hop {
@@ -276,7 +296,8 @@ impl Fetcher for HttpFetcher {
                     content_type: content_type.unwrap_or_default(),
                 });
             }
-            let (body, truncated) = read_capped(response, &self.opts, started, &current)?;
+            let (body, truncated) =
+                read_capped(response, self.opts.max_bytes, timeout, started, &current)?;
             return Ok(FetchedPage {
                 status: status.as_u16(),
                 charset: content_type.as_deref().and_then(charset_param),
@@ -299,20 +320,21 @@ impl Fetcher for HttpFetcher {
 /// body never makes us allocate more; also enforces the whole-response timeout.
 fn read_capped(
     mut response: reqwest::blocking::Response,
-    opts: &FetchOptions,
+    max_bytes: usize,
+    timeout: Duration,
     started: Instant,
     url: &Url,
 ) -> Result<(Vec<u8>, bool), FetchError> {
     let mut body = Vec::new();
     let mut chunk = vec![0u8; 64 * 1024];
     loop {
-        if started.elapsed() > opts.timeout {
+        if started.elapsed() > timeout {
             return Err(FetchError::Timeout {
                 url: url.to_string(),
-                seconds: opts.timeout.as_secs(),
+                seconds: timeout.as_secs(),
             });
         }
-        let room = opts.max_bytes.saturating_sub(body.len());
+        let room = max_bytes.saturating_sub(body.len());
         if room == 0 {
             // One more byte tells a body of exactly the cap from a longer one.
             let mut probe = [0u8; 1];
@@ -326,7 +348,7 @@ fn read_capped(
                 return Err(if timed_out(&e) {
                     FetchError::Timeout {
                         url: url.to_string(),
-                        seconds: opts.timeout.as_secs(),
+                        seconds: timeout.as_secs(),
                     }
                 } else if undecodable(&e) {
                     FetchError::BadEncoding {

@@ -6,6 +6,7 @@
 mod http;
 pub mod local;
 mod once;
+mod private;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -16,11 +17,15 @@ use url::Url;
 
 pub use http::{HttpFetcher, charset_param};
 pub use once::FetchOnce;
+pub use private::PrivateNetwork;
 
 pub const DEFAULT_USER_AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 \
     (KHTML, like Gecko) Chrome/131.0 Safari/537.36 FollowInspector/0.1";
 pub const DEFAULT_MAX_BYTES: usize = 10 * 1024 * 1024;
 pub const MAX_REDIRECTS: usize = 10;
+/// Client-side redirects (`location`, meta refresh) a rendered page may make;
+/// more is a loop (a script can make every hop's URL new).
+pub const MAX_CLIENT_REDIRECTS: usize = 20;
 
 /// How to fetch.
 #[derive(Clone, Debug)]
@@ -32,6 +37,9 @@ pub struct FetchOptions {
     /// The body is cut after this many (decompressed) bytes.
     pub max_bytes: usize,
     pub resolve: Vec<Resolve>,
+    /// Follow redirects (and, rendered, let scripts reach) loopback,
+    /// link-local and private addresses from a public page.
+    pub allow_private_network: bool,
 }
 
 impl Default for FetchOptions {
@@ -42,6 +50,7 @@ impl Default for FetchOptions {
             timeout: Duration::from_secs(30),
             max_bytes: DEFAULT_MAX_BYTES,
             resolve: Vec::new(),
+            allow_private_network: false,
         }
     }
 }
@@ -125,6 +134,16 @@ pub enum FetchError {
     Browser { detail: String },
     #[error("navigation error: {url}: {error}")]
     Navigation { url: String, error: String },
+    /// More client-side redirects than [`MAX_CLIENT_REDIRECTS`].
+    #[error(
+        "client-side redirect loop (more than {max} redirects by script or meta refresh): {chain}"
+    )]
+    ClientRedirectLoop { max: usize, chain: String },
+    /// A redirect from a public address into a private network.
+    #[error(
+        "redirect into a private network refused: {url} → {to} (--allow-private-network allows it)"
+    )]
+    PrivateRedirect { url: String, to: String },
     #[error("cancelled")]
     Cancelled,
 }
@@ -132,6 +151,16 @@ pub enum FetchError {
 fn no_browser_at(path: Option<&PathBuf>) -> String {
     path.map(|p| format!("no browser at {}; ", p.display()))
         .unwrap_or_default()
+}
+
+/// A redirect chain in one line: `a (301) → b (302) → last`.
+pub fn chain_text(redirects: &[Hop], last: &Url) -> String {
+    let mut parts: Vec<String> = redirects
+        .iter()
+        .map(|h| format!("{} ({})", h.url, h.status))
+        .collect();
+    parts.push(last.to_string());
+    parts.join(" → ")
 }
 
 /// One redirect: the URL that answered with a redirect, and its status.
@@ -186,6 +215,31 @@ pub struct Rendered {
     pub network_idle: bool,
     pub wait: Wait,
     pub render_ms: u64,
+    /// `alert`, `confirm` and `prompt` dialogs dismissed.
+    pub dialogs: usize,
+    /// The page's scripts still ran at the deadline and were stopped.
+    pub scripts_stopped: bool,
+    /// `false` when the page never answered after its scripts were told to
+    /// stop: `body` is then the served HTML (read with the HTTP client).
+    pub dom_read: bool,
+    /// Requests to private addresses refused (see [`PrivateNetwork`]).
+    pub blocked_requests: usize,
+}
+
+impl Default for Rendered {
+    /// A page rendered without incident: the DOM read, nothing stopped.
+    fn default() -> Self {
+        Self {
+            served_html: None,
+            network_idle: true,
+            wait: Wait::default(),
+            render_ms: 0,
+            dialogs: 0,
+            scripts_stopped: false,
+            dom_read: true,
+            blocked_requests: 0,
+        }
+    }
 }
 
 /// A fetched page.

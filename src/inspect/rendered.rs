@@ -44,6 +44,14 @@ pub struct RenderedRead {
     /// The wait condition held before the deadline.
     pub network_idle: bool,
     pub render_ms: u64,
+    /// Dialogs (`alert`, `confirm`, `prompt`) dismissed.
+    pub dialogs: usize,
+    /// Scripts still ran at the deadline and were stopped.
+    pub scripts_stopped: bool,
+    /// `false`: the page never answered, its served HTML was read instead.
+    pub dom_read: bool,
+    /// Requests to private addresses refused.
+    pub blocked_requests: usize,
     /// The served HTML's links by key; `None` when it could not be had.
     served_keys: Option<HashSet<Arc<str>>>,
     pub static_only: Vec<StaticOnlyLink>,
@@ -72,6 +80,10 @@ impl RenderedRead {
             wait: rendered.wait,
             network_idle: rendered.network_idle,
             render_ms: rendered.render_ms,
+            dialogs: rendered.dialogs,
+            scripts_stopped: rendered.scripts_stopped,
+            dom_read: rendered.dom_read,
+            blocked_requests: rendered.blocked_requests,
             served_keys: None,
             static_only: Vec::new(),
         };

@@ -14,13 +14,25 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use url::Url;
 
-use super::cdp::{Connection, Pending, Sessions, Waited, read_messages};
-use super::options::RenderOptions;
+use super::cdp::{CdpError, Connection, TabGuard, Waited, read_messages};
+use super::options::{READ_GRACE, RenderOptions};
 use super::page_state::PageState;
-use crate::fetch::{FetchError, FetchSummary, FetchedPage, Rendered};
+use super::profile;
+use crate::fetch::{FetchError, FetchSummary, FetchedPage, PrivateNetwork, Rendered};
 
 /// How much JavaScript heap a page may use before its renderer is stopped.
 const JS_HEAP_MB: u32 = 512;
+/// One DevTools message may be this many times `--max-bytes` (the largest
+/// real one carries the DOM, cut at `--max-bytes` characters), plus a little.
+const MESSAGE_FACTOR: usize = 4;
+const MESSAGE_SLACK: usize = 1 << 20;
+/// An element with more attributes is read with only those the reader uses
+/// (the HTML tokenizer checks each attribute against all before it, so
+/// 200,000 on one element would take minutes).
+const MAX_ATTRIBUTES: usize = 512;
+/// How long a page's scripts get to answer a probe: when they do not, they
+/// are still running (a loop that never yields).
+const PROBE: Duration = Duration::from_millis(300);
 /// A running browser; dropping it stops it.
 pub struct Browser {
     child: Child,
@@ -45,13 +57,10 @@ static PROFILE_COUNTER: AtomicU64 = AtomicU64::new(0);
 impl Browser {
     pub fn launch(opts: RenderOptions) -> Result<Self, FetchError> {
         let fail = |detail: String| FetchError::Browser { detail };
+        profile::set_up();
         let (browser_reads, we_write) = pipe().map_err(|e| fail(format!("pipe: {e}")))?;
         let (we_read, browser_writes) = pipe().map_err(|e| fail(format!("pipe: {e}")))?;
-        let profile_dir = std::env::temp_dir().join(format!(
-            "follow-inspector-browser-{}-{}",
-            std::process::id(),
-            PROFILE_COUNTER.fetch_add(1, Ordering::SeqCst)
-        ));
+        let profile_dir = profile::new_dir(PROFILE_COUNTER.fetch_add(1, Ordering::SeqCst));
         let mut command = Command::new(&opts.browser);
         command
             .arg("--headless")
@@ -64,6 +73,10 @@ impl Browser {
             .arg("--disable-background-networking")
             .arg("--disable-component-update")
             .arg("--disable-sync")
+            // Frames of other sites stay in the page's renderer, so the tab's
+            // request guard sees their requests too.
+            .arg("--disable-site-isolation-trials")
+            .arg("--disable-features=IsolateOrigins,site-per-process")
             .arg(format!("--user-data-dir={}", profile_dir.display()))
             .arg(format!("--user-agent={}", opts.user_agent))
             .arg(format!("--js-flags=--max-old-space-size={JS_HEAP_MB}"));
@@ -86,12 +99,16 @@ impl Browser {
             .stdout(Stdio::null())
             .stderr(Stdio::null());
         let (reads, writes) = (browser_reads.into_raw_fd(), browser_writes.into_raw_fd());
-        // SAFETY: only async-signal-safe calls (fcntl, dup2, close) between
-        // fork and exec. The ends are first copied above 10, so placing them on
-        // 3 and 4 never overwrites one with the other, and dup2 onto a new
-        // number leaves the copy open across exec.
+        // SAFETY: only async-signal-safe calls (setpgid, fcntl, dup2, close)
+        // between fork and exec. The ends are first copied above 10, so
+        // placing them on 3 and 4 never overwrites one with the other, and
+        // dup2 onto a new number leaves the copy open across exec. Its own
+        // process group lets us stop every process of the browser at once.
         unsafe {
             command.pre_exec(move || {
+                if libc::setpgid(0, 0) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
                 let high_reads = libc::fcntl(reads, libc::F_DUPFD, 10);
                 let high_writes = libc::fcntl(writes, libc::F_DUPFD, 10);
                 if high_reads < 0
@@ -114,31 +131,47 @@ impl Browser {
         }
         let child =
             spawned.map_err(|e| fail(format!("cannot start {}: {e}", opts.browser.display())))?;
-        let pending: Pending = Arc::default();
-        let sessions: Sessions = Arc::default();
-        let input = File::from(we_read);
-        let (reader_pending, reader_sessions) = (Arc::clone(&pending), Arc::clone(&sessions));
-        std::thread::Builder::new()
-            .name("follow-inspector-browser".into())
-            .spawn(move || read_messages(input, &reader_pending, &reader_sessions))
-            .map_err(|e| fail(format!("cannot start the browser reader: {e}")))?;
-        let connection = Arc::new(Connection::new(File::from(we_write), pending, sessions));
+        profile::track(child.id() as i32, &profile_dir);
+        let max_message = opts
+            .max_bytes
+            .saturating_mul(MESSAGE_FACTOR)
+            .saturating_add(MESSAGE_SLACK);
+        let connection = Arc::new(Connection::new(File::from(we_write), max_message));
         let browser = Self {
             child,
-            connection,
+            connection: Arc::clone(&connection),
             opts,
             profile_dir,
         };
+        let input = File::from(we_read);
+        std::thread::Builder::new()
+            .name("follow-inspector-browser".into())
+            .spawn(move || read_messages(input, &connection))
+            .map_err(|e| fail(format!("cannot start the browser reader: {e}")))?;
+        // A browser that never speaks gets the page deadline, not more.
+        let timeout = browser.opts.timeout;
         browser
             .connection
-            .call(
-                "Browser.getVersion",
-                json!({}),
-                None,
-                Duration::from_secs(20),
-            )
-            .map_err(|e| fail(format!("the browser did not start: {e}")))?;
+            .call("Browser.getVersion", json!({}), None, timeout)
+            .map_err(|e| {
+                fail(if browser.connection.oversized.load(Ordering::SeqCst) {
+                    format!(
+                        "the browser did not start: it sent a DevTools message over \
+                         {max_message} bytes ({MESSAGE_FACTOR} × --max-bytes)"
+                    )
+                } else {
+                    format!(
+                        "the browser did not start within {} s (--render-timeout): {e}",
+                        timeout.as_secs_f64()
+                    )
+                })
+            })?;
         Ok(browser)
+    }
+
+    /// The page deadline.
+    pub fn timeout(&self) -> Duration {
+        self.opts.timeout
     }
 
     /// Loads `url` in a new tab, waits as asked, and reads the DOM; stops
@@ -163,6 +196,7 @@ impl Browser {
         let target_id = target["targetId"].as_str().unwrap_or_default().to_owned();
         let result = self.render_in(&target_id, url, started, call_timeout, cancel);
         let _ = conn.send("Target.closeTarget", json!({ "targetId": target_id }), None);
+        profile::hold_if_signalled();
         result
     }
 
@@ -188,13 +222,29 @@ impl Browser {
             .unwrap_or_default()
             .to_owned();
         let (tx, events) = mpsc::channel();
-        if let Ok(mut sessions) = conn.sessions.lock() {
-            sessions.insert(session.clone(), tx);
-        }
+        let guard = Arc::new(TabGuard {
+            network: PrivateNetwork::for_start(
+                url,
+                &self.opts.resolve,
+                self.opts.allow_private_network,
+            ),
+            ..TabGuard::default()
+        });
+        conn.attach(&session, tx, Arc::clone(&guard));
         let result = (|| {
             for method in ["Page.enable", "Network.enable", "Inspector.enable"] {
                 conn.call(method, json!({}), Some(&session), call_timeout)
                     .map_err(FetchError::from)?;
+            }
+            if !self.opts.allow_private_network {
+                // Every request of the tab waits for the reader's verdict.
+                conn.call(
+                    "Fetch.enable",
+                    json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] }),
+                    Some(&session),
+                    call_timeout,
+                )
+                .map_err(FetchError::from)?;
             }
             conn.call(
                 "Page.setLifecycleEventsEnabled",
@@ -206,6 +256,10 @@ impl Browser {
             // Navigate answers once the document's response arrived, which a
             // slow server can delay past the deadline: then there is no document.
             let deadline = started + self.opts.timeout;
+            let timeout = || FetchError::Timeout {
+                url: url.to_string(),
+                seconds: self.opts.timeout.as_secs(),
+            };
             let navigate = conn
                 .call_until(
                     "Page.navigate",
@@ -215,10 +269,7 @@ impl Browser {
                     cancel,
                 )
                 .map_err(|waited| match waited {
-                    Waited::Deadline => FetchError::Timeout {
-                        url: url.to_string(),
-                        seconds: self.opts.timeout.as_secs(),
-                    },
+                    Waited::Deadline => timeout(),
                     Waited::Cancelled => FetchError::Cancelled,
                     Waited::Failed(err) => FetchError::from(err),
                 })?;
@@ -232,46 +283,58 @@ impl Browser {
             let mut state = PageState::new(frame);
             let network_idle = state.follow(&events, self.opts.wait, deadline, cancel)?;
             if !state.has_document {
-                return Err(FetchError::Timeout {
-                    url: url.to_string(),
-                    seconds: self.opts.timeout.as_secs(),
-                });
+                return Err(timeout());
             }
-            let dom = conn
-                .call(
-                    "Runtime.evaluate",
-                    json!({
-                        // outerHTML has no doctype: say standards mode again, so
-                        // the reader builds the tree the browser built.
-                        "expression": "JSON.stringify([location.href, \
-                            (document.compatMode === 'CSS1Compat' ? '<!DOCTYPE html>' : '') + \
-                            (document.documentElement ? document.documentElement.outerHTML : '')])",
-                        "returnByValue": true,
-                    }),
-                    Some(&session),
-                    call_timeout,
-                )
-                .map_err(FetchError::from)?;
-            let pair: (String, String) =
-                serde_json::from_str(dom["result"]["value"].as_str().unwrap_or("[\"\",\"\"]"))
-                    .map_err(|e| FetchError::Browser {
-                        detail: format!("unreadable DOM: {e}"),
-                    })?;
-            let (href, html) = pair;
-            let final_url = Url::parse(&href).map_err(|e| FetchError::Navigation {
-                url: url.to_string(),
-                error: format!("the page ended on `{href}`: {e}"),
-            })?;
-            let served_html = state.document_request.as_ref().and_then(|request| {
-                conn.call(
-                    "Network.getResponseBody",
-                    json!({ "requestId": request }),
-                    Some(&session),
-                    call_timeout,
-                )
-                .ok()
-                .and_then(|body| served_text(&body))
+            // Reading the page gets a little time past the deadline, no more:
+            // stopping scripts, then the DOM, then the served HTML.
+            let read_by = Instant::now().max(deadline) + READ_GRACE * 3 / 4;
+            // Half of it for stopping scripts: the other half may go to the
+            // served HTML when they do not stop.
+            let stop_by = Instant::now().max(deadline) + READ_GRACE * 3 / 8;
+            let scripts = self.stop_busy_scripts(&session, deadline, stop_by, cancel)?;
+            let scripts_stopped = scripts != Scripts::Idle;
+            let dom = match scripts {
+                Scripts::Unstoppable => None,
+                _ => self.read_dom(&session, read_by)?,
+            };
+            let dom_read = dom.is_some();
+            // The page does not answer (Chromium runs no DevTools command
+            // during a long `document.write`) or not in time: the fetcher
+            // reads the served HTML instead, and the page says so.
+            let dom = dom.unwrap_or_else(|| Dom {
+                href: state
+                    .document_url
+                    .clone()
+                    .unwrap_or_else(|| url.to_string()),
+                html: String::new(),
+                truncated: false,
             });
+            let final_url = Url::parse(&dom.href).map_err(|e| FetchError::Navigation {
+                url: url.to_string(),
+                error: format!("the page ended on `{}`: {e}", dom.href),
+            })?;
+            // Only the final document's own HTML compares with its DOM.
+            let same_document = state
+                .document_url
+                .as_deref()
+                .and_then(|u| Url::parse(u).ok())
+                .is_some_and(|u| same_document(&u, &final_url));
+            let served_html = state
+                .document_request
+                .as_ref()
+                .filter(|_| same_document && dom_read)
+                .and_then(|request| {
+                    let never = AtomicBool::new(false);
+                    conn.call_until(
+                        "Network.getResponseBody",
+                        json!({ "requestId": request }),
+                        Some(&session),
+                        read_by,
+                        &never,
+                    )
+                    .ok()
+                    .and_then(|body| served_text(&body))
+                });
             let elapsed_ms = started.elapsed().as_millis() as u64;
             Ok(FetchedPage {
                 status: state.status.unwrap_or(200),
@@ -279,25 +342,161 @@ impl Browser {
                 summary: FetchSummary {
                     redirects: state.hops,
                     content_type: state.content_type,
-                    bytes: html.len(),
-                    truncated: false,
+                    bytes: dom.html.len(),
+                    truncated: dom.truncated,
                     elapsed_ms,
                 },
                 final_url,
-                body: html.into_bytes(),
+                body: dom.html.into_bytes(),
                 rendered: Some(Rendered {
                     served_html,
-                    network_idle,
+                    network_idle: network_idle && !scripts_stopped,
                     wait: self.opts.wait,
                     render_ms: elapsed_ms,
+                    dialogs: guard.dialogs.load(Ordering::SeqCst),
+                    scripts_stopped,
+                    dom_read,
+                    blocked_requests: guard.blocked.load(Ordering::SeqCst),
                 }),
             })
         })();
-        if let Ok(mut sessions) = conn.sessions.lock() {
-            sessions.remove(&session);
-        }
+        conn.detach(&session);
         result
     }
+
+    /// Whether the page answers a trivial evaluation by `until` (a refusal
+    /// is an answer too); an error when the browser is gone.
+    fn answers(&self, session: &str, until: Instant) -> Result<bool, FetchError> {
+        let never = AtomicBool::new(false);
+        match self.connection.call_until(
+            "Runtime.evaluate",
+            json!({ "expression": "1", "returnByValue": true }),
+            Some(session),
+            until,
+            &never,
+        ) {
+            Ok(_) | Err(Waited::Failed(CdpError::Refused { .. })) => Ok(true),
+            Err(Waited::Deadline | Waited::Cancelled) => Ok(false),
+            Err(Waited::Failed(err)) => Err(err.into()),
+        }
+    }
+
+    /// Lets a busy script run until `deadline`, then stops it (and every
+    /// script after it) so the DOM can be read.
+    fn stop_busy_scripts(
+        &self,
+        session: &str,
+        deadline: Instant,
+        stop_by: Instant,
+        cancel: &AtomicBool,
+    ) -> Result<Scripts, FetchError> {
+        loop {
+            if self.answers(session, Instant::now() + PROBE)? {
+                return Ok(Scripts::Idle);
+            }
+            if cancel.load(Ordering::SeqCst) {
+                return Err(FetchError::Cancelled);
+            }
+            if Instant::now() >= deadline {
+                break;
+            }
+        }
+        let conn = &self.connection;
+        // Terminating ends the running script only: the parser would start
+        // the next one, so scripts are turned off too (both are run by the
+        // renderer even while a script runs).
+        while Instant::now() < stop_by {
+            for (method, params) in [
+                (
+                    "Emulation.setScriptExecutionDisabled",
+                    json!({ "value": true }),
+                ),
+                ("Runtime.terminateExecution", json!({})),
+            ] {
+                conn.send(method, params, Some(session))
+                    .map_err(FetchError::from)?;
+            }
+            if self.answers(session, (Instant::now() + PROBE).min(stop_by))? {
+                return Ok(Scripts::Stopped);
+            }
+        }
+        Ok(Scripts::Unstoppable)
+    }
+
+    /// `location.href` and the DOM, cut at `--max-bytes` characters; `None`
+    /// when the page does not give it by `read_by`.
+    fn read_dom(&self, session: &str, read_by: Instant) -> Result<Option<Dom>, FetchError> {
+        let never = AtomicBool::new(false);
+        let max = self.opts.max_bytes;
+        let answer = self
+            .connection
+            .call_until(
+                "Runtime.evaluate",
+                json!({
+                    // outerHTML has no doctype: say standards mode again, so
+                    // the reader builds the tree the browser built.
+                    "expression": format!("(() => {{ \
+                        for (const el of document.querySelectorAll('*')) {{ \
+                            if (el.attributes.length <= {MAX_ATTRIBUTES}) continue; \
+                            const copy = document.createElement(el.tagName); \
+                            for (const name of ['id', 'class', 'href', 'rel', 'role']) \
+                                if (el.hasAttribute(name)) copy.setAttribute(name, el.getAttribute(name)); \
+                            copy.append(...el.childNodes); \
+                            el.replaceWith(copy); \
+                        }} \
+                        const html = (document.compatMode === 'CSS1Compat' ? '<!DOCTYPE html>' : '') + \
+                            (document.documentElement ? document.documentElement.outerHTML : ''); \
+                        return [location.href, html.slice(0, {max}), html.length > {max}]; }})()"),
+                    "returnByValue": true,
+                }),
+                Some(session),
+                read_by,
+                &never,
+            )
+            ;
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(Waited::Failed(err)) => return Err(err.into()),
+            Err(Waited::Deadline | Waited::Cancelled) => return Ok(None),
+        };
+        let (href, html, truncated): (String, String, bool) =
+            serde_json::from_value(answer["result"]["value"].clone()).map_err(|e| {
+                FetchError::Browser {
+                    detail: format!("unreadable DOM: {e}"),
+                }
+            })?;
+        Ok(Some(Dom {
+            href,
+            html,
+            truncated,
+        }))
+    }
+}
+
+/// What the page's scripts were doing when the DOM was to be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scripts {
+    Idle,
+    /// Still running at the deadline; stopped.
+    Stopped,
+    /// Still running, and the page did not answer after being told to stop.
+    Unstoppable,
+}
+
+/// What the DOM read gives.
+struct Dom {
+    href: String,
+    html: String,
+    /// Cut at `--max-bytes` characters.
+    truncated: bool,
+}
+
+/// Whether two URLs name one document (the fragment does not count).
+pub fn same_document(a: &Url, b: &Url) -> bool {
+    let (mut a, mut b) = (a.clone(), b.clone());
+    a.set_fragment(None);
+    b.set_fragment(None);
+    a == b
 }
 
 /// The body Chromium kept for the main document, as text.
@@ -318,8 +517,12 @@ fn base64_decode(text: &str) -> Option<Vec<u8>> {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile_dir);
+        profile::hold_if_signalled();
+        // Its renderers and helpers write to the profile until they exit.
+        let child = &mut self.child;
+        profile::stop(child.id() as i32, &self.profile_dir, || {
+            let _ = child.kill();
+            let _ = child.wait();
+        });
     }
 }

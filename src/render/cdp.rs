@@ -4,14 +4,16 @@
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read as _, Write as _};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::fetch::FetchError;
+use url::Url;
+
+use crate::fetch::{FetchError, PrivateNetwork};
 
 /// Why a DevTools call failed.
 #[derive(Debug, thiserror::Error)]
@@ -44,8 +46,24 @@ pub enum Waited {
     Failed(CdpError),
 }
 
-pub type Pending = Arc<Mutex<HashMap<u64, Sender<Value>>>>;
-pub type Sessions = Arc<Mutex<HashMap<String, Sender<Value>>>>;
+type Pending = Mutex<HashMap<u64, Sender<Value>>>;
+type Sessions = Mutex<HashMap<String, Session>>;
+
+/// What the reader thread answers for a tab by itself, since the tab waits
+/// for the answer whatever the caller is doing: dialogs (dismissed) and
+/// paused requests (let through or refused).
+#[derive(Debug, Default)]
+pub struct TabGuard {
+    pub network: PrivateNetwork,
+    pub dialogs: AtomicUsize,
+    pub blocked: AtomicUsize,
+}
+
+/// One attached tab: where its events go, and what is answered for it.
+struct Session {
+    events: Sender<Value>,
+    guard: Arc<TabGuard>,
+}
 
 /// The DevTools connection: commands out on one pipe, answers and events in
 /// on the other, sorted by a reader thread.
@@ -53,18 +71,37 @@ pub struct Connection {
     out: Mutex<File>,
     next_id: AtomicU64,
     pending: Pending,
-    pub sessions: Sessions,
+    sessions: Sessions,
+    /// The largest message read; a longer one is skipped (its call fails).
+    max_message: usize,
+    /// A message was skipped for its size.
+    pub oversized: AtomicBool,
 }
 
 impl Connection {
-    /// A connection writing to `out`; the reader thread fills `pending` and
-    /// `sessions` (see [`read_messages`]).
-    pub fn new(out: File, pending: Pending, sessions: Sessions) -> Self {
+    /// A connection writing to `out`; [`read_messages`] answers its calls.
+    pub fn new(out: File, max_message: usize) -> Self {
         Self {
             out: Mutex::new(out),
             next_id: AtomicU64::new(1),
-            pending,
-            sessions,
+            pending: Mutex::default(),
+            sessions: Mutex::default(),
+            max_message,
+            oversized: AtomicBool::new(false),
+        }
+    }
+
+    /// Sends `session`'s events to `events` from now on, and answers its
+    /// dialogs and paused requests as `guard` says.
+    pub fn attach(&self, session: &str, events: Sender<Value>, guard: Arc<TabGuard>) {
+        if let Ok(mut sessions) = self.sessions.lock() {
+            sessions.insert(session.to_owned(), Session { events, guard });
+        }
+    }
+
+    pub fn detach(&self, session: &str) {
+        if let Ok(mut sessions) = self.sessions.lock() {
+            sessions.remove(session);
         }
     }
 
@@ -158,37 +195,128 @@ impl Connection {
     }
 }
 
-/// Reads NUL-separated messages until the pipe closes.
-pub fn read_messages(mut input: File, pending: &Pending, sessions: &Sessions) {
+/// Reads NUL-separated messages until the pipe closes. A message longer
+/// than the connection's limit is skipped, never buffered whole: the call it
+/// answers fails, saying so.
+pub fn read_messages(mut input: File, conn: &Connection) {
     let mut buffer = Vec::new();
     let mut chunk = vec![0u8; 1 << 16];
+    // Inside a message too long to keep, until its NUL.
+    let mut skipping = false;
     loop {
         let n = match input.read(&mut chunk) {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
-        buffer.extend_from_slice(&chunk[..n]);
-        while let Some(end) = buffer.iter().position(|b| *b == 0) {
-            let raw: Vec<u8> = buffer.drain(..=end).collect();
-            let Ok(message) = serde_json::from_slice::<Value>(&raw[..raw.len() - 1]) else {
-                continue;
-            };
-            if let Some(id) = message.get("id").and_then(Value::as_u64) {
-                if let Some(tx) = pending.lock().ok().and_then(|mut p| p.remove(&id)) {
-                    let _ = tx.send(message);
+        let mut rest = &chunk[..n];
+        while !rest.is_empty() {
+            let end = rest.iter().position(|b| *b == 0);
+            let part = &rest[..end.unwrap_or(rest.len())];
+            rest = end.map_or(&[][..], |e| &rest[e + 1..]);
+            if !skipping {
+                buffer.extend_from_slice(part);
+                if buffer.len() > conn.max_message {
+                    conn.too_large(&buffer);
+                    buffer.clear();
+                    skipping = true;
                 }
-            } else if let Some(session) = message.get("sessionId").and_then(Value::as_str)
-                && let Some(tx) = sessions.lock().ok().and_then(|s| s.get(session).cloned())
-            {
-                let _ = tx.send(message);
+            }
+            if end.is_some() {
+                if !skipping {
+                    conn.dispatch(&buffer);
+                }
+                buffer.clear();
+                skipping = false;
             }
         }
     }
     // Closing every waiting channel tells callers the browser is gone.
-    if let Ok(mut p) = pending.lock() {
+    if let Ok(mut p) = conn.pending.lock() {
         p.clear();
     }
-    if let Ok(mut s) = sessions.lock() {
+    if let Ok(mut s) = conn.sessions.lock() {
         s.clear();
+    }
+}
+
+impl Connection {
+    fn dispatch(&self, raw: &[u8]) {
+        let Ok(message) = serde_json::from_slice::<Value>(raw) else {
+            return;
+        };
+        if let Some(id) = message.get("id").and_then(Value::as_u64) {
+            self.answer(id, message);
+            return;
+        }
+        let Some(session) = message.get("sessionId").and_then(Value::as_str) else {
+            return;
+        };
+        let Some((events, guard)) = self.sessions.lock().ok().and_then(|s| {
+            s.get(session)
+                .map(|s| (s.events.clone(), Arc::clone(&s.guard)))
+        }) else {
+            return;
+        };
+        let params = &message["params"];
+        match message["method"].as_str().unwrap_or_default() {
+            // A dialog stops the page until it is answered; a scraper's
+            // browser dismisses it to read the page.
+            "Page.javascriptDialogOpening" => {
+                guard.dialogs.fetch_add(1, Ordering::SeqCst);
+                let _ = self.send(
+                    "Page.handleJavaScriptDialog",
+                    json!({ "accept": false }),
+                    Some(session),
+                );
+            }
+            "Fetch.requestPaused" => {
+                let request = params["requestId"].clone();
+                let allowed = params["request"]["url"]
+                    .as_str()
+                    .and_then(|u| Url::parse(u).ok())
+                    .is_none_or(|u| guard.network.allows(&u));
+                let _ = if allowed {
+                    self.send(
+                        "Fetch.continueRequest",
+                        json!({ "requestId": request }),
+                        Some(session),
+                    )
+                } else {
+                    guard.blocked.fetch_add(1, Ordering::SeqCst);
+                    self.send(
+                        "Fetch.failRequest",
+                        json!({ "requestId": request, "errorReason": "BlockedByClient" }),
+                        Some(session),
+                    )
+                };
+            }
+            _ => {}
+        }
+        let _ = events.send(message);
+    }
+
+    fn answer(&self, id: u64, message: Value) {
+        if let Some(tx) = self.pending.lock().ok().and_then(|mut p| p.remove(&id)) {
+            let _ = tx.send(message);
+        }
+    }
+
+    /// A message over the limit: its call (Chromium writes the `id` first)
+    /// fails with the reason.
+    fn too_large(&self, start: &[u8]) {
+        self.oversized.store(true, Ordering::SeqCst);
+        let head = String::from_utf8_lossy(&start[..start.len().min(64)]).into_owned();
+        let id = head
+            .strip_prefix("{\"id\":")
+            .map(|r| {
+                r.chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>()
+            })
+            .and_then(|digits| digits.parse::<u64>().ok());
+        if let Some(id) = id {
+            let message = format!("a DevTools message over {} bytes", self.max_message);
+            self.answer(id, json!({ "id": id, "error": { "message": message } }));
+        }
     }
 }

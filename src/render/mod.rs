@@ -11,19 +11,23 @@ mod browser;
 mod cdp;
 mod options;
 mod page_state;
+mod profile;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use url::Url;
 
 use crate::fetch::{FetchError, FetchOptions, FetchedPage, Fetcher, HttpFetcher};
 use browser::Browser;
-pub use options::{DEFAULT_TIMEOUT, RenderOptions};
+pub use options::{DEFAULT_TIMEOUT, READ_GRACE, RenderOptions};
 
 /// Environment variable with the same meaning as `--browser`.
 pub const BROWSER_ENV: &str = "FOLLOW_INSPECTOR_BROWSER";
+/// The served HTML's fetch gets at least this when it stands in for the DOM.
+const MIN_FALLBACK: Duration = Duration::from_secs(1);
 /// Rendered pages loaded at once within a crawl level.
 pub const DEFAULT_PARALLELISM: usize = 2;
 /// Where Debian's package puts the real binary (the `/usr/bin` wrapper is a
@@ -80,16 +84,48 @@ impl Fetcher for RenderFetcher {
     }
 
     fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+        let started = Instant::now();
         let mut page = self.browser.render(url, &self.cancel)?;
-        if let Some(rendered) = page.rendered.as_mut()
-            && rendered.served_html.is_none()
-        {
-            // SPEC 8: else a separate plain fetch of the final URL.
-            rendered.served_html = self.plain.fetch(&page.final_url).ok().map(|served| {
-                crate::page::decode(&served.body, served.charset.as_deref(), None)
-                    .text
-                    .into_owned()
-            });
+        let Some(rendered) = page.rendered.as_mut() else {
+            return Ok(page);
+        };
+        let left = (self.browser.timeout() + READ_GRACE).saturating_sub(started.elapsed());
+        // Without its DOM the page's links are all in the served HTML.
+        let left = if rendered.dom_read {
+            left
+        } else {
+            left.max(MIN_FALLBACK)
+        };
+        if rendered.served_html.is_some() {
+            return Ok(page);
+        }
+        // SPEC 8: else a separate plain fetch of the final URL, within the
+        // page's time, and only when it is that URL's own document.
+        let served = if left.is_zero() {
+            None
+        } else {
+            self.plain
+                .fetch_within(&page.final_url, left)
+                .ok()
+                .filter(|served| browser::same_document(&served.final_url, &page.final_url))
+        };
+        rendered.served_html = served.as_ref().map(|served| {
+            crate::page::decode(&served.body, served.charset.as_deref(), None)
+                .text
+                .into_owned()
+        });
+        if !rendered.dom_read {
+            let served = served.ok_or_else(|| FetchError::Browser {
+                detail: format!(
+                    "the page gave no DOM by the deadline (its scripts did not stop) and its \
+                     HTML could not be fetched within {} s more",
+                    MIN_FALLBACK.as_secs()
+                ),
+            })?;
+            page.charset = served.charset;
+            page.summary.bytes = served.body.len();
+            page.summary.truncated = served.summary.truncated;
+            page.body = served.body;
         }
         Ok(page)
     }

@@ -9,6 +9,9 @@ use crate::fetch::{FetchOptions, Resolve, Wait};
 /// How long a page may take (SPEC 8's default); then the DOM is read anyway.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// What a page may take past its deadline: stopping its scripts, reading its
+/// DOM and the served HTML (the fallback fetch included).
+pub const READ_GRACE: Duration = Duration::from_secs(2);
 /// How to render.
 #[derive(Clone, Debug)]
 pub struct RenderOptions {
@@ -18,6 +21,10 @@ pub struct RenderOptions {
     pub timeout: Duration,
     pub user_agent: String,
     pub resolve: Vec<Resolve>,
+    /// `--max-bytes`: the DOM is cut there, and bounds a DevTools message.
+    pub max_bytes: usize,
+    /// Scripts may reach private addresses (else those requests fail).
+    pub allow_private_network: bool,
 }
 
 impl RenderOptions {
@@ -30,6 +37,8 @@ impl RenderOptions {
             timeout: DEFAULT_TIMEOUT,
             user_agent: fetch.user_agent.clone(),
             resolve: fetch.resolve.clone(),
+            max_bytes: fetch.max_bytes,
+            allow_private_network: fetch.allow_private_network,
         }
     }
 }

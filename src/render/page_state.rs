@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use url::Url;
 
-use crate::fetch::{FetchError, Hop, Wait};
+use crate::fetch::{FetchError, Hop, MAX_CLIENT_REDIRECTS, Wait, chain_text};
 
 /// After the wait condition holds, a client-side redirect still gets this long
 /// to start (meta refresh and `location.replace` fire right after `load`).
@@ -34,10 +34,13 @@ pub struct PageState {
     loader: Option<String>,
     lifecycle: HashSet<String>,
     pub document_request: Option<String>,
-    document_url: Option<String>,
+    /// The URL the document's response came from.
+    pub document_url: Option<String>,
     pub status: Option<u16>,
     pub content_type: Option<String>,
     pub hops: Vec<Hop>,
+    /// How many of `hops` a script or meta refresh made.
+    client_redirects: usize,
     pub has_document: bool,
 }
 
@@ -52,6 +55,7 @@ impl PageState {
             status: None,
             content_type: None,
             hops: Vec::new(),
+            client_redirects: 0,
             has_document: false,
         }
     }
@@ -152,6 +156,17 @@ impl PageState {
                 {
                     // A new document after one was shown: a client-side redirect.
                     self.push_hop(u64::from(status), &previous);
+                    self.client_redirects += 1;
+                    if self.client_redirects > MAX_CLIENT_REDIRECTS {
+                        let next = params["request"]["url"]
+                            .as_str()
+                            .and_then(|u| Url::parse(u).ok())
+                            .unwrap_or_else(|| self.hops[self.hops.len() - 1].url.clone());
+                        return Err(FetchError::ClientRedirectLoop {
+                            max: MAX_CLIENT_REDIRECTS,
+                            chain: chain_text(&self.hops, &next),
+                        });
+                    }
                 }
                 return Ok(new_navigation);
             }

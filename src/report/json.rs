@@ -194,6 +194,10 @@ fn page(out: &mut impl Write, page: &InspectedPage, level: usize) -> io::Result<
     )?;
     if let Some(r) = rendered {
         o.bool("network_idle", Some(r.network_idle))?;
+        o.number("dialogs", Some(r.dialogs as u64))?;
+        o.bool("scripts_stopped", Some(r.scripts_stopped))?;
+        o.bool("dom_read", Some(r.dom_read))?;
+        o.number("blocked_requests", Some(r.blocked_requests as u64))?;
     }
     let links_level = level + 1;
     let out = o.key("links")?;

@@ -298,10 +298,15 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
         ));
     }
     if let Some(r) = page.rendered() {
-        lines.push(crate::copy::rendered_summary(
-            r.wait.id(),
-            r.network_idle,
-            r.render_ms,
+        lines.push(format!(
+            "{}{}",
+            crate::copy::rendered_summary(r.wait.id(), r.network_idle, r.render_ms),
+            crate::copy::rendered_marks(
+                r.dialogs,
+                r.scripts_stopped,
+                r.dom_read,
+                r.blocked_requests
+            )
         ));
     }
     lines

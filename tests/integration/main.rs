@@ -12,6 +12,7 @@ mod inspect_file;
 mod profiles_cli;
 mod properties;
 mod rendered;
+mod rendered_hostile;
 mod server;
 mod tuning;
 mod ui;

@@ -163,8 +163,10 @@ fn serve(
     }
     let key = format!("{host}{path}");
     *hits.lock().unwrap().entry(key.clone()).or_default() += 1;
+    // A route without a query also answers it with one (`/r?0.123`).
     let route = routes
         .get(&key)
+        .or_else(|| routes.get(key.split('?').next().unwrap_or_default()))
         .cloned()
         .unwrap_or_else(|| Route::html("<h1>Not found</h1>").status(404));
     thread::sleep(delay_all + route.delay);

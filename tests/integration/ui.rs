@@ -1014,6 +1014,7 @@ impl Fetcher for RenderedFetcher {
                 network_idle: true,
                 wait: follow_inspector::fetch::Wait::Networkidle2,
                 render_ms: 900,
+                ..Default::default()
             }),
         })
     }

@@ -206,6 +206,29 @@ fn every_kind_of_fetch_error_gets_its_advice_in_the_banner() {
                 "The browser could not open the page: check the address, and that the site is up.",
             ),
         ),
+        (
+            FetchError::ClientRedirectLoop {
+                max: 20,
+                chain: "https://acme.test/ (200) → https://acme.test/?1".into(),
+            },
+            "client-side redirect loop (more than 20 redirects by script or meta refresh): \
+             https://acme.test/ (200) → https://acme.test/?1",
+            Some(
+                "The page's scripts or meta refresh send the browser on and on: open it in a \
+                 browser to see where it goes, or untick Rendered to read the HTML the server sends.",
+            ),
+        ),
+        (
+            FetchError::PrivateRedirect {
+                url: url(),
+                to: "http://127.0.0.1/".into(),
+            },
+            "redirect into a private network refused: https://acme.test/ → http://127.0.0.1/",
+            Some(
+                "A public site redirects into a private network, which the inspector does not \
+                 follow: inspect the private address itself if you mean to.",
+            ),
+        ),
     ];
     for (i, (error, message, advice)) in cases.into_iter().enumerate() {
         let mut h = harness(&format!("fetch-{i}"), Arc::new(Failing(error)));

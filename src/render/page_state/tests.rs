@@ -355,3 +355,50 @@ fn follow_reports_a_renderer_crash() {
         "{result:?}"
     );
 }
+
+/// A client-side redirect loop: each of `hops` documents sends the browser
+/// on to the next (`location.href = '/r?' + Math.random()`).
+fn redirect_loop(hops: usize) -> Vec<Value> {
+    let mut events = Vec::new();
+    for i in 1..=hops {
+        let loader = format!("L{i}");
+        let url = format!("http://127.0.0.1:8000/r?{i}");
+        events.push(
+            serde_json::json!({"method": "Network.requestWillBeSent", "params": {
+            "frameId": "main", "loaderId": loader, "type": "Document", "requestId": loader,
+            "request": {"url": url}}}),
+        );
+        events.push(
+            serde_json::json!({"method": "Network.responseReceived", "params": {
+            "frameId": "main", "loaderId": loader, "type": "Document", "requestId": loader,
+            "response": {"url": url, "status": 200, "mimeType": "text/html"}}}),
+        );
+        events.push(
+            serde_json::json!({"method": "Page.lifecycleEvent", "params": {
+            "frameId": "main", "loaderId": loader, "name": "init"}}),
+        );
+    }
+    events
+}
+
+#[test]
+fn client_side_redirects_are_cut_after_20_with_the_chain() {
+    use crate::fetch::MAX_CLIENT_REDIRECTS;
+    // 20 client-side hops (21 documents) are allowed.
+    let (state, _) = applied(&redirect_loop(MAX_CLIENT_REDIRECTS + 1));
+    assert_eq!(state.hops.len(), MAX_CLIENT_REDIRECTS);
+    // The 21st is a loop, whatever the time left.
+    let (_, result) = follow(redirect_loop(100), Wait::Load, LONG);
+    match result {
+        Err(FetchError::ClientRedirectLoop { max, chain }) => {
+            assert_eq!(max, 20);
+            assert!(
+                chain.starts_with("http://127.0.0.1:8000/r?1 (200) → "),
+                "{chain}"
+            );
+            assert!(chain.ends_with(" → http://127.0.0.1:8000/r?22"), "{chain}");
+            assert_eq!(chain.matches(" → ").count(), 21, "{chain}");
+        }
+        other => panic!("not a redirect loop: {other:?}"),
+    }
+}
