@@ -188,3 +188,8 @@ pub const CORPUS_COLUMN_URL: &str = "URL";
 /// The current profile's side and the compared one's.
 pub const SIDE_A: &str = "A";
 pub const SIDE_B: &str = "B";
+
+/// A corpus page cut at the size cap, in its row's URL cell.
+pub fn corpus_page_truncated(url: &str) -> String {
+    format!("{url} (cut at the size cap)")
+}

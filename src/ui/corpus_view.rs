@@ -159,7 +159,9 @@ fn pages_table(ui: &mut Ui, run: &CorpusRun, height: f32) -> Option<Command> {
                     });
                 }
                 let response = row.response().on_hover_text(copy::OPEN_CORPUS_PAGE);
+                // A row that could not be read has no page to open.
                 if response.clicked()
+                    && page.error.is_none()
                     && let Some(url) = &page.url
                 {
                     command = Some(Command::OpenCorpusPage {
@@ -204,7 +206,12 @@ fn page_cells(page: &PageRun, compare: bool) -> Vec<String> {
         cells.push(page.changes.len().to_string());
     }
     cells.push(a.lints.join(" "));
-    cells.push(page.url.clone().unwrap_or_default());
+    let url = page.url.clone().unwrap_or_default();
+    cells.push(if page.truncated {
+        copy::corpus_page_truncated(&url)
+    } else {
+        url
+    });
     cells
 }
 

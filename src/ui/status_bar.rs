@@ -57,18 +57,22 @@ pub fn show(
                 ui.label(copy::redirects(fetch.redirects.len()))
                     .on_hover_text(chain.join("\n"));
             }
-            ui.separator();
-            let status = start.status.unwrap_or(0);
-            let color = if status >= 400 {
-                palette::error(dark)
-            } else {
-                ui.visuals().text_color()
-            };
-            ui.label(RichText::new(copy::http_status(status)).color(color));
+            // A saved file cut at the size cap has a summary but no HTTP answer.
+            if let Some(status) = start.status {
+                ui.separator();
+                let color = if status >= 400 {
+                    palette::error(dark)
+                } else {
+                    ui.visuals().text_color()
+                };
+                ui.label(RichText::new(copy::http_status(status)).color(color));
+            }
             ui.separator();
             ui.label(copy::page_size(fetch.bytes, fetch.truncated));
-            ui.separator();
-            ui.label(copy::elapsed_ms(fetch.elapsed_ms));
+            if start.status.is_some() {
+                ui.separator();
+                ui.label(copy::elapsed_ms(fetch.elapsed_ms));
+            }
         }
         if let Some(read) = start.read() {
             ui.separator();
@@ -78,12 +82,15 @@ pub fn show(
             ));
             if let Some(r) = &read.rendered {
                 ui.separator();
+                let summary = copy::rendered_summary(r.wait.id(), r.network_idle, r.render_ms);
+                let marks = copy::rendered_marks(
+                    r.dialogs,
+                    r.scripts_stopped,
+                    r.dom_read,
+                    r.blocked_requests,
+                );
                 ui.label(copy::rendered_status(r.wait.id(), r.network_idle))
-                    .on_hover_text(copy::rendered_summary(
-                        r.wait.id(),
-                        r.network_idle,
-                        r.render_ms,
-                    ));
+                    .on_hover_text(format!("{summary}{marks}"));
             }
             if read.replaced_bytes {
                 let warning = palette::warning(ui.visuals().dark_mode);
