@@ -1,9 +1,12 @@
 //! Keyword matching on the haystack of SPEC section 4, and asset detection.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use aho_corasick::automaton::{Automaton, StateID};
+use aho_corasick::nfa::noncontiguous;
+use aho_corasick::{AhoCorasick, AhoCorasickKind, Anchored};
 use percent_encoding::percent_decode_str;
 use serde::Serialize;
 
@@ -97,20 +100,30 @@ enum KeywordSearch {
 }
 
 impl KeywordSearch {
-    /// A DFA first: keyword lists are short, so its size does not matter and
-    /// it is the fastest to run on every link. Should it hit a build limit,
-    /// the default kind picks a smaller automaton, and should that fail too,
-    /// a plain scan still finds every keyword.
+    /// A DFA for lists of ordinary size: the fastest to run on every link.
+    /// Its memory grows with states times byte classes, so long lists (up to
+    /// [`super::limits`], 2 GB and 18 s as a DFA) get the contiguous NFA,
+    /// built in time and memory linear in their length. Should the build
+    /// fail, a plain scan still finds every keyword.
     fn build(words: &[&String]) -> Self {
         if words.is_empty() {
             return KeywordSearch::Nothing;
         }
-        [Some(AhoCorasickKind::DFA), None]
+        let bytes: usize = words.iter().map(|w| w.len()).sum();
+        let kinds = if bytes <= DFA_MAX_BYTES {
+            [Some(AhoCorasickKind::DFA), None]
+        } else {
+            [Some(AhoCorasickKind::ContiguousNFA), None]
+        };
+        kinds
             .into_iter()
             .find_map(|kind| AhoCorasick::builder().kind(kind).build(words).ok())
             .map_or(KeywordSearch::Scan, KeywordSearch::Automaton)
     }
 }
+
+/// The most keyword bytes (both lists) searched with a DFA.
+const DFA_MAX_BYTES: usize = 10_000;
 
 impl BlackAndWhite {
     pub fn new(black: KeywordList, white: KeywordList) -> Self {
@@ -301,6 +314,48 @@ pub fn enclosing_word(text: &str, span: Range<usize>) -> Option<&str> {
     (start < span.start || end > span.end).then(|| &text[start..end])
 }
 
+/// For each of `texts`, the position in `keywords` of the first keyword (in
+/// list order) the text contains: `texts[i].contains(keywords[j])` for the
+/// least `j`. One automaton pass per text instead of one search per pair, so
+/// two lists of 10,000 cost their length, not their product.
+pub fn first_contained(keywords: &[String], texts: &[String]) -> Vec<Option<usize>> {
+    if keywords.is_empty() {
+        return vec![None; texts.len()];
+    }
+    // The standard match kind: a state reports every keyword ending there,
+    // those of its failure chain included.
+    let Ok(nfa) = noncontiguous::NFA::new(keywords) else {
+        return texts
+            .iter()
+            .map(|t| keywords.iter().position(|k| t.contains(k.as_str())))
+            .collect();
+    };
+    let mut least_in: HashMap<StateID, usize> = HashMap::new();
+    let mut least = |sid: StateID| {
+        *least_in.entry(sid).or_insert_with(|| {
+            (0..nfa.match_len(sid))
+                .map(|i| nfa.match_pattern(sid, i).as_usize())
+                .min()
+                .unwrap_or(usize::MAX)
+        })
+    };
+    texts
+        .iter()
+        .map(|text| {
+            let mut sid = nfa.start_state(Anchored::No).ok()?;
+            let mut best: Option<usize> = None;
+            for &byte in text.as_bytes() {
+                sid = nfa.next_state(Anchored::No, sid, byte);
+                if nfa.is_match(sid) {
+                    let j = least(sid);
+                    best = Some(best.map_or(j, |b| b.min(j)));
+                }
+            }
+            best
+        })
+        .collect()
+}
+
 /// SPEC section 4's asset extensions.
 pub const ASSET_EXTENSIONS: [&str; 45] = [
     "jpg", "jpeg", "png", "gif", "webp", "svg", "ico", "bmp", "tif", "tiff", "avif", "css", "js",
@@ -458,6 +513,39 @@ mod tests {
                 "{key} {text}"
             );
         }
+    }
+
+    #[test]
+    fn long_lists_get_an_nfa_that_finds_the_same_keywords() {
+        let filler: Vec<String> = (0..2_000).map(|i| format!("filler{i:05}")).collect();
+        let white =
+            KeywordList::new([filler.clone(), vec!["about".into(), "team".into()]].concat());
+        let black = KeywordList::new([filler, vec!["tag".into()]].concat());
+        let nfa = BlackAndWhite::new(black, white);
+        assert!(matches!(&nfa.search,
+            KeywordSearch::Automaton(a) if a.kind() == AhoCorasickKind::ContiguousNFA));
+        let scan = BlackAndWhite {
+            search: KeywordSearch::Scan,
+            ..nfa.clone()
+        };
+        for (key, text) in [
+            ("https://acme.test/about/team", ""),
+            ("https://acme.test/heritage", "filler01999 filler00007"),
+            ("https://acme.test/x", "nothing"),
+        ] {
+            let h = Haystack::new(key, text);
+            assert_eq!(h.find_first_of_each(&scan), h.find_first_of_each(&nfa));
+        }
+    }
+
+    #[test]
+    fn first_contained_is_the_first_keyword_each_text_contains() {
+        let words = |l: &str| l.split(',').map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(
+            first_contained(&words("tag,blog,a,aa"), &words("tagline,xx,aa,blogtag,b")),
+            [Some(0), None, Some(2), Some(0), None]
+        );
+        assert_eq!(first_contained(&[], &words("x")), [None]);
     }
 
     #[test]

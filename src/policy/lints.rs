@@ -5,8 +5,9 @@ use serde::Serialize;
 use url::{Host, Url};
 
 use super::domains::root_domain;
-use super::keywords::asset_extension;
-use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings};
+use super::keywords::{asset_extension, first_contained};
+use super::limits::OverLimit;
+use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings, over_limits};
 use super::verdict::{LinkDecision, Verdict};
 
 /// The stable lint codes, in SPEC order.
@@ -22,6 +23,7 @@ pub enum LintCode {
     SuspiciousSeparator,
     RedirectedHost,
     HostKeyword,
+    SettingsTooLarge,
 }
 
 impl LintCode {
@@ -36,6 +38,7 @@ impl LintCode {
             LintCode::SuspiciousSeparator => "suspicious_separator",
             LintCode::RedirectedHost => "redirected_host",
             LintCode::HostKeyword => "host_keyword",
+            LintCode::SettingsTooLarge => "settings_too_large",
         }
     }
 }
@@ -79,6 +82,9 @@ pub enum Finding {
         black: Vec<String>,
         white: Vec<String>,
     },
+    /// Lists over a limit of [`super::limits`]: the command line refuses
+    /// them, the window shows this.
+    SettingsTooLarge(Vec<OverLimit>),
 }
 
 /// Why an allowed-domain entry can never equal a URL's hostname.
@@ -147,6 +153,11 @@ pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
     push(
         LintCode::HostKeyword,
         ctx.page_url.and_then(|u| host_keyword(&opts, u)),
+    );
+    let over = over_limits(settings);
+    push(
+        LintCode::SettingsTooLarge,
+        (!over.is_empty()).then_some(Finding::SettingsTooLarge(over)),
     );
     lints
 }
@@ -223,18 +234,11 @@ pub fn sibling_roots(page_host: &str, links: &[LinkDecision]) -> Vec<SiblingRoot
 /// A white keyword containing a black one can never fire: every haystack that
 /// contains it also contains the black keyword, and black is checked first.
 fn black_shadows_white(opts: &FollowOptions) -> Option<Finding> {
-    let shadowed: Vec<(String, String)> = opts
-        .keywords
-        .white()
+    let (black, white) = (opts.keywords.black(), opts.keywords.white());
+    let shadowed: Vec<(String, String)> = white
         .iter()
-        .filter_map(|w| {
-            let b = opts
-                .keywords
-                .black()
-                .iter()
-                .find(|b| w.contains(b.as_str()))?;
-            Some((w.clone(), b.clone()))
-        })
+        .zip(first_contained(black, white))
+        .filter_map(|(w, b)| Some((w.clone(), black.get(b?)?.clone())))
         .collect();
     (!shadowed.is_empty()).then_some(Finding::BlackShadowsWhite(shadowed))
 }
@@ -401,6 +405,15 @@ mod tests {
             lints[0].finding,
             Finding::BlackShadowsWhite(vec![pair("blog", "blog"), pair("tagline", "tag")])
         );
+    }
+
+    #[test]
+    fn settings_too_large_names_each_list_over_a_limit() {
+        let s = settings(|s| s.follow_allowed_domains = "a".repeat(1001));
+        let lints = lint_settings(&s);
+        assert_eq!(codes(&lints), ["settings_too_large"]);
+        assert!(matches!(&lints[0].finding,
+            Finding::SettingsTooLarge(over) if over.len() == 1 && over[0].key() == KEY_ALLOWED));
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod architecture;
 mod corpus;
 mod fetch_crawl;
 mod hostile;
+mod hostile_settings;
 mod inspect_file;
 mod profiles_cli;
 mod properties;
