@@ -2,19 +2,25 @@
 //! their size except one: a link is searched for every keyword at once, and
 //! the keywords found at one place can be as many as the longest keyword is
 //! long (`a`, `aa`, `aaa`, …), so a page costs its length times that. The
-//! limits keep that product, and the automaton's memory, bounded; no real
+//! limits keep that product, and the automaton's build, bounded; no real
 //! list comes near them (the defaults have 11 and 10 keywords).
 
 /// Items per list (keywords, or allowed domains).
 pub const MAX_ITEMS: usize = 10_000;
 /// Characters per item, after trimming.
 pub const MAX_ITEM_CHARS: usize = 1_000;
+/// Characters of the whole list as stored: the automaton's build costs
+/// about 100 bytes of memory per keyword character (10,000 items of 1,000
+/// characters took 26 s and 1 GB), so the list's total is bounded too.
+pub const MAX_LIST_CHARS: usize = 100_000;
 
 /// A list over a limit, with what was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OverLimit {
     #[error("`{key}` has {count} items; at most {MAX_ITEMS} are supported")]
     TooManyItems { key: &'static str, count: usize },
+    #[error("`{key}` is {chars} characters long; at most {MAX_LIST_CHARS} are supported")]
+    ListTooLong { key: &'static str, chars: usize },
     #[error(
         "`{key}` item {position} is {chars} characters long; at most {MAX_ITEM_CHARS} are supported"
     )]
@@ -30,7 +36,9 @@ impl OverLimit {
     /// The storage key of the list.
     pub fn key(&self) -> &'static str {
         match self {
-            OverLimit::TooManyItems { key, .. } | OverLimit::ItemTooLong { key, .. } => key,
+            OverLimit::TooManyItems { key, .. }
+            | OverLimit::ListTooLong { key, .. }
+            | OverLimit::ItemTooLong { key, .. } => key,
         }
     }
 }
@@ -54,6 +62,12 @@ pub fn list_over_limit(
             key,
             count: items.len(),
         });
+    }
+    if stored.len() > MAX_LIST_CHARS {
+        let chars = stored.chars().count();
+        if chars > MAX_LIST_CHARS {
+            return Some(OverLimit::ListTooLong { key, chars });
+        }
     }
     items.iter().enumerate().find_map(|(i, item)| {
         let chars = item.chars().count();
@@ -128,5 +142,12 @@ mod tests {
             )
         );
         assert_eq!(long.map(|o| o.key()), Some("followKeywordsBlack"));
+        let total = vec!["a".repeat(MAX_ITEM_CHARS); 100].join(",");
+        assert_eq!(
+            over("followKeywordsWhite", &total)
+                .map(|o| o.to_string())
+                .as_deref(),
+            Some("`followKeywordsWhite` is 100099 characters long; at most 100000 are supported")
+        );
     }
 }

@@ -13,7 +13,7 @@ pub mod verdict;
 
 pub use domains::{Admission, SiteCheck, check_site, root_domain};
 pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, KeywordList, ListName, MatchedIn};
-pub use limits::{MAX_ITEM_CHARS, MAX_ITEMS, OverLimit};
+pub use limits::{MAX_ITEM_CHARS, MAX_ITEMS, MAX_LIST_CHARS, OverLimit};
 pub use lints::{Lint, LintCode, LintContext, SiblingRoot, lint, lint_settings, sibling_roots};
 pub use settings::{
     FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, over_limits, parse_list,

@@ -64,6 +64,17 @@ fn lists_over_a_limit_are_refused_in_one_line_naming_the_list_and_the_limit() {
         ),
         "{err}"
     );
+
+    let total = vec!["a".repeat(1_000); 101];
+    let out = inspect_acme(&json!({ "followAllowedDomains": total }), "total.json");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(
+            "`followAllowedDomains` is 101100 characters long; at most 100000 are supported"
+        ),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -104,9 +115,10 @@ fn ten_thousand_keywords_in_both_lists_are_judged_whole() {
 }
 
 #[test]
-fn keywords_of_a_thousand_characters_nested_in_each_other_are_judged() {
-    // `a`, `aa`, … `a`×1000: every prefix of the white keyword is black.
-    let black: Vec<String> = (1..=1_000).map(|n| "a".repeat(n)).collect();
+fn hundreds_of_keywords_nested_in_each_other_are_judged() {
+    // `a`, `aa`, … `a`×400 (80,600 characters, within the list limit):
+    // every one of them is found at every `a` of the white keyword.
+    let black: Vec<String> = (1..=400).map(|n| "a".repeat(n)).collect();
     let white = format!("{},about", "a".repeat(1_000));
     let out = inspect_acme(
         &json!({ "followKeywordsWhite": white, "followKeywordsBlack": black }),
