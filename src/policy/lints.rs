@@ -4,8 +4,9 @@
 use serde::Serialize;
 use url::{Host, Url};
 
+use super::contained::first_contained;
 use super::domains::root_domain;
-use super::keywords::{asset_extension, first_contained};
+use super::keywords::asset_extension;
 use super::limits::OverLimit;
 use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings, over_limits};
 use super::verdict::{LinkDecision, Verdict};

@@ -2,6 +2,7 @@
 //! No I/O, no clock, no UI: the GUI, the CLI and the tests all call this code.
 
 pub mod compare;
+pub mod contained;
 pub mod domains;
 pub mod explain;
 pub mod keywords;
