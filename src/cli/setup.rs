@@ -14,7 +14,7 @@ use crate::fetch::local::{self, FileError};
 use crate::fetch::{self, FetchOptions};
 use crate::inspect::Limits;
 use crate::load::{Fetching, LoadRequest};
-use crate::policy::{ImportedSettings, Settings};
+use crate::policy::{ImportedSettings, Settings, over_limits};
 use crate::profiles::ProfileStore;
 
 fn seconds(name: &str, s: f64) -> anyhow::Result<Duration> {
@@ -112,10 +112,17 @@ fn load_settings(
     config_dir: Option<&Path>,
 ) -> Result<Settings, Failure> {
     if let Some(name) = profile {
-        return open_store(config_dir)?
+        let settings = open_store(config_dir)?
             .load(name)
             .with_context(|| format!("--{profile_flag} {name}"))
-            .map_err(Failure::Usage);
+            .map_err(Failure::Usage)?;
+        // A profile written by hand skips the import's limits: the same refusal.
+        return match over_limits(&settings).into_iter().next() {
+            Some(over) => Err(Failure::Usage(
+                anyhow::Error::new(over).context(format!("--{profile_flag} {name}")),
+            )),
+            None => Ok(settings),
+        };
     }
     let Some(path) = file else {
         return Ok(Settings::default());

@@ -97,6 +97,17 @@ pub fn lint_message(lint: &crate::policy::Lint) -> String {
                 parts.join("; and ")
             )
         }
+        Finding::SettingsTooLarge(over) => {
+            let lists = over
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ");
+            format!(
+                "Settings too large to judge links with: {lists}. The command line refuses \
+                 them; shorten the list."
+            )
+        }
     }
 }
 

@@ -8,7 +8,9 @@
 //! - an element that would sit deeper than [`MAX_DEPTH`] levels is attached to
 //!   its parent's parent, as Chromium does;
 //! - the tree builder's stack of open elements is kept bounded (see
-//!   [`Bounded`]), so a page of deeply nested elements parses in linear time.
+//!   [`Bounded`]), so a page of deeply nested elements parses in linear time;
+//! - a tag of a great many attributes is thinned first (`wide_tags`), so it
+//!   too parses in linear time.
 
 use std::borrow::Cow;
 use std::cell::{Cell, Ref, RefCell};
@@ -486,6 +488,7 @@ impl TokenSink for Bounded {
 /// Builds the tree of a whole document, as a browser with scripting on does
 /// (so `<noscript>` content is text).
 pub fn parse_document(html: &str) -> Dom {
+    let html = super::wide_tags::thin_wide_tags(html);
     // About one node per `<`: a start tag, or the text before an end tag.
     let nodes = html.bytes().filter(|&b| b == b'<').count() + 16;
     let builder = TreeBuilder::new(Dom::with_capacity(nodes), TreeBuilderOpts::default());
@@ -495,7 +498,7 @@ pub fn parse_document(html: &str) -> Dom {
     };
     let tokenizer = Tokenizer::new(bounded, TokenizerOpts::default());
     let input = BufferQueue::default();
-    input.push_back(StrTendril::from_slice(html));
+    input.push_back(StrTendril::from_slice(&html));
     while !matches!(tokenizer.feed(&input), html5ever::TokenizerResult::Done) {}
     tokenizer.end();
     let Bounded { builder, .. } = tokenizer.sink;

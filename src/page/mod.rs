@@ -2,6 +2,7 @@
 
 pub mod decode;
 mod dom;
+mod wide_tags;
 
 use std::sync::Arc;
 

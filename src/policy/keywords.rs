@@ -97,20 +97,30 @@ enum KeywordSearch {
 }
 
 impl KeywordSearch {
-    /// A DFA first: keyword lists are short, so its size does not matter and
-    /// it is the fastest to run on every link. Should it hit a build limit,
-    /// the default kind picks a smaller automaton, and should that fail too,
-    /// a plain scan still finds every keyword.
+    /// A DFA for lists of ordinary size: the fastest to run on every link.
+    /// Its memory grows with states times byte classes, so long lists (up to
+    /// [`super::limits`], 2 GB and 18 s as a DFA) get the contiguous NFA,
+    /// built in time and memory linear in their length. Should the build
+    /// fail, a plain scan still finds every keyword.
     fn build(words: &[&String]) -> Self {
         if words.is_empty() {
             return KeywordSearch::Nothing;
         }
-        [Some(AhoCorasickKind::DFA), None]
+        let bytes: usize = words.iter().map(|w| w.len()).sum();
+        let kinds = if bytes <= DFA_MAX_BYTES {
+            [Some(AhoCorasickKind::DFA), None]
+        } else {
+            [Some(AhoCorasickKind::ContiguousNFA), None]
+        };
+        kinds
             .into_iter()
             .find_map(|kind| AhoCorasick::builder().kind(kind).build(words).ok())
             .map_or(KeywordSearch::Scan, KeywordSearch::Automaton)
     }
 }
+
+/// The most keyword bytes (both lists) searched with a DFA.
+const DFA_MAX_BYTES: usize = 10_000;
 
 impl BlackAndWhite {
     pub fn new(black: KeywordList, white: KeywordList) -> Self {
@@ -457,6 +467,29 @@ mod tests {
                 h.find_first_of_each(&automaton),
                 "{key} {text}"
             );
+        }
+    }
+
+    #[test]
+    fn long_lists_get_an_nfa_that_finds_the_same_keywords() {
+        let filler: Vec<String> = (0..2_000).map(|i| format!("filler{i:05}")).collect();
+        let white =
+            KeywordList::new([filler.clone(), vec!["about".into(), "team".into()]].concat());
+        let black = KeywordList::new([filler, vec!["tag".into()]].concat());
+        let nfa = BlackAndWhite::new(black, white);
+        assert!(matches!(&nfa.search,
+            KeywordSearch::Automaton(a) if a.kind() == AhoCorasickKind::ContiguousNFA));
+        let scan = BlackAndWhite {
+            search: KeywordSearch::Scan,
+            ..nfa.clone()
+        };
+        for (key, text) in [
+            ("https://acme.test/about/team", ""),
+            ("https://acme.test/heritage", "filler01999 filler00007"),
+            ("https://acme.test/x", "nothing"),
+        ] {
+            let h = Haystack::new(key, text);
+            assert_eq!(h.find_first_of_each(&scan), h.find_first_of_each(&nfa));
         }
     }
 

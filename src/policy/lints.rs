@@ -4,9 +4,11 @@
 use serde::Serialize;
 use url::{Host, Url};
 
+use super::contained::first_contained;
 use super::domains::root_domain;
 use super::keywords::asset_extension;
-use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings};
+use super::limits::OverLimit;
+use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings, over_limits};
 use super::verdict::{LinkDecision, Verdict};
 
 /// The stable lint codes, in SPEC order.
@@ -22,6 +24,7 @@ pub enum LintCode {
     SuspiciousSeparator,
     RedirectedHost,
     HostKeyword,
+    SettingsTooLarge,
 }
 
 impl LintCode {
@@ -36,6 +39,7 @@ impl LintCode {
             LintCode::SuspiciousSeparator => "suspicious_separator",
             LintCode::RedirectedHost => "redirected_host",
             LintCode::HostKeyword => "host_keyword",
+            LintCode::SettingsTooLarge => "settings_too_large",
         }
     }
 }
@@ -79,6 +83,9 @@ pub enum Finding {
         black: Vec<String>,
         white: Vec<String>,
     },
+    /// Lists over a limit of [`super::limits`]: the command line refuses
+    /// them, the window shows this.
+    SettingsTooLarge(Vec<OverLimit>),
 }
 
 /// Why an allowed-domain entry can never equal a URL's hostname.
@@ -107,8 +114,17 @@ pub fn lint_settings(settings: &Settings) -> Vec<Lint> {
     lint(settings, LintContext::default())
 }
 
-/// All lints, one per code at most, in SPEC order.
+/// All lints, one per code at most, in SPEC order. Settings past the limits
+/// get only the lint that says so: the others would build their keyword
+/// automaton, which is what the limits keep from running.
 pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
+    let over = over_limits(settings);
+    if !over.is_empty() {
+        return vec![Lint {
+            code: LintCode::SettingsTooLarge,
+            finding: Finding::SettingsTooLarge(over),
+        }];
+    }
     let opts = settings.options();
     let mut lints = Vec::new();
     let mut push = |code, finding: Option<Finding>| {
@@ -223,18 +239,11 @@ pub fn sibling_roots(page_host: &str, links: &[LinkDecision]) -> Vec<SiblingRoot
 /// A white keyword containing a black one can never fire: every haystack that
 /// contains it also contains the black keyword, and black is checked first.
 fn black_shadows_white(opts: &FollowOptions) -> Option<Finding> {
-    let shadowed: Vec<(String, String)> = opts
-        .keywords
-        .white()
+    let (black, white) = (opts.keywords.black(), opts.keywords.white());
+    let shadowed: Vec<(String, String)> = white
         .iter()
-        .filter_map(|w| {
-            let b = opts
-                .keywords
-                .black()
-                .iter()
-                .find(|b| w.contains(b.as_str()))?;
-            Some((w.clone(), b.clone()))
-        })
+        .zip(first_contained(black, white))
+        .filter_map(|(w, b)| Some((w.clone(), black.get(b?)?.clone())))
         .collect();
     (!shadowed.is_empty()).then_some(Finding::BlackShadowsWhite(shadowed))
 }
@@ -401,6 +410,15 @@ mod tests {
             lints[0].finding,
             Finding::BlackShadowsWhite(vec![pair("blog", "blog"), pair("tagline", "tag")])
         );
+    }
+
+    #[test]
+    fn settings_too_large_names_each_list_over_a_limit() {
+        let s = settings(|s| s.follow_allowed_domains = "a".repeat(1001));
+        let lints = lint_settings(&s);
+        assert_eq!(codes(&lints), ["settings_too_large"]);
+        assert!(matches!(&lints[0].finding,
+            Finding::SettingsTooLarge(over) if over.len() == 1 && over[0].key() == KEY_ALLOWED));
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //! No I/O, no clock, no UI: the GUI, the CLI and the tests all call this code.
 
 pub mod compare;
+pub mod contained;
 pub mod domains;
 pub mod explain;
 pub mod keywords;
+pub mod limits;
 pub mod lints;
 pub mod settings;
 pub mod trace;
@@ -12,9 +14,10 @@ pub mod verdict;
 
 pub use domains::{Admission, SiteCheck, check_site, root_domain};
 pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, KeywordList, ListName, MatchedIn};
+pub use limits::{MAX_ITEM_CHARS, MAX_ITEMS, MAX_LIST_CHARS, OverLimit};
 pub use lints::{Lint, LintCode, LintContext, SiblingRoot, lint, lint_settings, sibling_roots};
 pub use settings::{
-    FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, parse_list,
+    FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, over_limits, parse_list,
 };
 pub use trace::{KeywordFound, RankStep, SiteStep, StepFacts, TraceStep, WhiteStep, trace_steps};
 pub use verdict::{

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::keywords::{BlackAndWhite, KeywordList};
+use super::limits::{OverLimit, list_over_limit};
 
 /// Storage keys, in the order the scraper's settings page shows them.
 pub const KEY_SUBDOMAIN: &str = "followSubdomain";
@@ -97,6 +98,19 @@ impl Settings {
     }
 }
 
+/// The lists over a limit of [`super::limits`], one finding per list at
+/// most (too many items before a too long one), in storage-key order.
+pub fn over_limits(settings: &Settings) -> Vec<OverLimit> {
+    [
+        (KEY_WHITE, &settings.follow_keywords_white),
+        (KEY_BLACK, &settings.follow_keywords_black),
+        (KEY_ALLOWED, &settings.follow_allowed_domains),
+    ]
+    .into_iter()
+    .filter_map(|(key, stored)| list_over_limit(key, stored, parse_list))
+    .collect()
+}
+
 /// Splits a stored list: ASCII comma only, trim (Unicode whitespace), lowercase,
 /// drop empty items; order and duplicates are kept because order is the score.
 pub fn parse_list(stored: &str) -> Vec<String> {
@@ -130,6 +144,9 @@ pub enum SettingsError {
         expected: &'static str,
         found: &'static str,
     },
+    /// A list over one of [`super::limits`]' limits.
+    #[error(transparent)]
+    TooLarge(#[from] OverLimit),
 }
 
 impl ImportedSettings {
@@ -145,6 +162,7 @@ impl ImportedSettings {
     /// Reads the five follow keys from a storage-data object. A list may be the
     /// stored comma string or an array of strings (joined with `,`, the stored form).
     /// Other keys are ignored and reported; missing keys take their defaults.
+    /// A list over a limit of [`super::limits`] is refused.
     pub fn from_value(value: &Value) -> Result<Self, SettingsError> {
         let object = value
             .as_object()
@@ -162,6 +180,9 @@ impl ImportedSettings {
                     _ => settings.follow_allowed_domains = read_list(key, v)?,
                 },
             }
+        }
+        if let Some(over) = over_limits(&settings).into_iter().next() {
+            return Err(over.into());
         }
         Ok(Self {
             settings,
@@ -306,6 +327,21 @@ mod tests {
             ImportedSettings::from_json("{ nope"),
             Err(SettingsError::Json(msg)) if msg.contains("line 1")
         ));
+    }
+
+    #[test]
+    fn import_refuses_a_list_over_a_limit_naming_it() {
+        use crate::policy::limits::MAX_ITEMS;
+        let many = vec!["kw"; MAX_ITEMS + 1];
+        let err =
+            ImportedSettings::from_value(&json!({ "followKeywordsBlack": many })).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`followKeywordsBlack` has 10001 items; at most 10000 are supported"
+        );
+        assert!(matches!(err, SettingsError::TooLarge(o) if o.key() == KEY_BLACK));
+        let at_limit = vec!["kw"; MAX_ITEMS];
+        assert!(ImportedSettings::from_value(&json!({ "followKeywordsBlack": at_limit })).is_ok());
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod hostile;
 mod hostile_corpus;
 mod hostile_files;
 mod hostile_output;
+mod hostile_settings;
 mod inspect_file;
 mod profiles_cli;
 mod properties;

@@ -1214,3 +1214,25 @@ fn the_corpus_view_runs_a_folder_and_a_click_opens_a_page_under_both_profiles() 
     harness.get_by_label("Page: ");
     harness.get_by_label_contains("Against “tuned”: +1 followed");
 }
+
+#[test]
+fn settings_past_the_limits_keep_the_verdicts_and_say_which_list() {
+    let mut harness = app_harness(None);
+    harness.get_by_label("✔ followed 3");
+    let long = "k".repeat(1_001);
+    let field = harness.get_by_label("White keywords");
+    field.focus();
+    harness.run();
+    harness
+        .get_by_label("White keywords")
+        .type_text(&format!(",{long}"));
+    harness.run();
+    // The table keeps what it decided; the settings panel says why.
+    harness.get_by_label("✔ followed 3");
+    harness.get_by_label_contains("Settings too large");
+    // Loading is refused with the limit, as the command line refuses it.
+    type_into(&mut harness, "Page", "https://acme.test/");
+    harness.get_by_label("Fetch").click();
+    settle(&mut harness);
+    harness.get_by_label_contains("✖ `followKeywordsWhite` item");
+}

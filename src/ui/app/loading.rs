@@ -5,6 +5,7 @@ use url::Url;
 
 use super::{CrawlInputs, DEMO_HTML, DEMO_URL, InspectorApp};
 use crate::inspect::{Inspection, Limits};
+use crate::policy::over_limits;
 use crate::ui::file_dialog::DialogPoll;
 use crate::ui::state::{Dialog, FilePurpose, ShownError, Source};
 use crate::ui::task::{Job, Poll, Task};
@@ -27,7 +28,9 @@ impl InspectorApp {
             depth: inspection.depth(),
             limit_override: inspection.limit_override(),
         });
-        inspection.rejudge(self.settings.clone(), inspection.limits());
+        if over_limits(&self.settings).is_empty() {
+            inspection.rejudge(self.settings.clone(), inspection.limits());
+        }
         self.inspection = Some(inspection);
         self.source = source;
         self.generation += 1;
@@ -74,6 +77,11 @@ impl InspectorApp {
     pub(super) fn start(&mut self, ctx: &egui::Context, target: &str, base_url: &str) {
         if target.trim().is_empty() {
             self.error = Some(ShownError::plain(crate::copy::NOTHING_TO_LOAD));
+            return;
+        }
+        // Settings past the limits are refused, as the command line refuses them.
+        if let Some(over) = over_limits(&self.settings).into_iter().next() {
+            self.error = Some(ShownError::plain(over.to_string()));
             return;
         }
         let job = Job {
@@ -167,7 +175,14 @@ impl InspectorApp {
         }
     }
 
+    /// Decides the shown pages again under the current settings, unless they
+    /// are past the limits: then the table keeps its verdicts, and the settings
+    /// panel's lint says which list is too large (deciding would take seconds
+    /// on every keystroke).
     pub(super) fn reclassify(&mut self) {
+        if !over_limits(&self.settings).is_empty() {
+            return;
+        }
         if let Some(inspection) = &mut self.inspection {
             let limits = Limits {
                 depth: self.top.depth,

@@ -2,7 +2,7 @@
 //! the commands they returned.
 
 use super::{InspectorApp, STORAGE_KEY};
-use crate::policy::{Lint, lint_settings};
+use crate::policy::{Lint, lint_settings, over_limits};
 use crate::profiles::{BUILT_IN, export_json};
 use crate::ui::command::Command;
 use crate::ui::corpus_view::CorpusView;
@@ -59,11 +59,13 @@ impl eframe::App for InspectorApp {
         self.poll_file_dialog(ui.ctx());
         let mut commands = self.window_input(ui);
 
-        let lints = self
-            .inspection
-            .as_ref()
-            .map(|i| i.lints().to_vec())
-            .unwrap_or_else(|| lint_settings(&self.settings));
+        // Settings past the limits are not applied, so their lint comes from them.
+        let lints = match &self.inspection {
+            Some(inspection) if over_limits(&self.settings).is_empty() => {
+                inspection.lints().to_vec()
+            }
+            _ => lint_settings(&self.settings),
+        };
         // The order matters: egui gives each panel what the ones before it left.
         commands.extend(self.top_panel(ui, lints.len()));
         commands.extend(self.status_panel(ui));
