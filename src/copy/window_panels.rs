@@ -193,3 +193,19 @@ pub const SIDE_B: &str = "B";
 pub fn corpus_page_truncated(url: &str) -> String {
     format!("{url} (cut at the size cap)")
 }
+
+/// After the chips shown of a long list.
+pub fn more_chips(n: usize) -> String {
+    format!("… and {n} more")
+}
+
+/// In place of a list too large to edit in the window.
+pub fn list_too_large_to_edit(items: usize, bytes: usize) -> String {
+    format!(
+        "{items} items, {} KB: too large to edit here (see the warning below). Clear it, \
+         put the default back, or edit the exported settings.",
+        bytes / 1024
+    )
+}
+
+pub const LABEL_CLEAR_LIST: &str = "Clear list";

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use crate::copy;
 use crate::policy::settings::{KEY_ALLOWED, KEY_BLACK, KEY_SKIP_ASSETS, KEY_SUBDOMAIN, KEY_WHITE};
-use crate::policy::{Lint, Settings, SiblingRoot, parse_list};
+use crate::policy::{Lint, MAX_ITEMS, MAX_LIST_CHARS, Settings, SiblingRoot, parse_list};
 use crate::ui::command::Command;
 use crate::ui::palette;
 use crate::ui::widgets::note;
@@ -57,6 +57,10 @@ fn key_label(ui: &mut Ui, label: &str, key: &'static str, changed: &[&str]) -> (
     .inner
 }
 
+/// Chips drawn per list at most: a pasted list of 100,000 keywords would
+/// otherwise cost a second a frame in buttons alone.
+const MAX_CHIPS: usize = 100;
+
 fn chips(ui: &mut Ui, items: &[String], white: bool) {
     let dark = ui.visuals().dark_mode;
     let fill = if white {
@@ -70,7 +74,7 @@ fn chips(ui: &mut Ui, items: &[String], white: bool) {
             ui.label(RichText::new(copy::EMPTY_LIST).italics().weak());
         }
         let n = items.len();
-        for (i, item) in items.iter().enumerate() {
+        for (i, item) in items.iter().enumerate().take(MAX_CHIPS) {
             let text = if white {
                 format!("{item} {}", n - i)
             } else {
@@ -89,10 +93,36 @@ fn chips(ui: &mut Ui, items: &[String], white: bool) {
                 copy::BLACK_KEYWORD_TOOLTIP.to_owned()
             });
         }
+        if n > MAX_CHIPS {
+            ui.label(
+                RichText::new(copy::more_chips(n - MAX_CHIPS))
+                    .small()
+                    .weak(),
+            );
+        }
     });
 }
 
+/// A list's text field; a list past the limits in length or items (a paste
+/// of 100,000 keywords) is not laid out for editing, which alone would take a
+/// fifth of a second a frame: it says how large it is and offers to clear it
+/// (its `↺ default` stays beside the label).
 fn list_field(ui: &mut Ui, value: &mut String, id: &str, label: egui::Id) -> bool {
+    let items = value
+        .split(',')
+        .filter(|item| !item.trim().is_empty())
+        .count();
+    if value.chars().count() > MAX_LIST_CHARS || items > MAX_ITEMS {
+        let mut cleared = false;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(copy::list_too_large_to_edit(items, value.len())).weak());
+            cleared = ui.small_button(copy::LABEL_CLEAR_LIST).clicked();
+        });
+        if cleared {
+            value.clear();
+        }
+        return cleared;
+    }
     ui.add(
         egui::TextEdit::multiline(value)
             .id_salt(id)

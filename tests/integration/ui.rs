@@ -1236,3 +1236,22 @@ fn settings_past_the_limits_keep_the_verdicts_and_say_which_list() {
     settle(&mut harness);
     harness.get_by_label_contains("✖ `followKeywordsWhite` item");
 }
+
+#[test]
+fn a_list_past_the_item_limit_is_not_edited_in_place_and_clears_in_one_click() {
+    let mut harness = app_harness(None);
+    clear_field(&mut harness, "Black keywords");
+    let many: Vec<String> = (0..10_001).map(|i| format!("b{i}")).collect();
+    type_into(&mut harness, "Black keywords", &many.join(","));
+    harness.get_by_label_contains("10001 items, 57 KB: too large to edit here");
+    harness.get_by_label_contains("Settings too large");
+    harness.get_by_label("Clear list").click();
+    harness.run();
+    // An empty black list follows what the white list allows.
+    assert!(
+        harness
+            .query_by_label_contains("too large to edit here")
+            .is_none()
+    );
+    assert!(harness.query_by_label("⊘ blacklisted 7").is_none());
+}
