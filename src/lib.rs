@@ -2,7 +2,7 @@
 //! (`SPEC.md`) on real pages and explains every verdict.
 //!
 //! Layers, each importing only those before it (`tests/integration/architecture.rs`
-//! guards this): `policy` ← `page` ← `fetch` ← `inspect` ← `render` ← `par` ←
+//! guards this): `policy` and `error_text` ← `page` ← `fetch` ← `inspect` ← `render` ← `par` ←
 //! `crawl` ← `diff` ← `corpus` ← `load` ← `copy` ← `report` ← `profiles` ←
 //! `cli` | `ui` ← the binary's `main`.
 
@@ -11,6 +11,7 @@ pub mod copy;
 pub mod corpus;
 pub mod crawl;
 pub mod diff;
+pub mod error_text;
 pub mod fetch;
 pub mod inspect;
 pub mod load;

@@ -1,5 +1,6 @@
 //! What to do about a failed load, chosen from the error's kind.
 
+pub use crate::error_text::error_text;
 use crate::fetch::FetchError;
 use crate::fetch::local::{FileError, FileKind};
 use crate::load::{LoadError, TargetError};
@@ -9,18 +10,6 @@ use crate::load::{LoadError, TargetError};
 pub enum Front {
     Cli,
     Window,
-}
-
-/// An error and its causes in one line: "cannot read x.html: Permission denied".
-pub fn error_text(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut out = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        out.push_str(": ");
-        out.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    out
 }
 
 const CHECK_THE_PATH: &str = "Check the path: the file must exist and be readable.";

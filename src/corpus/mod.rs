@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use url::Url;
 
+use crate::error_text::error_text;
 use crate::fetch::local;
 use crate::inspect::{InspectedPage, Inspection, Limits};
 use crate::par;
@@ -235,7 +236,7 @@ fn run_page(
             bytes
         }
         Err(e) => {
-            run.error = Some(error_line(&e));
+            run.error = Some(error_text(&e));
             return run;
         }
     };
@@ -264,18 +265,6 @@ fn run_page(
         }
     }
     run
-}
-
-/// An error and its causes in one line.
-fn error_line(err: &dyn std::error::Error) -> String {
-    let mut out = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        out.push_str(": ");
-        out.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    out
 }
 
 fn changed_links(

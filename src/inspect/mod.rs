@@ -191,15 +191,8 @@ impl Inspection {
         pages: Vec<InspectedPage>,
         cancelled: bool,
     ) -> Self {
-        let mut inspection = Self {
-            start_url,
-            final_url,
-            limits,
-            settings,
-            lints: Vec::new(),
-            pages,
-            cancelled,
-        };
+        let mut inspection =
+            Self::from_decided_pages(start_url, final_url, limits, settings, pages, cancelled);
         inspection.reclassify();
         inspection
     }

@@ -34,7 +34,7 @@ fn app_harness(fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, InspectorA
     app_in(dir, fetcher)
 }
 
-fn app_in(dir: PathBuf, fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, InspectorApp> {
+pub fn app_in(dir: PathBuf, fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, InspectorApp> {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_eframe(move |cc| {
@@ -217,7 +217,7 @@ impl Fetcher for FakeFetcher {
 
 /// Waits (up to 10 s on a busy machine) for the background load and the
 /// profile work to finish, as a person waits for the spinner to stop.
-fn settle(harness: &mut Harness<'_, InspectorApp>) {
+pub fn settle(harness: &mut Harness<'_, InspectorApp>) {
     for _ in 0..1000 {
         harness.step();
         if !harness.state().is_busy() && !harness.state().profiles_busy() {
@@ -229,7 +229,7 @@ fn settle(harness: &mut Harness<'_, InspectorApp>) {
 }
 
 /// Empties a text field as a person would: select all, delete.
-fn clear_field(harness: &mut Harness<'_, InspectorApp>, label: &str) {
+pub fn clear_field(harness: &mut Harness<'_, InspectorApp>, label: &str) {
     harness.get_by_label(label).focus();
     harness.run();
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -237,7 +237,7 @@ fn clear_field(harness: &mut Harness<'_, InspectorApp>, label: &str) {
     harness.run();
 }
 
-fn type_into(harness: &mut Harness<'_, InspectorApp>, label: &str, text: &str) {
+pub fn type_into(harness: &mut Harness<'_, InspectorApp>, label: &str, text: &str) {
     harness.get_by_label(label).focus();
     harness.run();
     harness.get_by_label(label).type_text(text);

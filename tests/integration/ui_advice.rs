@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -12,7 +11,7 @@ use follow_inspector::ui::InspectorApp;
 use url::Url;
 
 use crate::repo_path;
-use crate::ui::{temp_config_dir, with_system_fonts};
+use crate::ui::{app_in, clear_field, settle, temp_config_dir, type_into};
 
 /// Fails every fetch with one error.
 struct Failing(FetchError);
@@ -24,33 +23,7 @@ impl Fetcher for Failing {
 }
 
 fn harness(name: &str, fetcher: Arc<dyn Fetcher>) -> Harness<'static, InspectorApp> {
-    let dir = temp_config_dir(&format!("advice-{name}"));
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |cc| {
-            with_system_fonts(&cc.egui_ctx);
-            InspectorApp::new(cc, None, Some(dir)).with_fetcher(fetcher)
-        });
-    settle(&mut harness);
-    harness
-}
-
-fn settle(harness: &mut Harness<'_, InspectorApp>) {
-    for _ in 0..1000 {
-        harness.step();
-        if !harness.state().is_busy() && !harness.state().profiles_busy() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    harness.run();
-}
-
-fn type_into(harness: &mut Harness<'_, InspectorApp>, label: &str, text: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
+    app_in(temp_config_dir(&format!("advice-{name}")), Some(fetcher))
 }
 
 /// Loads `target` (with `base_url` for a saved page) and checks the banner:
@@ -81,11 +54,7 @@ fn banner_says(
     harness.get_by_label("Close").click();
     harness.run();
     // The next target types into an empty field.
-    harness.get_by_label("Page").focus();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.key_press(egui::Key::Delete);
-    harness.run();
+    clear_field(harness, "Page");
 }
 
 #[test]

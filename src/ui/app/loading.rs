@@ -28,7 +28,7 @@ impl InspectorApp {
             depth: inspection.depth(),
             limit_override: inspection.limit_override(),
         });
-        if over_limits(&self.settings).is_empty() {
+        if self.settings_apply() {
             inspection.rejudge(self.settings.clone(), inspection.limits());
         }
         self.inspection = Some(inspection);
@@ -175,12 +175,18 @@ impl InspectorApp {
         }
     }
 
+    /// Whether the settings are within the limits, so pages are decided under
+    /// them (past the limits the table keeps its verdicts).
+    pub(super) fn settings_apply(&self) -> bool {
+        over_limits(&self.settings).is_empty()
+    }
+
     /// Decides the shown pages again under the current settings, unless they
     /// are past the limits: then the table keeps its verdicts, and the settings
     /// panel's lint says which list is too large (deciding would take seconds
     /// on every keystroke).
     pub(super) fn reclassify(&mut self) {
-        if !over_limits(&self.settings).is_empty() {
+        if !self.settings_apply() {
             return;
         }
         if let Some(inspection) = &mut self.inspection {

@@ -2,7 +2,7 @@
 //! the commands they returned.
 
 use super::{InspectorApp, STORAGE_KEY};
-use crate::policy::{Lint, lint_settings, over_limits};
+use crate::policy::{Lint, lint_settings};
 use crate::profiles::{BUILT_IN, export_json};
 use crate::ui::command::Command;
 use crate::ui::corpus_view::CorpusView;
@@ -61,9 +61,7 @@ impl eframe::App for InspectorApp {
 
         // Settings past the limits are not applied, so their lint comes from them.
         let lints = match &self.inspection {
-            Some(inspection) if over_limits(&self.settings).is_empty() => {
-                inspection.lints().to_vec()
-            }
+            Some(inspection) if self.settings_apply() => inspection.lints().to_vec(),
             _ => lint_settings(&self.settings),
         };
         // The order matters: egui gives each panel what the ones before it left.
