@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use url::Url;
 
 use super::cdp::{CdpError, Connection, TabGuard, Waited, read_messages};
+use super::last_words::LastWords;
 use super::options::{READ_GRACE, RenderOptions};
 use super::page_state::PageState;
 use super::profile;
@@ -97,7 +98,7 @@ impl Browser {
             .arg("about:blank")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         let (reads, writes) = (browser_reads.into_raw_fd(), browser_writes.into_raw_fd());
         // SAFETY: only async-signal-safe calls (setpgid, fcntl, dup2, close)
         // between fork and exec. The ends are first copied above 10, so
@@ -129,15 +130,16 @@ impl Browser {
             drop(OwnedFd::from_raw_fd(reads));
             drop(OwnedFd::from_raw_fd(writes));
         }
-        let child =
+        let mut child =
             spawned.map_err(|e| fail(format!("cannot start {}: {e}", opts.browser.display())))?;
         profile::track(child.id() as i32, &profile_dir);
+        let last_words = LastWords::listen(child.stderr.take());
         let max_message = opts
             .max_bytes
             .saturating_mul(MESSAGE_FACTOR)
             .saturating_add(MESSAGE_SLACK);
         let connection = Arc::new(Connection::new(File::from(we_write), max_message));
-        let browser = Self {
+        let mut browser = Self {
             child,
             connection: Arc::clone(&connection),
             opts,
@@ -150,23 +152,25 @@ impl Browser {
             .map_err(|e| fail(format!("cannot start the browser reader: {e}")))?;
         // A browser that never speaks gets the page deadline, not more.
         let timeout = browser.opts.timeout;
-        browser
+        let answer = browser
             .connection
-            .call("Browser.getVersion", json!({}), None, timeout)
-            .map_err(|e| {
-                fail(if browser.connection.oversized.load(Ordering::SeqCst) {
-                    format!(
-                        "the browser did not start: it sent a DevTools message over \
-                         {max_message} bytes ({MESSAGE_FACTOR} × --max-bytes)"
-                    )
-                } else {
-                    format!(
-                        "the browser did not start within {} s (--render-timeout): {e}",
-                        timeout.as_secs_f64()
-                    )
-                })
-            })?;
-        Ok(browser)
+            .call("Browser.getVersion", json!({}), None, timeout);
+        match answer {
+            Ok(_) => Ok(browser),
+            Err(_) if browser.connection.oversized.load(Ordering::SeqCst) => Err(fail(format!(
+                "the browser did not start: it sent a DevTools message over \
+                 {max_message} bytes ({MESSAGE_FACTOR} × --max-bytes)"
+            ))),
+            // A quick exit closes the pipe before the question is written.
+            Err(CdpError::Exited) | Err(CdpError::Write(_)) => Err(fail(format!(
+                "the browser exited as it started, {}",
+                last_words.exit(&mut browser.child)
+            ))),
+            Err(e) => Err(fail(format!(
+                "the browser did not start within {} s (--render-timeout): {e}",
+                timeout.as_secs_f64()
+            ))),
+        }
     }
 
     /// The page deadline.

@@ -9,6 +9,7 @@
 
 mod browser;
 mod cdp;
+mod last_words;
 mod options;
 mod page_state;
 mod profile;

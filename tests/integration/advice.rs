@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::rendered::{BROWSER, have_browser};
+use crate::rendered::{BROWSER, browser_turn};
 use crate::server::{Route, Sending, Server};
 use crate::{repo_path, run, stderr, stdout};
 
@@ -316,14 +316,14 @@ fn browser_errors_say_how_to_install_one_or_what_else_to_do() {
             "/bin/true",
         ]),
         3,
-        "browser: the browser did not start",
+        "browser: the browser exited as it started, with status 0",
         Some(
             "The browser failed: try again, or leave out --render to read the HTML the server sends.",
         ),
     );
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let closed = closed_port();
     fails_with(
         &strings(&[

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::process::{Command, Stdio};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -13,17 +14,24 @@ use crate::{run, stderr, stdout};
 
 pub const BROWSER: &str = "/usr/lib/chromium/chromium-headless-shell";
 
-/// Whether the browser is there; panics when CI requires it.
-pub fn have_browser() -> bool {
-    if std::path::Path::new(BROWSER).is_file() {
-        return true;
+/// Real-browser tests take turns. A page that eats memory, or a loaded
+/// machine, can make another test's browser exit while it starts: that is a
+/// finding about the machine, not about the inspector.
+static BROWSER_TURN: Mutex<()> = Mutex::new(());
+
+/// This test's turn with the real browser, held until dropped; `None` when
+/// the browser is not installed (panics when CI requires it).
+pub fn browser_turn() -> Option<MutexGuard<'static, ()>> {
+    if !std::path::Path::new(BROWSER).is_file() {
+        assert!(
+            std::env::var_os("FOLLOW_INSPECTOR_REQUIRE_BROWSER").is_none(),
+            "{BROWSER} is required (apt install chromium-headless-shell)"
+        );
+        eprintln!("SKIPPED: rendered-mode tests need {BROWSER}");
+        return None;
     }
-    assert!(
-        std::env::var_os("FOLLOW_INSPECTOR_REQUIRE_BROWSER").is_none(),
-        "{BROWSER} is required (apt install chromium-headless-shell)"
-    );
-    eprintln!("SKIPPED: rendered-mode tests need {BROWSER}");
-    false
+    // A failed test poisons the lock; the next one still gets its turn.
+    Some(BROWSER_TURN.lock().unwrap_or_else(PoisonError::into_inner))
 }
 
 pub fn site(port: u16) -> HashMap<String, Route> {
@@ -111,9 +119,9 @@ fn sources(page: &Value) -> Vec<(String, String)> {
 
 #[test]
 fn scripts_add_and_remove_links_and_the_report_says_which() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(site, Duration::ZERO);
     let r = report(&rendered(&s, "/", &["--depth", "1"]));
     let page = &r["pages"][0];
@@ -172,9 +180,9 @@ fn scripts_add_and_remove_links_and_the_report_says_which() {
 
 #[test]
 fn client_side_and_http_redirects_end_on_location_href_with_the_chain() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(site, Duration::ZERO);
     let home = format!("http://acme.test:{}/", s.port);
     for (path, status) in [
@@ -201,9 +209,9 @@ fn client_side_and_http_redirects_end_on_location_href_with_the_chain() {
 
 #[test]
 fn at_the_deadline_the_dom_is_read_anyway_and_marked() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(site, Duration::ZERO);
     let out = rendered(
         &s,
@@ -227,9 +235,9 @@ fn at_the_deadline_the_dom_is_read_anyway_and_marked() {
 
 #[test]
 fn navigation_errors_crashes_silence_and_a_missing_browser_exit_3_in_one_line() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(site, Duration::ZERO);
     let closed = {
         let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -281,9 +289,9 @@ pub fn until(what: impl Fn() -> bool) -> bool {
 
 #[test]
 fn no_browser_outlives_the_inspector_killed_or_interrupted() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(site, Duration::ZERO);
     // A normal exit stops the browser too.
     let marker = format!("follow-inspector-test-{}-exit", std::process::id());

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::rendered::{have_browser, until};
+use crate::rendered::{browser_turn, until};
 use crate::server::{Route, Server};
 use crate::{run, stderr, stdout};
 
@@ -139,9 +139,9 @@ fn quiet_server() -> Server {
 
 #[test]
 fn dialogs_are_dismissed_counted_and_the_links_read() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(hostile_site(1), Duration::ZERO);
     let p = page(&inspect(&s, "/alert", &[]));
     assert_eq!(hrefs(&p), ["/contact", "/about"]);
@@ -169,9 +169,9 @@ fn dialogs_are_dismissed_counted_and_the_links_read() {
 
 #[test]
 fn scripts_that_never_yield_are_stopped_at_the_deadline_and_the_dom_read() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(hostile_site(1), Duration::ZERO);
     for path in ["/spin", "/docwrite", "/attributes"] {
         let started = Instant::now();
@@ -194,9 +194,9 @@ fn scripts_that_never_yield_are_stopped_at_the_deadline_and_the_dom_read() {
 
 #[test]
 fn a_client_side_redirect_loop_is_cut_at_20_with_its_chain() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(hostile_site(1), Duration::ZERO);
     for path in ["/js-loop", "/meta-loop"] {
         let out = inspect(&s, path, &[]);
@@ -221,9 +221,9 @@ fn a_client_side_redirect_loop_is_cut_at_20_with_its_chain() {
 
 #[test]
 fn a_dom_is_never_compared_with_another_documents_html() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(hostile_site(1), Duration::ZERO);
     // pushState: the served HTML is /pushed's, the final URL /elsewhere.
     let p = page(&inspect(&s, "/pushed", &[]));
@@ -242,9 +242,9 @@ fn a_dom_is_never_compared_with_another_documents_html() {
 
 #[test]
 fn scripts_cannot_reach_private_addresses_unless_allowed() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let other = quiet_server();
     let s = Server::start(hostile_site(other.port), Duration::ZERO);
     let p = page(&inspect(&s, "/reaches-in", &[]));
@@ -300,9 +300,9 @@ fn profiles_of(pid: u32) -> Vec<PathBuf> {
 
 #[test]
 fn the_browser_profile_is_removed_at_exit_on_sigterm_and_after_a_sigkill() {
-    if !have_browser() {
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let s = Server::start(crate::rendered::site, Duration::ZERO);
     // A stale folder of an inspector that no longer runs (pid above pid_max).
     let stale = std::env::temp_dir().join("follow-inspector-browser-99999999-0");
@@ -385,6 +385,38 @@ fn a_browser_that_hangs_or_floods_the_pipe_fails_by_the_deadline() {
         assert!(elapsed < Duration::from_secs(12), "{elapsed:?}");
     }
     for browser in [silent, flood] {
+        let _ = std::fs::remove_dir_all(browser.parent().unwrap());
+    }
+}
+
+#[test]
+fn a_browser_that_exits_as_it_starts_says_how_and_its_last_line() {
+    let s = quiet_server();
+    let refuses = fake_browser(
+        "refuses",
+        "echo '[1201/1:ERROR:x.cc(1)] noise' >&2\n\
+         echo 'Running as root without --no-sandbox is not supported.' >&2\n\
+         exit 1",
+    );
+    let killed = fake_browser("killed", "kill -9 $$");
+    for (browser, reason) in [
+        (
+            &refuses,
+            "browser: the browser exited as it started, with status 1: Running as root without \
+             --no-sandbox is not supported.",
+        ),
+        (
+            &killed,
+            "browser: the browser exited as it started, killed by SIGKILL (out of memory?)",
+        ),
+    ] {
+        let out = inspect(&s, "/", &["--browser", browser.to_str().unwrap()]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(3), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(reason), "{err}");
+    }
+    for browser in [refuses, killed] {
         let _ = std::fs::remove_dir_all(browser.parent().unwrap());
     }
 }

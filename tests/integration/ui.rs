@@ -1066,10 +1066,10 @@ fn a_rendered_page_marks_links_scripts_added_and_lists_the_ones_they_removed() {
 
 #[test]
 fn cancel_stops_the_browser_of_a_rendered_load_at_once() {
-    use crate::rendered::{BROWSER, browsers_with, have_browser, site, until};
-    if !have_browser() {
+    use crate::rendered::{BROWSER, browser_turn, browsers_with, site, until};
+    let Some(_turn) = browser_turn() else {
         return;
-    }
+    };
     let server = crate::server::Server::start(site, Duration::ZERO);
     let mut harness = app_with_browser("render-cancel", Some(BROWSER.into()));
     harness.get_by_label("Rendered").click();
