@@ -192,8 +192,36 @@ pub fn no_links(status: Option<u16>) -> String {
 }
 pub const UNSAVED_MARK: &str = "●";
 
-pub fn unsaved_question(profile: &str) -> String {
-    format!("“{profile}” has unsaved changes: save them or discard them?")
+/// The unsaved-changes question: `doing` is the action waiting for the answer
+/// (`QUITTING`, `switching_to`, …).
+pub fn unsaved_question(doing: &str, profile: &str, save_in_place: bool) -> String {
+    if save_in_place {
+        format!("{doing}: save your changes to “{profile}” first?")
+    } else {
+        format!("{doing}: save your changes to “{profile}” as a new profile first?")
+    }
+}
+
+pub const QUITTING: &str = "Quitting";
+
+pub fn switching_to(profile: &str) -> String {
+    format!("Switching to “{profile}”")
+}
+
+pub fn importing(profile: &str) -> String {
+    format!("Importing “{profile}”")
+}
+
+pub fn renaming_to(profile: &str) -> String {
+    format!("Renaming to “{profile}”")
+}
+
+pub fn duplicating(from: &str, to: &str) -> String {
+    format!("Copying “{from}” to “{to}”")
+}
+
+pub fn deleting(profile: &str) -> String {
+    format!("Deleting “{profile}”")
 }
 
 pub fn delete_question(profile: &str) -> String {

@@ -4,7 +4,7 @@ use egui::{Id, Key, Modal, RichText};
 
 use crate::copy;
 use crate::ui::command::Command;
-use crate::ui::state::{Dialog, FilePurpose, NameAction};
+use crate::ui::state::{AfterUnsaved, Dialog, FilePurpose, NameAction};
 
 fn title(action: NameAction) -> &'static str {
     match action {
@@ -21,6 +21,35 @@ fn buttons(ui: &mut egui::Ui, ok: &str) -> (bool, bool) {
         (ok, cancel)
     })
     .inner
+}
+
+/// Whether the dialog `kind` appears this pass (it was not drawn the pass
+/// before), so its text field takes the keyboard once, as it opens.
+fn opens_now(ui: &egui::Ui, kind: &str) -> bool {
+    let id = Id::unique(("follow-inspector-dialog-shown", kind));
+    let pass = ui.ctx().cumulative_pass_nr();
+    let last = ui.ctx().data_mut(|d| {
+        let last = d.get_temp::<u64>(id);
+        d.insert_temp(id, pass);
+        last
+    });
+    last.is_none_or(|last| last + 1 < pass)
+}
+
+/// Puts the cursor in `field` with its text selected, so typing replaces a
+/// suggested name and Enter confirms it.
+fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
+    let mut state = egui::TextEdit::load_state(ui.ctx(), field.id).unwrap_or_default();
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
+    egui::TextEdit::store_state(ui.ctx(), field.id, state);
+    field.request_focus();
+}
+
+/// Enter was pressed in the one-line `field` (which then lets the keyboard go).
+fn enter_pressed(ui: &egui::Ui, field: &egui::Response) -> bool {
+    field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
 }
 
 fn error_line(ui: &mut egui::Ui, error: &Option<String>) {
@@ -46,7 +75,23 @@ fn browse_button(ui: &mut egui::Ui, browsing: bool) -> bool {
         .clicked()
 }
 
-/// Draws the open dialog; returns the commands its buttons give. Escape cancels.
+/// What the unsaved-changes question says: what is about to happen, and
+/// whether the changes can be saved where they are.
+fn unsaved_question(after: &AfterUnsaved, profile: &str, save_in_place: bool) -> String {
+    let doing = match after {
+        AfterUnsaved::Quit => copy::QUITTING.to_owned(),
+        AfterUnsaved::Switch(to) => copy::switching_to(to),
+        AfterUnsaved::Import { name, .. } => copy::importing(name),
+        AfterUnsaved::Rename { to, .. } => copy::renaming_to(to),
+        AfterUnsaved::Duplicate { from, to } => copy::duplicating(from, to),
+        AfterUnsaved::Delete(name) => copy::deleting(name),
+    };
+    copy::unsaved_question(&doing, profile, save_in_place)
+}
+
+/// Draws the open dialog; returns the commands its buttons give. A text field
+/// has the keyboard when its dialog opens, Enter in it confirms, Escape cancels
+/// (in the unsaved-changes question: keeps editing).
 pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> Vec<Command> {
     let profile = view.profile;
     let export_json = view.export_json;
@@ -61,15 +106,16 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 then,
             } => {
                 ui.heading(title(*action));
+                let opening = opens_now(ui, title(*action));
                 let label = ui.label(copy::LABEL_NAME).id;
                 let field = ui
                     .add(egui::TextEdit::singleline(name).desired_width(400.0))
                     .labelled_by(label);
-                if !field.has_focus() && name.is_empty() {
-                    field.request_focus();
+                if opening {
+                    take_keyboard(ui, &field, name);
                 }
                 error_line(ui, error);
-                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                let entered = enter_pressed(ui, &field);
                 let (ok, cancel) = buttons(ui, copy::LABEL_OK);
                 if ok || entered {
                     commands.push(Command::NameEntered {
@@ -93,14 +139,16 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 }
             }
             Dialog::ConfirmDiscard(after) => {
-                ui.label(copy::unsaved_question(profile));
+                // The built-in profile is read-only, and saving a profile about
+                // to be deleted keeps nothing: there the changes go to a new one.
+                let save_in_place = !view.built_in && !matches!(after, AfterUnsaved::Delete(_));
+                ui.label(unsaved_question(after, profile, save_in_place));
                 let (save, discard, cancel) = ui
                     .horizontal(|ui| {
-                        // The built-in profile is read-only: its changes go to a new one.
-                        let save_label = if view.built_in {
-                            copy::LABEL_SAVE_AS
-                        } else {
+                        let save_label = if save_in_place {
                             copy::LABEL_SAVE_CHANGES
+                        } else {
+                            copy::LABEL_SAVE_AS
                         };
                         let save = ui.button(save_label).clicked();
                         let discard = ui.button(copy::LABEL_DISCARD).clicked();
@@ -109,15 +157,15 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     })
                     .inner;
                 if save {
-                    commands.push(if view.built_in {
+                    commands.push(if save_in_place {
+                        Command::SaveThen(after.clone())
+                    } else {
                         Command::OpenDialog(Dialog::Name {
                             action: NameAction::SaveAs,
                             name: String::new(),
                             error: None,
                             then: Some(after.clone()),
                         })
-                    } else {
-                        Command::SaveThen(after.clone())
                     });
                 }
                 if discard {
@@ -134,10 +182,16 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 error,
             } => {
                 ui.heading(copy::IMPORT_TITLE);
+                let opening = opens_now(ui, copy::IMPORT_TITLE);
                 crate::ui::widgets::note(ui, copy::IMPORT_NOTE);
                 let label = ui.label(copy::LABEL_NAME).id;
-                ui.add(egui::TextEdit::singleline(name).desired_width(400.0))
+                let name_field = ui
+                    .add(egui::TextEdit::singleline(name).desired_width(400.0))
                     .labelled_by(label);
+                if opening {
+                    take_keyboard(ui, &name_field, name);
+                }
+                let mut entered = enter_pressed(ui, &name_field);
                 let label = ui.label(copy::LABEL_PASTE).id;
                 ui.add(
                     egui::TextEdit::multiline(json)
@@ -148,19 +202,21 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 .labelled_by(label);
                 let label = ui.label(copy::LABEL_FROM_FILE).id;
                 ui.horizontal(|ui| {
-                    ui.add(
-                        egui::TextEdit::singleline(path)
-                            .hint_text(copy::SETTINGS_PATH_HINT)
-                            .desired_width(320.0),
-                    )
-                    .labelled_by(label);
+                    let path_field = ui
+                        .add(
+                            egui::TextEdit::singleline(path)
+                                .hint_text(copy::SETTINGS_PATH_HINT)
+                                .desired_width(320.0),
+                        )
+                        .labelled_by(label);
+                    entered |= enter_pressed(ui, &path_field);
                     if browse_button(ui, view.browsing) {
                         commands.push(Command::BrowseFile(FilePurpose::ImportSettings));
                     }
                 });
                 error_line(ui, error);
                 let (ok, cancel) = buttons(ui, copy::LABEL_IMPORT.trim_end_matches('…'));
-                if ok {
+                if ok || entered {
                     commands.push(Command::Import {
                         name: name.clone(),
                         json: json.clone(),
@@ -173,6 +229,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
             }
             Dialog::Export { path } => {
                 ui.heading(copy::export_title(profile));
+                let opening = opens_now(ui, "export");
                 crate::ui::widgets::note(ui, copy::EXPORT_NOTE);
                 let mut shown = export_json.to_owned();
                 ui.add(
@@ -186,16 +243,21 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 }
                 ui.horizontal(|ui| {
                     let label = ui.label(copy::LABEL_SAVE_TO_FILE).id;
-                    ui.add(
-                        egui::TextEdit::singleline(path)
-                            .hint_text(copy::SETTINGS_PATH_HINT)
-                            .desired_width(260.0),
-                    )
-                    .labelled_by(label);
-                    if ui
+                    let path_field = ui
+                        .add(
+                            egui::TextEdit::singleline(path)
+                                .hint_text(copy::SETTINGS_PATH_HINT)
+                                .desired_width(260.0),
+                        )
+                        .labelled_by(label);
+                    if opening {
+                        take_keyboard(ui, &path_field, path);
+                    }
+                    let entered = enter_pressed(ui, &path_field) && !path.trim().is_empty();
+                    let save = ui
                         .add_enabled(!path.trim().is_empty(), egui::Button::new(copy::LABEL_SAVE))
-                        .clicked()
-                    {
+                        .clicked();
+                    if save || entered {
                         commands.push(Command::ExportToFile(path.clone()));
                     }
                     if browse_button(ui, view.browsing) {
@@ -284,7 +346,8 @@ mod tests {
     fn ok_in_the_rename_dialog_confirms_the_edited_name() {
         let mut harness = open(Dialog::name_entry(NameAction::Rename, "Strict"), false);
         harness.get_by_label("Rename the profile");
-        harness.get_by_label("Name").focus();
+        // The name is selected; End keeps it and types after it.
+        harness.key_press(Key::End);
         harness.run();
         harness.get_by_label("Name").type_text(" 2");
         harness.get_by_label("OK").click();
@@ -361,11 +424,136 @@ mod tests {
             ("Keep editing", Command::CloseDialog),
         ] {
             let mut harness = open(Dialog::ConfirmDiscard(switch.clone()), false);
-            harness.get_by_label("“Strict” has unsaved changes: save them or discard them?");
+            harness.get_by_label("Switching to “Lenient”: save your changes to “Strict” first?");
             harness.get_by_label(button).click();
             harness.run();
             assert_eq!(harness.state().commands, [then], "{button}");
         }
+    }
+
+    #[test]
+    fn the_unsaved_changes_question_names_the_action_waiting_for_it() {
+        let (from, to) = ("Strict".to_owned(), "Strict 2".to_owned());
+        for (after, question) in [
+            (
+                AfterUnsaved::Quit,
+                "Quitting: save your changes to “Strict” first?",
+            ),
+            (
+                AfterUnsaved::Import {
+                    name: "ACME".into(),
+                    json: "{}".into(),
+                    path: String::new(),
+                },
+                "Importing “ACME”: save your changes to “Strict” first?",
+            ),
+            (
+                AfterUnsaved::Rename {
+                    from: from.clone(),
+                    to: to.clone(),
+                },
+                "Renaming to “Strict 2”: save your changes to “Strict” first?",
+            ),
+            (
+                AfterUnsaved::Duplicate { from, to },
+                "Copying “Strict” to “Strict 2”: save your changes to “Strict” first?",
+            ),
+        ] {
+            let harness = open(Dialog::ConfirmDiscard(after), false);
+            harness.get_by_label(question);
+        }
+    }
+
+    #[test]
+    fn escape_in_the_unsaved_changes_question_keeps_editing() {
+        let mut harness = open(Dialog::ConfirmDiscard(AfterUnsaved::Quit), false);
+        harness.key_press(Key::Escape);
+        harness.run();
+        assert_eq!(harness.state().commands, [Command::CloseDialog]);
+        assert!(harness.query_by_label("Keep editing").is_none());
+    }
+
+    #[test]
+    fn deleting_an_edited_profile_offers_to_keep_the_changes_in_a_new_one() {
+        let delete = AfterUnsaved::Delete("Strict".into());
+        let mut harness = open(Dialog::ConfirmDiscard(delete.clone()), false);
+        harness.get_by_label(
+            "Deleting “Strict”: save your changes to “Strict” as a new profile first?",
+        );
+        assert!(harness.query_by_label("Save changes").is_none());
+        harness.get_by_label("Save as…").click();
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [Command::OpenDialog(Dialog::Name {
+                action: NameAction::SaveAs,
+                name: String::new(),
+                error: None,
+                then: Some(delete),
+            })]
+        );
+    }
+
+    #[test]
+    fn every_name_dialog_has_the_keyboard_when_it_opens() {
+        // The suggested name is selected: typing replaces it.
+        for (action, suggested) in [
+            (NameAction::SaveAs, ""),
+            (NameAction::Rename, "Strict"),
+            (NameAction::Duplicate, "Strict copy"),
+        ] {
+            let mut harness = open(Dialog::name_entry(action, suggested), false);
+            harness.get_by_label("Name").type_text("Lenient");
+            harness.run();
+            harness.key_press(Key::Enter);
+            harness.run();
+            assert_eq!(
+                harness.state().commands,
+                [Command::NameEntered {
+                    action,
+                    name: "Lenient".into(),
+                    then: None,
+                }],
+                "{action:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_import_dialog_has_the_keyboard_in_its_name_and_enter_imports() {
+        let mut harness = open(Dialog::import(), false);
+        harness.get_by_label("Name").type_text("ACME");
+        harness.run();
+        harness.key_press(Key::Enter);
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [Command::Import {
+                name: "ACME".into(),
+                json: String::new(),
+                path: String::new(),
+            }]
+        );
+    }
+
+    #[test]
+    fn the_export_dialog_has_the_keyboard_in_its_path_and_enter_saves() {
+        let mut harness = open(
+            Dialog::Export {
+                path: String::new(),
+            },
+            false,
+        );
+        harness
+            .get_by_label("Save to file")
+            .type_text("/tmp/out.json");
+        harness.run();
+        harness.key_press(Key::Enter);
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [Command::ExportToFile("/tmp/out.json".into())]
+        );
     }
 
     #[test]

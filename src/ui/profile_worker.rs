@@ -172,8 +172,8 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
             }
             .map_err(failed)?;
             store.set_active(&stored).map_err(failed)?;
-            // Save as and Rename carry the current edits along; Duplicate copies
-            // the saved profile and leaves the edits unsaved in the copy.
+            // Save as stores the current edits; Rename and Duplicate take the
+            // profile as saved (an edited one is saved or its edits dropped first).
             let saved = match action {
                 NameAction::SaveAs => settings,
                 NameAction::Rename | NameAction::Duplicate => {

@@ -72,12 +72,29 @@ pub enum NameAction {
     Duplicate,
 }
 
-/// What the user asked for when the unsaved-changes question came up; done
-/// once the changes are saved or discarded.
+/// An action that leaves the current profile: with unsaved changes it waits
+/// for the unsaved-changes question, and is done once they are saved or
+/// discarded. Anything else that replaces the settings (a capture carrying its
+/// own, say) joins as a variant here. Each names the profiles it is about, as
+/// a "Save as" first changes which profile is current.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AfterUnsaved {
     Switch(String),
     Quit,
+    Import {
+        name: String,
+        json: String,
+        path: String,
+    },
+    Rename {
+        from: String,
+        to: String,
+    },
+    Duplicate {
+        from: String,
+        to: String,
+    },
+    Delete(String),
 }
 
 /// The open modal dialog and what is typed in it.

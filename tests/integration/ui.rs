@@ -706,12 +706,12 @@ fn frames_at_normal_and_zero_size() {
     harness.get_by_label("✔ followed 3");
 }
 
-fn profile_selector<'h>(harness: &'h Harness<'_, InspectorApp>) -> egui_kittest::Node<'h> {
+pub fn profile_selector<'h>(harness: &'h Harness<'_, InspectorApp>) -> egui_kittest::Node<'h> {
     harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Profile")
 }
 
 /// What the profile selector shows (name, plus ● when unsaved).
-fn profile_shown(harness: &Harness<'_, InspectorApp>) -> String {
+pub fn profile_shown(harness: &Harness<'_, InspectorApp>) -> String {
     profile_selector(harness).value().unwrap_or_default()
 }
 
@@ -749,7 +749,7 @@ fn save_as_creates_a_profile_and_the_unsaved_dot_comes_and_goes() {
 }
 
 /// A profiles folder holding the user profiles `names` (default settings).
-fn config_with_profiles(name: &str, names: &[&str]) -> PathBuf {
+pub fn config_with_profiles(name: &str, names: &[&str]) -> PathBuf {
     let dir = temp_config_dir(name);
     let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
     for profile in names {
@@ -761,7 +761,7 @@ fn config_with_profiles(name: &str, names: &[&str]) -> PathBuf {
 }
 
 /// A profile's settings as saved in `dir`.
-fn stored(dir: &std::path::Path, name: &str) -> follow_inspector::policy::Settings {
+pub fn stored(dir: &std::path::Path, name: &str) -> follow_inspector::policy::Settings {
     follow_inspector::profiles::ProfileStore::open(Some(dir))
         .unwrap()
         .load(name)
@@ -769,7 +769,7 @@ fn stored(dir: &std::path::Path, name: &str) -> follow_inspector::policy::Settin
 }
 
 /// Makes `name` the profile the app opens with.
-fn activate(dir: &std::path::Path, name: &str) {
+pub fn activate(dir: &std::path::Path, name: &str) {
     follow_inspector::profiles::ProfileStore::open(Some(dir))
         .unwrap()
         .set_active(name)
@@ -777,7 +777,7 @@ fn activate(dir: &std::path::Path, name: &str) {
 }
 
 /// Makes an unsaved change, then picks `other` in the profile selector.
-fn edit_then_switch_to(harness: &mut Harness<'_, InspectorApp>, other: &str) {
+pub fn edit_then_switch_to(harness: &mut Harness<'_, InspectorApp>, other: &str) {
     harness
         .get_by_label("Allow subdomains · followSubdomain")
         .click();
@@ -793,7 +793,9 @@ fn switching_away_from_unsaved_changes_asks_first() {
     let mut harness = app_in(config_with_profiles("switch", &["Other"]), None);
     assert_eq!(profile_shown(&harness), "Scraper defaults");
     edit_then_switch_to(&mut harness, "Other");
-    harness.get_by_label("“Scraper defaults” has unsaved changes: save them or discard them?");
+    harness.get_by_label(
+        "Switching to “Other”: save your changes to “Scraper defaults” as a new profile first?",
+    );
     harness.get_by_label("Keep editing").click();
     harness.run();
     assert_eq!(harness.state().profile(), "Scraper defaults");
@@ -820,7 +822,7 @@ fn the_unsaved_changes_question_can_save_and_go_on() {
     let mut harness = app_in(dir.clone(), None);
     assert_eq!(harness.state().profile(), "Mine");
     edit_then_switch_to(&mut harness, "Other");
-    harness.get_by_label("“Mine” has unsaved changes: save them or discard them?");
+    harness.get_by_label("Switching to “Other”: save your changes to “Mine” first?");
     harness.get_by_label("Save changes").click();
     settle(&mut harness);
     // Saved, then switched.

@@ -5,7 +5,7 @@ use crate::policy::Settings;
 use crate::ui::command::Command;
 use crate::ui::file_dialog::PendingFileDialog;
 use crate::ui::profile_worker::StoreRequest;
-use crate::ui::state::{AfterUnsaved, Dialog, MainView, ShownError, SidePanel};
+use crate::ui::state::{AfterUnsaved, MainView, NameAction, ShownError, SidePanel};
 
 impl InspectorApp {
     pub(super) fn apply(&mut self, command: Command, ctx: &egui::Context) {
@@ -81,33 +81,30 @@ impl InspectorApp {
                     }
                 }
             }
-            Command::SwitchProfile(name) => {
-                if self.is_dirty() {
-                    self.dialog = Some(Dialog::ConfirmDiscard(AfterUnsaved::Switch(name)));
-                } else {
-                    self.switch_profile(&name);
-                }
-            }
+            Command::SwitchProfile(name) => self.leave_profile(AfterUnsaved::Switch(name), ctx),
             Command::SaveProfile => self.save_profile(None),
             Command::OpenDialog(dialog) => self.dialog = Some(dialog),
             Command::CloseDialog => self.dialog = None,
+            // Save as keeps the changes (in the new profile); Rename and
+            // Duplicate leave the edited profile as it is saved.
             Command::NameEntered { action, name, then } => {
-                let (current, settings) = (self.profile.clone(), self.settings.clone());
-                self.send_store(StoreRequest::Named {
-                    action,
-                    name,
-                    current,
-                    settings,
-                    then,
-                });
+                let from = self.profile.clone();
+                match action {
+                    NameAction::SaveAs => self.name(action, from, name, then),
+                    NameAction::Rename => {
+                        self.leave_profile(AfterUnsaved::Rename { from, to: name }, ctx);
+                    }
+                    NameAction::Duplicate => {
+                        self.leave_profile(AfterUnsaved::Duplicate { from, to: name }, ctx);
+                    }
+                }
             }
             Command::DeleteProfile => {
                 let name = self.profile.clone();
-                self.send_store(StoreRequest::Delete(name));
+                self.leave_profile(AfterUnsaved::Delete(name), ctx);
             }
             Command::Discard(after) => {
                 self.dialog = None;
-                self.settings = self.saved.clone();
                 self.continue_with(after, ctx);
             }
             Command::SaveThen(after) => {
@@ -115,7 +112,7 @@ impl InspectorApp {
                 self.save_profile(Some(after));
             }
             Command::Import { name, json, path } => {
-                self.send_store(StoreRequest::Import { name, json, path });
+                self.leave_profile(AfterUnsaved::Import { name, json, path }, ctx);
             }
             Command::ExportToFile(path) => self.export_to_file(&path),
             Command::AddAllowedDomain(domain) => {

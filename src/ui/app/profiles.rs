@@ -3,9 +3,10 @@
 
 use super::InspectorApp;
 use super::comparison::Comparison;
-use crate::profiles::{BUILT_IN, export_json};
+use crate::policy::ImportedSettings;
+use crate::profiles::{BUILT_IN, ProfileError, export_json, validate_name};
 use crate::ui::profile_worker::{Outcome, ProfileWorker, Request, StoreRequest};
-use crate::ui::state::{AfterUnsaved, Dialog, ShownError};
+use crate::ui::state::{AfterUnsaved, Dialog, NameAction, ShownError};
 
 impl InspectorApp {
     /// Queues a profile request; the reply is applied in `poll_profiles`.
@@ -70,14 +71,20 @@ impl InspectorApp {
                     self.continue_with(after, ctx);
                 }
             }
+            // An edited profile was saved or its edits dropped before a Rename
+            // or Duplicate, so the new one opens as stored.
             Outcome::Named {
                 stored,
                 saved,
                 then,
             } => {
                 self.dialog = None;
-                self.saved = saved;
                 self.profile = stored;
+                if self.settings != saved {
+                    self.settings = saved.clone();
+                    self.reclassify();
+                }
+                self.saved = saved;
                 if let Some(after) = then {
                     self.continue_with(after, ctx);
                 }
@@ -85,8 +92,11 @@ impl InspectorApp {
             Outcome::Deleted(name) => {
                 self.dialog = None;
                 self.notice = Some(crate::copy::deleted_profile(&name));
-                self.saved = self.settings.clone();
-                self.switch_profile(BUILT_IN);
+                // After "Save as" its changes are in the new current profile.
+                if name == self.profile {
+                    self.saved = self.settings.clone();
+                    self.switch_profile(BUILT_IN);
+                }
             }
             Outcome::Imported { stored, imported } => {
                 self.dialog = None;
@@ -123,7 +133,48 @@ impl InspectorApp {
         self.send_store(StoreRequest::Switch(name.to_owned()));
     }
 
-    /// Goes on with what the unsaved-changes question interrupted.
+    /// Does an action that leaves the current profile; with unsaved changes,
+    /// asks first whether to save them (a name or JSON the action would refuse
+    /// is shown in its dialog before that).
+    pub(super) fn leave_profile(&mut self, after: AfterUnsaved, ctx: &egui::Context) {
+        if !self.is_dirty() {
+            return self.continue_with(after, ctx);
+        }
+        match self.refusal(&after) {
+            Some(message) => {
+                if let Some(dialog) = &mut self.dialog {
+                    dialog.set_error(message);
+                }
+            }
+            None => self.dialog = Some(Dialog::ConfirmDiscard(after)),
+        }
+    }
+
+    /// Why the profiles thread would refuse `after`, as far as can be told
+    /// without reading a file.
+    fn refusal(&self, after: &AfterUnsaved) -> Option<String> {
+        let names = self.profile_names.iter().map(String::as_str);
+        let checked = match after {
+            AfterUnsaved::Rename { from, to } => validate_name(to, names.filter(|n| n != from)),
+            AfterUnsaved::Duplicate { to, .. } => validate_name(to, names),
+            AfterUnsaved::Import { name, json, path } => (if path.trim().is_empty() {
+                ImportedSettings::from_json(json)
+                    .map(drop)
+                    .map_err(ProfileError::from)
+            } else {
+                Ok(())
+            })
+            .and_then(|()| validate_name(name, names)),
+            AfterUnsaved::Switch(_) | AfterUnsaved::Quit | AfterUnsaved::Delete(_) => {
+                return None;
+            }
+        };
+        checked.err().map(|e| format!("{e:#}"))
+    }
+
+    /// Carries out an action that leaves the current profile, once its unsaved
+    /// changes are saved or given up. Given up, they stay on screen until the
+    /// action's outcome replaces them, so an action that fails loses nothing.
     pub(super) fn continue_with(&mut self, after: AfterUnsaved, ctx: &egui::Context) {
         match after {
             AfterUnsaved::Switch(name) => self.switch_profile(&name),
@@ -131,7 +182,34 @@ impl InspectorApp {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
+            AfterUnsaved::Import { name, json, path } => {
+                self.send_store(StoreRequest::Import { name, json, path });
+            }
+            AfterUnsaved::Rename { from, to } => self.name(NameAction::Rename, from, to, None),
+            AfterUnsaved::Duplicate { from, to } => {
+                self.name(NameAction::Duplicate, from, to, None);
+            }
+            AfterUnsaved::Delete(name) => self.send_store(StoreRequest::Delete(name)),
         }
+    }
+
+    /// Save as, Rename or Duplicate `current` under the name `name`, then go
+    /// on with `then`.
+    pub(super) fn name(
+        &mut self,
+        action: NameAction,
+        current: String,
+        name: String,
+        then: Option<AfterUnsaved>,
+    ) {
+        let settings = self.settings.clone();
+        self.send_store(StoreRequest::Named {
+            action,
+            name,
+            current,
+            settings,
+            then,
+        });
     }
 
     /// Saves the current profile, then goes on with `then`.

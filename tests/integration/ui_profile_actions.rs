@@ -1,0 +1,332 @@
+//! Every profile action on an edited profile asks the unsaved-changes question
+//! first, and each answer does what it says; the name dialogs take the
+//! keyboard as they open. Driven by labels, as a person clicks and types.
+
+use std::path::Path;
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use follow_inspector::ui::InspectorApp;
+
+use crate::ui::{activate, app_in, config_with_profiles, profile_selector, profile_shown, settle};
+
+const SETTING: &str = "Allow subdomains · followSubdomain";
+const IMPORTED_JSON: &str = r#"{"followSubdomain": false}"#;
+
+/// The app on the user profile "Mine" (and "Other"), with one unsaved change.
+fn edited_mine(name: &str) -> (std::path::PathBuf, Harness<'static, InspectorApp>) {
+    let dir = config_with_profiles(name, &["Mine", "Other"]);
+    activate(&dir, "Mine");
+    let mut harness = app_in(dir.clone(), None);
+    edit(&mut harness);
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    (dir, harness)
+}
+
+fn edit(harness: &mut Harness<'_, InspectorApp>) {
+    harness.get_by_label(SETTING).click();
+    harness.run();
+}
+
+/// Picks `item` in the profile actions menu (⋯).
+fn menu(harness: &mut Harness<'_, InspectorApp>, item: &str) {
+    harness.get_by_label("⋯").click();
+    harness.run();
+    harness.get_by_label(item).click();
+    harness.run();
+}
+
+fn switch_to(harness: &mut Harness<'_, InspectorApp>, name: &str) {
+    profile_selector(harness).click();
+    harness.run();
+    harness.get_by_label(name).click();
+    settle(harness);
+}
+
+/// The setting is changed from its default, as the settings panel shows it.
+fn shows_the_edit(harness: &Harness<'_, InspectorApp>) -> bool {
+    harness.query_by_label("↺ default").is_some() && harness.state().settings().follow_subdomain
+}
+
+/// The profiles as stored on disk.
+fn names_on_disk(dir: &Path) -> Vec<String> {
+    follow_inspector::profiles::ProfileStore::open(Some(dir))
+        .unwrap()
+        .list()
+        .unwrap()
+}
+
+fn stored_edit(dir: &Path, name: &str) -> bool {
+    crate::ui::stored(dir, name).follow_subdomain
+}
+
+/// ⋯ → Import…, a name and the JSON typed, Import clicked.
+fn import(harness: &mut Harness<'_, InspectorApp>, name: &str) {
+    menu(harness, "Import…");
+    // The name field has the keyboard as the dialog opens.
+    harness.get_by_label("Name").type_text(name);
+    harness.run();
+    crate::ui::type_into(harness, "Paste the storage-data JSON here", IMPORTED_JSON);
+    harness.get_by_label("Import").click();
+    settle(harness);
+}
+
+fn answer(harness: &mut Harness<'_, InspectorApp>, question: &str, button: &str) {
+    harness.get_by_label(question);
+    harness.get_by_label(button).click();
+    settle(harness);
+}
+
+const IMPORT_QUESTION: &str = "Importing “ACME”: save your changes to “Mine” first?";
+
+#[test]
+fn import_on_an_edited_profile_can_keep_editing() {
+    let (dir, mut harness) = edited_mine("import-keep");
+    import(&mut harness, "ACME");
+    answer(&mut harness, IMPORT_QUESTION, "Keep editing");
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    assert!(shows_the_edit(&harness));
+    assert!(!names_on_disk(&dir).contains(&"ACME".to_owned()));
+}
+
+#[test]
+fn import_on_an_edited_profile_can_save_the_changes_first() {
+    let (dir, mut harness) = edited_mine("import-save");
+    import(&mut harness, "ACME");
+    answer(&mut harness, IMPORT_QUESTION, "Save changes");
+    assert_eq!(profile_shown(&harness), "ACME");
+    assert!(stored_edit(&dir, "Mine"));
+    switch_to(&mut harness, "Mine");
+    assert_eq!(profile_shown(&harness), "Mine");
+    assert!(shows_the_edit(&harness));
+}
+
+#[test]
+fn import_on_an_edited_profile_can_discard_the_changes() {
+    let (dir, mut harness) = edited_mine("import-discard");
+    import(&mut harness, "ACME");
+    answer(&mut harness, IMPORT_QUESTION, "Discard changes");
+    assert_eq!(profile_shown(&harness), "ACME");
+    assert!(!stored_edit(&dir, "Mine"));
+    switch_to(&mut harness, "Mine");
+    assert_eq!(profile_shown(&harness), "Mine");
+    assert!(!shows_the_edit(&harness));
+}
+
+#[test]
+fn import_on_the_edited_built_in_profile_saves_the_changes_as_a_new_one_first() {
+    let dir = config_with_profiles("import-built-in", &[]);
+    let mut harness = app_in(dir.clone(), None);
+    edit(&mut harness);
+    assert_eq!(profile_shown(&harness), "Scraper defaults ●");
+    import(&mut harness, "ACME");
+    answer(
+        &mut harness,
+        "Importing “ACME”: save your changes to “Scraper defaults” as a new profile first?",
+        "Save as…",
+    );
+    harness.get_by_label("Name").type_text("Kept edits");
+    harness.run();
+    harness.key_press(Key::Enter);
+    settle(&mut harness);
+    assert_eq!(profile_shown(&harness), "ACME");
+    assert!(stored_edit(&dir, "Kept edits"));
+    switch_to(&mut harness, "Kept edits");
+    assert!(shows_the_edit(&harness));
+}
+
+#[test]
+fn an_import_that_fails_after_discard_keeps_the_changes() {
+    let (_dir, mut harness) = edited_mine("import-fails");
+    menu(&mut harness, "Import…");
+    harness.get_by_label("Name").type_text("ACME");
+    harness.run();
+    crate::ui::type_into(
+        &mut harness,
+        "or read it from a file",
+        "/nonexistent/user.json",
+    );
+    harness.get_by_label("Import").click();
+    settle(&mut harness);
+    answer(&mut harness, IMPORT_QUESTION, "Discard changes");
+    assert!(harness.state().error().is_some());
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    assert!(shows_the_edit(&harness));
+}
+
+#[test]
+fn a_name_the_store_would_refuse_is_shown_before_the_question() {
+    let (_dir, mut harness) = edited_mine("rename-taken");
+    menu(&mut harness, "Rename…");
+    harness.get_by_label("Name").type_text("other");
+    harness.run();
+    harness.key_press(Key::Enter);
+    settle(&mut harness);
+    harness.get_by_label_contains("a profile named “other” already exists");
+    assert!(harness.query_by_label("Keep editing").is_none());
+    assert_eq!(profile_shown(&harness), "Mine ●");
+}
+
+/// ⋯ → Rename… or Duplicate…, a new name typed over the suggested one, Enter.
+fn name_via_menu(harness: &mut Harness<'_, InspectorApp>, item: &str, name: &str) {
+    menu(harness, item);
+    harness.get_by_label("Name").type_text(name);
+    harness.run();
+    harness.key_press(Key::Enter);
+    settle(harness);
+}
+
+const RENAME_QUESTION: &str = "Renaming to “Yours”: save your changes to “Mine” first?";
+
+#[test]
+fn rename_of_an_edited_profile_asks_and_each_answer_does_what_it_says() {
+    let (dir, mut harness) = edited_mine("rename-keep");
+    name_via_menu(&mut harness, "Rename…", "Yours");
+    answer(&mut harness, RENAME_QUESTION, "Keep editing");
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    assert!(shows_the_edit(&harness));
+    assert!(!names_on_disk(&dir).contains(&"Yours".to_owned()));
+
+    // Save: the renamed profile holds the changes.
+    name_via_menu(&mut harness, "Rename…", "Yours");
+    answer(&mut harness, RENAME_QUESTION, "Save changes");
+    assert_eq!(profile_shown(&harness), "Yours");
+    assert!(shows_the_edit(&harness));
+    assert!(stored_edit(&dir, "Yours"));
+    assert!(!names_on_disk(&dir).contains(&"Mine".to_owned()));
+}
+
+#[test]
+fn rename_of_an_edited_profile_can_discard_the_changes() {
+    let (dir, mut harness) = edited_mine("rename-discard");
+    name_via_menu(&mut harness, "Rename…", "Yours");
+    answer(&mut harness, RENAME_QUESTION, "Discard changes");
+    assert_eq!(profile_shown(&harness), "Yours");
+    assert!(!shows_the_edit(&harness));
+    assert!(!stored_edit(&dir, "Yours"));
+}
+
+const DUPLICATE_QUESTION: &str = "Copying “Mine” to “Twin”: save your changes to “Mine” first?";
+
+#[test]
+fn duplicate_of_an_edited_profile_asks_and_save_puts_the_changes_in_both() {
+    let (dir, mut harness) = edited_mine("duplicate-save");
+    name_via_menu(&mut harness, "Duplicate…", "Twin");
+    answer(&mut harness, DUPLICATE_QUESTION, "Keep editing");
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    assert!(!names_on_disk(&dir).contains(&"Twin".to_owned()));
+
+    name_via_menu(&mut harness, "Duplicate…", "Twin");
+    answer(&mut harness, DUPLICATE_QUESTION, "Save changes");
+    assert_eq!(profile_shown(&harness), "Twin");
+    assert!(shows_the_edit(&harness));
+    assert!(stored_edit(&dir, "Mine") && stored_edit(&dir, "Twin"));
+}
+
+#[test]
+fn duplicate_of_an_edited_profile_can_discard_the_changes() {
+    let (dir, mut harness) = edited_mine("duplicate-discard");
+    name_via_menu(&mut harness, "Duplicate…", "Twin");
+    answer(&mut harness, DUPLICATE_QUESTION, "Discard changes");
+    assert_eq!(profile_shown(&harness), "Twin");
+    assert!(!shows_the_edit(&harness));
+    assert!(!stored_edit(&dir, "Mine") && !stored_edit(&dir, "Twin"));
+}
+
+const DELETE_QUESTION: &str =
+    "Deleting “Mine”: save your changes to “Mine” as a new profile first?";
+
+fn delete_mine(harness: &mut Harness<'_, InspectorApp>) {
+    menu(harness, "Delete…");
+    harness.get_by_label("Delete the profile “Mine”? This cannot be undone.");
+    harness.get_by_label("Delete").click();
+    settle(harness);
+}
+
+#[test]
+fn deleting_an_edited_profile_can_keep_editing_or_discard() {
+    let (dir, mut harness) = edited_mine("delete-discard");
+    delete_mine(&mut harness);
+    answer(&mut harness, DELETE_QUESTION, "Keep editing");
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    assert!(names_on_disk(&dir).contains(&"Mine".to_owned()));
+
+    delete_mine(&mut harness);
+    answer(&mut harness, DELETE_QUESTION, "Discard changes");
+    assert_eq!(profile_shown(&harness), "Scraper defaults");
+    assert!(!shows_the_edit(&harness));
+    assert!(!names_on_disk(&dir).contains(&"Mine".to_owned()));
+}
+
+#[test]
+fn deleting_an_edited_profile_can_keep_the_changes_in_a_new_one() {
+    let (dir, mut harness) = edited_mine("delete-save-as");
+    delete_mine(&mut harness);
+    answer(&mut harness, DELETE_QUESTION, "Save as…");
+    harness.get_by_label("Name").type_text("Rescued");
+    harness.run();
+    harness.key_press(Key::Enter);
+    settle(&mut harness);
+    assert_eq!(profile_shown(&harness), "Rescued");
+    assert!(shows_the_edit(&harness));
+    assert!(stored_edit(&dir, "Rescued"));
+    assert!(!names_on_disk(&dir).contains(&"Mine".to_owned()));
+}
+
+#[test]
+fn switching_from_an_edited_profile_can_discard_and_the_edit_is_gone_after() {
+    let (dir, mut harness) = edited_mine("switch-discard");
+    switch_to(&mut harness, "Other");
+    answer(
+        &mut harness,
+        "Switching to “Other”: save your changes to “Mine” first?",
+        "Discard changes",
+    );
+    assert_eq!(profile_shown(&harness), "Other");
+    switch_to(&mut harness, "Mine");
+    assert_eq!(profile_shown(&harness), "Mine");
+    assert!(!shows_the_edit(&harness));
+    assert!(!stored_edit(&dir, "Mine"));
+}
+
+#[test]
+fn escape_in_the_question_keeps_editing() {
+    let (_dir, mut harness) = edited_mine("question-escape");
+    switch_to(&mut harness, "Other");
+    harness.get_by_label("Keep editing");
+    harness.key_press(Key::Escape);
+    settle(&mut harness);
+    assert!(harness.query_by_label("Keep editing").is_none());
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    assert!(shows_the_edit(&harness));
+}
+
+#[test]
+fn the_name_dialogs_take_a_typed_name_and_enter_and_escape_changes_nothing() {
+    let dir = config_with_profiles("name-dialogs", &["Mine"]);
+    activate(&dir, "Mine");
+    let mut harness = app_in(dir.clone(), None);
+    for (item, name) in [
+        ("Rename…", "Yours"),
+        ("Duplicate…", "Twin"),
+        ("Save as…", "Third"),
+    ] {
+        // Escape: closed, nothing changed.
+        let before = names_on_disk(&dir);
+        menu(&mut harness, item);
+        harness.get_by_label("Name").type_text("Never");
+        harness.run();
+        harness.key_press(Key::Escape);
+        settle(&mut harness);
+        assert!(harness.query_by_label("Name").is_none(), "{item}");
+        assert_eq!(names_on_disk(&dir), before, "{item}");
+
+        // Typed and Enter: done.
+        name_via_menu(&mut harness, item, name);
+        assert!(harness.query_by_label("Name").is_none(), "{item}");
+        assert_eq!(profile_shown(&harness), name, "{item}");
+        assert!(names_on_disk(&dir).contains(&name.to_owned()), "{item}");
+    }
+    assert!(!names_on_disk(&dir).contains(&"Mine".to_owned()));
+}
