@@ -330,3 +330,18 @@ fn the_name_dialogs_take_a_typed_name_and_enter_and_escape_changes_nothing() {
     }
     assert!(!names_on_disk(&dir).contains(&"Mine".to_owned()));
 }
+
+#[test]
+fn pasted_json_the_import_would_refuse_is_shown_before_the_question() {
+    let (dir, mut harness) = edited_mine("import-bad-json");
+    menu(&mut harness, "Import…");
+    harness.get_by_label("Name").type_text("ACME");
+    harness.run();
+    crate::ui::type_into(&mut harness, "Paste the storage-data JSON here", "[1, 2]");
+    harness.get_by_label("Import").click();
+    settle(&mut harness);
+    assert!(harness.query_by_label("Keep editing").is_none());
+    harness.get_by_label_contains("invalid settings");
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    assert!(!names_on_disk(&dir).contains(&"ACME".to_owned()));
+}

@@ -157,14 +157,17 @@ impl InspectorApp {
         let checked = match after {
             AfterUnsaved::Rename { from, to } => validate_name(to, names.filter(|n| n != from)),
             AfterUnsaved::Duplicate { to, .. } => validate_name(to, names),
-            AfterUnsaved::Import { name, json, path } => (if path.trim().is_empty() {
-                ImportedSettings::from_json(json)
-                    .map(drop)
+            AfterUnsaved::Import { name, json, path } => {
+                // A file is read on the profiles thread; pasted JSON is checked here.
+                let pasted = if path.trim().is_empty() {
+                    ImportedSettings::from_json(json).map(drop)
+                } else {
+                    Ok(())
+                };
+                pasted
                     .map_err(ProfileError::from)
-            } else {
-                Ok(())
-            })
-            .and_then(|()| validate_name(name, names)),
+                    .and_then(|()| validate_name(name, names))
+            }
             AfterUnsaved::Switch(_) | AfterUnsaved::Quit | AfterUnsaved::Delete(_) => {
                 return None;
             }
