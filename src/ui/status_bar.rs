@@ -188,11 +188,11 @@ fn host_mapping_mark(ui: &mut Ui, typed: &str) {
     }
 }
 
-/// A label elided to at most `max_width`.
-fn elided(ui: &mut Ui, text: RichText, max_width: f32) -> egui::Response {
+/// `label` elided to at most `max_width` (egui shows the full text on hover).
+fn elided(ui: &mut Ui, label: Label, max_width: f32) -> egui::Response {
     ui.scope(|ui| {
         ui.set_max_width(max_width.max(0.0));
-        ui.add(Label::new(text).truncate())
+        ui.add(label.truncate())
     })
     .inner
 }
@@ -220,7 +220,8 @@ pub fn show(ui: &mut Ui, view: &StatusView<'_>) -> Vec<Command> {
         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
             if let Some(notice) = view.notice {
                 let room = ui.available_width() * 0.4;
-                elided(ui, RichText::new(copy::notice_line(notice)).strong(), room);
+                let notice = RichText::new(copy::notice_line(notice)).strong();
+                elided(ui, Label::new(notice), room);
                 if ui
                     .small_button(copy::LABEL_DISMISS)
                     .on_hover_text(copy::DISMISS_TOOLTIP)
@@ -243,13 +244,15 @@ pub fn show(ui: &mut Ui, view: &StatusView<'_>) -> Vec<Command> {
                         .file_name()
                         .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
                     let room = ui.available_width() * 0.5;
-                    elided(ui, RichText::new(copy::file_source(&name)), room).on_hover_text(path);
+                    // The whole path on hover, elided or not.
+                    let label =
+                        Label::new(copy::file_source(&name)).show_tooltip_when_elided(false);
+                    elided(ui, label, room).on_hover_text(path);
                 }
                 Source::Url | Source::Nothing => {}
             }
-            let url = inspection.final_url.as_str();
-            ui.add(Label::new(RichText::new(url).strong()).truncate())
-                .on_hover_text(url);
+            let url = RichText::new(inspection.final_url.as_str()).strong();
+            ui.add(Label::new(url).truncate());
         });
     });
     commands
