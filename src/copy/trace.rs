@@ -200,23 +200,133 @@ pub fn what_if_text(w: &crate::policy::explain::WhatIf) -> String {
     }
 }
 
-/// The link's explanation as plain text, for a ticket.
+/// Where the shown page came from, for the copied explanation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageOrigin<'a> {
+    Fetched,
+    /// A saved page read from this file.
+    File(&'a str),
+    /// The window's bundled demo page.
+    Demo,
+}
+
+/// What a support person needs besides the trace: under which profile and
+/// settings, limits and page the link was decided.
+#[derive(Clone, Copy, Debug)]
+pub struct ExplanationContext<'a> {
+    pub profile: &'a str,
+    /// The profile has edits not saved yet (the settings below are the edited ones).
+    pub unsaved: bool,
+    pub depth: u32,
+    /// The Override N field set N instead of the depth.
+    pub limit_overridden: bool,
+    /// The page's level in the crawl (1: the start page).
+    pub level: u32,
+    /// The page's position in the crawl and the pages in all.
+    pub page: (usize, usize),
+    pub origin: PageOrigin<'a>,
+    /// In rendered mode: how the page was rendered.
+    pub rendered: Option<&'a crate::inspect::RenderedRead>,
+    /// A script added the link (it is not in the HTML the server sent).
+    pub added_by_script: bool,
+}
+
+/// The settings that differ from the scraper's defaults, as `key: value`
+/// with the value as the storage-data JSON holds it.
+pub fn changed_settings(settings: &crate::policy::Settings) -> Vec<String> {
+    let stored = serde_json::to_value(settings).unwrap_or_default();
+    settings
+        .changed_keys()
+        .into_iter()
+        .map(|key| format!("{key}: {}", stored[key]))
+        .collect()
+}
+
+fn context_lines(
+    page_url: &str,
+    page: &crate::policy::PageDecision,
+    settings: &crate::policy::Settings,
+    context: &ExplanationContext<'_>,
+) -> String {
+    let unsaved = if context.unsaved {
+        " (with unsaved edits)"
+    } else {
+        ""
+    };
+    let mut out = format!("Context:\n  profile: {}{unsaved}\n", context.profile);
+    let changed = changed_settings(settings);
+    if changed.is_empty() {
+        out.push_str("  settings changed from the defaults: none\n");
+    } else {
+        out.push_str("  settings changed from the defaults:\n");
+        for line in changed {
+            out.push_str(&format!("    {line}\n"));
+        }
+    }
+    let limit = if context.limit_overridden {
+        "overridden in the window".to_owned()
+    } else {
+        format!("from the depth at level {}", context.level)
+    };
+    out.push_str(&format!(
+        "  depth: {}, N = {} ({limit})\n",
+        context.depth, page.limit
+    ));
+    let (index, pages) = context.page;
+    let position = if pages > 1 {
+        format!(" (page {} of {pages}, level {})", index + 1, context.level)
+    } else {
+        String::new()
+    };
+    out.push_str(&format!("  page: {page_url}{position}\n"));
+    match context.origin {
+        PageOrigin::Fetched => {}
+        PageOrigin::File(path) => out.push_str(&format!("  file: {path}\n")),
+        PageOrigin::Demo => out.push_str("  file: the window's bundled demo page\n"),
+    }
+    match context.rendered {
+        Some(r) => {
+            let idle = if r.network_idle {
+                "network idle"
+            } else {
+                "network not idle"
+            };
+            out.push_str(&format!(
+                "  rendered: yes, in Chromium (wait {}, {idle}, {})\n",
+                r.wait.id(),
+                human_ms(r.render_ms)
+            ));
+        }
+        None => out.push_str("  rendered: no (the HTML as the server sent it)\n"),
+    }
+    out
+}
+
+/// The link's explanation as plain text, for a ticket: the link, its
+/// verdict rule by rule, the what-ifs, and the context it was decided in.
 pub fn link_explanation(
     page_url: &str,
     link: &crate::policy::LinkDecision,
     page: &crate::policy::PageDecision,
     settings: &crate::policy::Settings,
     what_ifs: &[crate::policy::explain::WhatIf],
+    context: &ExplanationContext<'_>,
 ) -> String {
     let mut out = format!(
-        "Link #{} on {page_url}\n  href: {}\n  url:  {}\n  text: {}\nVerdict: {} — {}\n",
+        "Link #{} on {page_url}\n  href: {}\n  url:  {}\n  text: {}\n",
         link.index,
         link.href,
         link.url.as_ref().map_or("(does not parse)", |u| u.as_str()),
         link.text,
+    );
+    if context.added_by_script {
+        out.push_str(&format!("  {ADDED_BY_SCRIPT}: {ADDED_BY_SCRIPT_NOTE}\n"));
+    }
+    out.push_str(&format!(
+        "Verdict: {} — {}\n",
         link.verdict.id(),
         verdict_meaning(link.verdict),
-    );
+    ));
     for line in trace_lines(link, page, settings) {
         let mark = match line.outcome {
             Outcome::Pass => "pass",
@@ -231,7 +341,16 @@ pub fn link_explanation(
     for w in what_ifs {
         out.push_str(&format!("  What if: {}\n", what_if_text(w)));
     }
+    out.push_str(&context_lines(page_url, page, settings, context));
     out
+}
+
+/// A rendered-only link, in the explanation and the detail pane.
+pub const ADDED_BY_SCRIPT_NOTE: &str =
+    "not in the HTML the server sent (rendered-only): a script inserted it";
+
+pub fn added_by_script_line() -> String {
+    format!("＋ {ADDED_BY_SCRIPT}: {ADDED_BY_SCRIPT_NOTE}")
 }
 
 #[cfg(test)]
@@ -254,8 +373,109 @@ mod tests {
         let page = decide_page(&candidates, &url, &url, &settings.options(), limit);
         page.links
             .iter()
-            .map(|link| link_explanation(url.as_str(), link, &page, settings, &[]))
+            .map(|link| {
+                let text = link_explanation(url.as_str(), link, &page, settings, &[], &context());
+                // The context has its own test.
+                text.split("Context:\n")
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned()
+            })
             .collect()
+    }
+
+    fn context() -> ExplanationContext<'static> {
+        ExplanationContext {
+            profile: "Scraper defaults",
+            unsaved: false,
+            depth: 2,
+            limit_overridden: false,
+            level: 1,
+            page: (0, 1),
+            origin: PageOrigin::Fetched,
+            rendered: None,
+            added_by_script: false,
+        }
+    }
+
+    /// The explanation of the first link of a page of `/contact`.
+    fn explained(settings: &Settings, context: &ExplanationContext<'_>) -> String {
+        let url = Url::parse("https://acme.test/").unwrap();
+        let candidates = [Candidate {
+            href: "/contact".into(),
+            text: "Contact".into(),
+            ..Candidate::default()
+        }];
+        let page = decide_page(&candidates, &url, &url, &settings.options(), 3);
+        link_explanation(url.as_str(), &page.links[0], &page, settings, &[], context)
+    }
+
+    #[test]
+    fn the_explanation_says_the_profile_settings_limits_and_page() {
+        let text = explained(&Settings::default(), &context());
+        let context_part = text.split_once("Context:\n").unwrap().1;
+        assert_eq!(
+            context_part,
+            "  profile: Scraper defaults
+  settings changed from the defaults: none
+  depth: 2, N = 3 (from the depth at level 1)
+  page: https://acme.test/
+  rendered: no (the HTML as the server sent it)
+"
+        );
+        assert!(!text.contains(ADDED_BY_SCRIPT), "{text}");
+
+        let settings = Settings {
+            follow_subdomain: true,
+            follow_keywords_black: "blog,关于".into(),
+            ..Settings::default()
+        };
+        let rendered = crate::inspect::RenderedRead::compare(
+            &[],
+            &[],
+            None,
+            &Url::parse("https://acme.test/").unwrap(),
+            &crate::fetch::Rendered {
+                render_ms: 1200,
+                ..Default::default()
+            },
+        );
+        let context = ExplanationContext {
+            profile: "Staging",
+            unsaved: true,
+            depth: 3,
+            limit_overridden: true,
+            level: 2,
+            page: (1, 4),
+            origin: PageOrigin::File("/tmp/saved/page.html"),
+            rendered: Some(&rendered),
+            added_by_script: true,
+        };
+        let text = explained(&settings, &context);
+        assert!(
+            text.starts_with(
+                "Link #0 on https://acme.test/
+  href: /contact
+  url:  https://acme.test/contact
+  text: Contact
+  added by script: not in the HTML the server sent (rendered-only): a script inserted it
+Verdict: followed"
+            ),
+            "{text}"
+        );
+        let context_part = text.split_once("Context:\n").unwrap().1;
+        assert_eq!(
+            context_part,
+            r#"  profile: Staging (with unsaved edits)
+  settings changed from the defaults:
+    followSubdomain: true
+    followKeywordsBlack: "blog,关于"
+  depth: 3, N = 3 (overridden in the window)
+  page: https://acme.test/ (page 2 of 4, level 2)
+  file: /tmp/saved/page.html
+  rendered: yes, in Chromium (wait networkidle2, network idle, 1.2 s)
+"#
+        );
     }
 
     /// The words of every step, byte for byte as before the deciding moved

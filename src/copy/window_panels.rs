@@ -174,6 +174,20 @@ pub fn warnings_heading(n: usize) -> String {
     format!("Warnings ({n})")
 }
 
+/// The settings panel's last section: what belongs to the window, not the profile.
+pub const ADVANCED_HEADING: &str = "Advanced";
+/// A field's problem, under it.
+pub fn error_line(error: &str) -> String {
+    format!("✖ {error}")
+}
+pub const LABEL_HOST_MAPPING: &str = "Host mapping";
+pub const HOST_MAPPING_HINT: &str = "acme.test:443:10.0.0.5";
+pub const HOST_MAPPING_NOTE: &str = "HOST:PORT:ADDR sends requests for HOST to ADDR:PORT \
+     instead of looking the host up: the command line's --resolve (curl's syntax), for a site \
+     that routes by host name on a staging server. Several by commas or spaces. For fetched and \
+     rendered pages alike, from the next Fetch; kept by the window between runs, not in the \
+     profile.";
+
 // The corpus view.
 pub const CORPUS_COLUMN_PAGE: &str = "Page";
 pub const CORPUS_COLUMN_LINKS: &str = "Links";

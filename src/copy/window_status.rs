@@ -108,8 +108,58 @@ pub fn page_size(bytes: usize, truncated: bool) -> String {
     format!("{}{cut}", human_bytes(bytes))
 }
 
-pub fn elapsed_ms(ms: u64) -> String {
-    format!("{ms} ms")
+/// A time in ms, or in seconds from one second up.
+pub(crate) fn human_ms(ms: u64) -> String {
+    if ms >= 1000 {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    } else {
+        format!("{ms} ms")
+    }
+}
+
+pub fn fetch_time(ms: u64) -> String {
+    format!("fetched in {}", human_ms(ms))
+}
+
+pub fn render_time(ms: u64) -> String {
+    format!("rendered in {}", human_ms(ms))
+}
+
+/// The links scripts added to the start page and removed from it.
+pub fn script_changes(added: usize, removed: usize) -> String {
+    format!("scripts added {added}, removed {removed}")
+}
+
+pub const SCRIPT_CHANGES_TOOLTIP: &str = "Links in the page after its scripts ran that the \
+     server's HTML did not have (added), and links of the server's HTML the scripts took away \
+     (removed), on the start page.";
+
+/// The host mappings in use, in the status bar.
+pub fn host_mapping_mark(mappings: &[crate::fetch::Resolve]) -> String {
+    match mappings {
+        [one] => format!("⇄ {} → {}", one.host, one.addr),
+        many => format!("⇄ {} hosts mapped", many.len()),
+    }
+}
+
+pub fn host_mapping_tooltip(mappings: &[crate::fetch::Resolve]) -> String {
+    let lines: Vec<String> = mappings
+        .iter()
+        .map(|m| format!("{} → {}", m.host, m.addr))
+        .collect();
+    format!(
+        "Requests for these hosts go to these addresses, fetched or rendered (the command \
+         line's --resolve):\n{}\nSet in Settings › Advanced.",
+        lines.join("\n")
+    )
+}
+
+pub const BAD_HOST_MAPPING_MARK: &str = "⚠ host mapping not valid";
+
+/// A host mapping that does not parse: the status bar's hover and the banner
+/// when Fetch is clicked.
+pub fn bad_host_mapping(error: &str) -> String {
+    format!("host mapping (Settings › Advanced): {error}; fix it or clear the field to fetch")
 }
 
 /// The encoding and where it was found.

@@ -82,6 +82,17 @@ impl std::str::FromStr for Resolve {
     }
 }
 
+impl Resolve {
+    /// Several mappings as one field holds them (the window's host mapping),
+    /// separated by commas or white space, each parsed as `--resolve` parses it.
+    pub fn parse_list(text: &str) -> Result<Vec<Resolve>, String> {
+        text.split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|item| !item.is_empty())
+            .map(str::parse)
+            .collect()
+    }
+}
+
 /// How to install the browser rendered mode needs; part of the error's text,
 /// since no other advice can help.
 pub const BROWSER_INSTALL_HINT: &str = "rendered mode needs Chromium: apt install \
@@ -284,6 +295,19 @@ mod tests {
         ] {
             assert!(bad.parse::<Resolve>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_list_of_mappings_splits_on_commas_and_spaces() {
+        let list = Resolve::parse_list(" acme.test:80:127.0.0.1, shop.test:443:[::1]\n").unwrap();
+        let hosts: Vec<&str> = list.iter().map(|r| r.host.as_str()).collect();
+        assert_eq!(hosts, ["acme.test", "shop.test"]);
+        assert_eq!(Resolve::parse_list("  "), Ok(Vec::new()));
+        let err = Resolve::parse_list("acme.test:80:127.0.0.1 acme.test").unwrap_err();
+        assert!(
+            err.starts_with("`acme.test` is not HOST:PORT:ADDR"),
+            "{err}"
+        );
     }
 
     #[test]

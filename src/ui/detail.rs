@@ -4,7 +4,7 @@
 use egui::{Grid, RichText, Ui};
 
 use crate::copy::{self, Outcome};
-use crate::inspect::InspectedPage;
+use crate::inspect::{InspectedPage, LinkSource};
 use crate::policy::compare::Cause;
 use crate::policy::explain::WhatIf;
 use crate::policy::lints::registrable_domain;
@@ -144,18 +144,16 @@ fn both_traces(
     ui.columns(2, |columns| {
         // Left-aligned, not justified: narrow columns of justified text read badly.
         let top_down = egui::Layout::top_down(egui::Align::Min);
+        // Each side's verdict chip on a line of its own under its title: after
+        // a long profile name a chip has no room left on the title's line.
         columns[0].with_layout(top_down, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(copy::TRACE_A).strong());
-                widgets::badge(ui, link.verdict);
-            });
+            ui.label(RichText::new(copy::TRACE_A).strong());
+            widgets::badge(ui, link.verdict);
             trace(ui, link, &page.decision, settings);
         });
         columns[1].with_layout(top_down, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(copy::compared_column(other.name)).strong());
-                widgets::badge(ui, other.link.verdict);
-            });
+            ui.label(RichText::new(copy::compared_column(other.name)).strong());
+            widgets::badge(ui, other.link.verdict);
             trace(ui, other.link, other.decision, other.settings);
         });
     });
@@ -172,61 +170,77 @@ pub fn show(
     other: Option<OtherSide<'_>>,
 ) -> Vec<Command> {
     let mut commands = Vec::new();
-    egui::ScrollArea::vertical()
-        .id_salt("detail")
-        .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.heading(copy::link_heading(link.index));
-                widgets::badge(ui, link.verdict);
-            });
-            widgets::note(ui, copy::verdict_meaning(link.verdict));
-            ui.add_space(4.0);
-            ui.label(RichText::new(copy::LABEL_HREF).small().weak());
-            ui.add(egui::Label::new(RichText::new(&*link.href).monospace()).wrap());
-            ui.label(
-                RichText::new(copy::link_annotations(link.region.id(), link.nofollow)).small(),
-            )
+    // Another link opens at its heading, not where the last one was scrolled to.
+    let shown = (page.url.as_str().to_owned(), link.index);
+    let memory = ui.make_persistent_id("detail_shown");
+    let last = ui.data_mut(|d| d.get_temp::<(String, usize)>(memory));
+    let another = last.as_ref() != Some(&shown);
+    if another {
+        ui.data_mut(|d| d.insert_temp(memory, shown));
+    }
+    let area = egui::ScrollArea::vertical().id_salt("detail");
+    let area = if another {
+        area.vertical_scroll_offset(0.0)
+    } else {
+        area
+    };
+    area.show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(copy::link_heading(link.index));
+            widgets::badge(ui, link.verdict);
+        });
+        widgets::note(ui, copy::verdict_meaning(link.verdict));
+        if page.source(link) == Some(LinkSource::RenderedOnly) {
+            let color = palette::added_by_script(ui.visuals().dark_mode);
+            let line = RichText::new(copy::added_by_script_line()).color(color);
+            ui.add(egui::Label::new(line).wrap())
+                .on_hover_text(copy::ADDED_BY_SCRIPT_TOOLTIP);
+        }
+        ui.add_space(4.0);
+        ui.label(RichText::new(copy::LABEL_HREF).small().weak());
+        ui.add(egui::Label::new(RichText::new(&*link.href).monospace()).wrap());
+        ui.label(RichText::new(copy::link_annotations(link.region.id(), link.nofollow)).small())
             .on_hover_text(copy::REGION_TOOLTIP);
-            highlighted_parts(ui, link);
-            ui.horizontal_wrapped(|ui| {
-                if let Some(url) = &link.url {
-                    if ui
-                        .button(copy::LABEL_COPY_URL)
-                        .on_hover_text(copy::COPY_URL_SHORTCUT)
-                        .clicked()
-                    {
-                        commands.push(Command::CopySelected(CopyWhat::Url));
-                    }
-                    if matches!(url.scheme(), "http" | "https") {
-                        ui.hyperlink_to(copy::LABEL_OPEN_IN_BROWSER, url.as_str())
-                            .on_hover_text(url.as_str());
-                    }
-                }
+        highlighted_parts(ui, link);
+        ui.horizontal_wrapped(|ui| {
+            if let Some(url) = &link.url {
                 if ui
-                    .button(copy::LABEL_COPY_EXPLANATION)
-                    .on_hover_text(copy::COPY_EXPLANATION_SHORTCUT)
+                    .button(copy::LABEL_COPY_URL)
+                    .on_hover_text(copy::COPY_URL_SHORTCUT)
                     .clicked()
                 {
-                    commands.push(Command::CopySelected(CopyWhat::Explanation));
+                    commands.push(Command::CopySelected(CopyWhat::Url));
                 }
-            });
-            ui.separator();
-
-            ui.label(RichText::new(copy::TRACE_HEADING).strong());
-            match other {
-                Some(other) => both_traces(ui, link, page, settings, other),
-                None => trace(ui, link, &page.decision, settings),
+                if matches!(url.scheme(), "http" | "https") {
+                    ui.hyperlink_to(copy::LABEL_OPEN_IN_BROWSER, url.as_str())
+                        .on_hover_text(url.as_str());
+                }
             }
-            ui.separator();
-            site_explainer(ui, link, &page.decision.page_host, settings);
-            if !what_ifs.is_empty() {
-                ui.separator();
-                ui.label(RichText::new(copy::WHAT_IF_HEADING).strong());
-                for w in what_ifs {
-                    ui.label(copy::what_if_line(&copy::what_if_text(w)));
-                }
+            if ui
+                .button(copy::LABEL_COPY_EXPLANATION)
+                .on_hover_text(copy::COPY_EXPLANATION_SHORTCUT)
+                .clicked()
+            {
+                commands.push(Command::CopySelected(CopyWhat::Explanation));
             }
         });
+        ui.separator();
+
+        ui.label(RichText::new(copy::TRACE_HEADING).strong());
+        match other {
+            Some(other) => both_traces(ui, link, page, settings, other),
+            None => trace(ui, link, &page.decision, settings),
+        }
+        ui.separator();
+        site_explainer(ui, link, &page.decision.page_host, settings);
+        if !what_ifs.is_empty() {
+            ui.separator();
+            ui.label(RichText::new(copy::WHAT_IF_HEADING).strong());
+            for w in what_ifs {
+                ui.label(copy::what_if_line(&copy::what_if_text(w)));
+            }
+        }
+    });
     commands
 }
 

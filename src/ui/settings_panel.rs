@@ -8,6 +8,7 @@ use crate::policy::settings::{KEY_ALLOWED, KEY_BLACK, KEY_SKIP_ASSETS, KEY_SUBDO
 use crate::policy::{Lint, MAX_ITEMS, MAX_LIST_CHARS, Settings, SiblingRoot, parse_list};
 use crate::ui::command::Command;
 use crate::ui::palette;
+use crate::ui::state::SessionOptions;
 use crate::ui::widgets::note;
 
 /// "Changed from the defaults" with a one-click revert; true when clicked.
@@ -80,9 +81,11 @@ fn chips(ui: &mut Ui, items: &[String], white: bool) {
             } else {
                 item.clone()
             };
-            // A button knows its size before it is placed, so the row wraps cleanly.
+            // A button knows its size before it is placed, so the row wraps
+            // cleanly; it never wraps inside itself (关于 stays on one line).
             ui.add(
                 egui::Button::new(RichText::new(text).small())
+                    .wrap_mode(egui::TextWrapMode::Extend)
                     .fill(fill)
                     .corner_radius(8.0)
                     .sense(egui::Sense::hover()),
@@ -133,11 +136,36 @@ fn list_field(ui: &mut Ui, value: &mut String, id: &str, label: egui::Id) -> boo
     .changed()
 }
 
-/// Draws the settings; returns what the app should do. With `scroll_to_warnings`
-/// the warnings are scrolled into view.
+/// The window's own options, folded away at the bottom: the host mapping,
+/// and why it does not parse.
+fn advanced(ui: &mut Ui, session: &mut SessionOptions) {
+    egui::CollapsingHeader::new(RichText::new(copy::ADVANCED_HEADING).strong())
+        .id_salt("advanced")
+        .default_open(!session.host_mapping.trim().is_empty())
+        .show(ui, |ui| {
+            let label = ui.label(copy::LABEL_HOST_MAPPING).id;
+            ui.add(
+                egui::TextEdit::singleline(&mut session.host_mapping)
+                    .id_salt("host_mapping")
+                    .hint_text(copy::HOST_MAPPING_HINT)
+                    .desired_width(ui.available_width()),
+            )
+            .labelled_by(label);
+            if let Err(e) = session.host_mapping() {
+                let color = palette::error(ui.visuals().dark_mode);
+                ui.add(egui::Label::new(RichText::new(copy::error_line(&e)).color(color)).wrap());
+            }
+            note(ui, copy::HOST_MAPPING_NOTE);
+        });
+}
+
+/// Draws the settings and, at the bottom, the window's own options; returns
+/// what the app should do. With `scroll_to_warnings` the warnings are
+/// scrolled into view.
 pub fn show(
     ui: &mut Ui,
     settings: &mut Settings,
+    session: &mut SessionOptions,
     lints: &[Lint],
     suggestions: &[SiblingRoot],
     scroll_to_warnings: bool,
@@ -243,6 +271,8 @@ pub fn show(
         {
             commands.push(Command::ResetSettings);
         }
+        ui.separator();
+        advanced(ui, session);
     });
     if edited {
         commands.push(Command::SettingsEdited);

@@ -14,6 +14,23 @@ pub enum CopyWhat {
     Explanation,
 }
 
+/// What the window keeps between runs that belongs to no profile: it is about
+/// how pages are reached, not how links are judged.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SessionOptions {
+    /// Host mappings as typed: `HOST:PORT:ADDR` (the CLI's `--resolve`), by
+    /// commas or spaces; for static fetches and rendered loads alike.
+    pub host_mapping: String,
+}
+
+impl SessionOptions {
+    /// The host mappings, or the words of the first that does not parse.
+    pub fn host_mapping(&self) -> Result<Vec<crate::fetch::Resolve>, String> {
+        crate::fetch::Resolve::parse_list(&self.host_mapping)
+    }
+}
+
 /// What the centre of the window shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum MainView {

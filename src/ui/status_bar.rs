@@ -1,121 +1,316 @@
 //! The bottom bar: the last status message, and what was loaded and how (final
-//! URL, redirects, status, charset, size, time, crawled and failed pages).
-//! Errors are not here: they get a banner above the table.
+//! URL, redirects, status, charset, size, time, what scripts changed, crawled
+//! and failed pages), the host mapping in use and the theme switch. Errors are
+//! not here: they get a banner above the table.
+//!
+//! The right-hand end is laid out first (theme switch, host mapping, the
+//! facts), so it always has its room; the message, the file and the URL get
+//! what is left and are elided to it, the full text on hover.
 
-use egui::{RichText, Ui};
+use egui::{Label, RichText, Ui};
 
 use crate::copy;
-use crate::inspect::Inspection;
+use crate::inspect::{InspectedPage, Inspection, LinkSource};
 use crate::ui::command::Command;
 use crate::ui::palette;
 use crate::ui::state::Source;
 
-pub fn show(
-    ui: &mut Ui,
-    inspection: Option<&Inspection>,
-    source: &Source,
-    notice: Option<&str>,
-) -> Vec<Command> {
-    let dark = ui.visuals().dark_mode;
-    let mut commands = Vec::new();
-    ui.horizontal(|ui| {
-        if let Some(notice) = notice {
-            ui.label(RichText::new(copy::notice_line(notice)).strong());
-            if ui
-                .small_button(copy::LABEL_DISMISS)
-                .on_hover_text(copy::DISMISS_TOOLTIP)
-                .clicked()
-            {
-                commands.push(Command::DismissNotice);
-            }
-            ui.separator();
+/// What the status bar shows.
+pub struct StatusView<'a> {
+    pub inspection: Option<&'a Inspection>,
+    pub source: &'a Source,
+    pub notice: Option<&'a str>,
+    /// The host mappings as typed (Settings › Advanced).
+    pub host_mapping: &'a str,
+}
+
+/// How a fact is coloured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tone {
+    Normal,
+    Error,
+    Warning,
+}
+
+/// One fact about the loaded page, with its words on hover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Fact {
+    text: String,
+    tone: Tone,
+    hover: Option<String>,
+}
+
+impl Fact {
+    fn plain(text: String) -> Self {
+        Self {
+            text,
+            tone: Tone::Normal,
+            hover: None,
         }
-        let Some(inspection) = inspection else {
-            ui.label(copy::NOTHING_LOADED);
-            return;
-        };
-        match source {
-            Source::Demo => {
-                ui.label(copy::DEMO_SOURCE);
-            }
-            Source::File(path) => {
-                ui.label(copy::file_source(path));
-            }
-            Source::Url | Source::Nothing => {}
+    }
+
+    fn hover(mut self, hover: String) -> Self {
+        self.hover = Some(hover);
+        self
+    }
+}
+
+/// The links scripts added to the start page and the ones they removed, when
+/// the served HTML could be compared with the DOM.
+fn script_changes(page: &InspectedPage) -> Option<(usize, usize)> {
+    let read = page.read()?;
+    let rendered = read.rendered.as_ref()?;
+    let sources: Vec<Option<LinkSource>> =
+        (0..read.candidates.len()).map(|i| read.source(i)).collect();
+    // Without the served HTML no link has a source: nothing was compared.
+    if sources.first().is_some_and(Option::is_none) {
+        return None;
+    }
+    let added = sources
+        .iter()
+        .filter(|s| **s == Some(LinkSource::RenderedOnly))
+        .count();
+    Some((added, rendered.static_only.len()))
+}
+
+/// The facts after the URL, in reading order.
+fn facts(inspection: &Inspection) -> Vec<Fact> {
+    let mut out = Vec::new();
+    let Some(start) = inspection.pages.first() else {
+        return out;
+    };
+    let rendered = start.rendered();
+    if let Some(fetch) = &start.fetch {
+        if !fetch.redirects.is_empty() {
+            let chain: Vec<String> = fetch
+                .redirects
+                .iter()
+                .map(|h| format!("{} {}", h.status, h.url))
+                .collect();
+            out.push(Fact::plain(copy::redirects(fetch.redirects.len())).hover(chain.join("\n")));
         }
-        ui.label(RichText::new(inspection.final_url.as_str()).strong());
-        let Some(start) = inspection.pages.first() else {
-            return;
-        };
-        if let Some(fetch) = &start.fetch {
-            if !fetch.redirects.is_empty() {
-                let chain: Vec<String> = fetch
-                    .redirects
-                    .iter()
-                    .map(|h| format!("{} {}", h.status, h.url))
-                    .collect();
-                ui.label(copy::redirects(fetch.redirects.len()))
-                    .on_hover_text(chain.join("\n"));
-            }
-            // A saved file cut at the size cap has a summary but no HTTP answer.
-            if let Some(status) = start.status {
-                ui.separator();
-                let color = if status >= 400 {
-                    palette::error(dark)
+        // A saved file cut at the size cap has a summary but no HTTP answer.
+        if let Some(status) = start.status {
+            out.push(Fact {
+                tone: if status >= 400 {
+                    Tone::Error
                 } else {
-                    ui.visuals().text_color()
-                };
-                ui.label(RichText::new(copy::http_status(status)).color(color));
-            }
-            ui.separator();
-            ui.label(copy::page_size(fetch.bytes, fetch.truncated));
-            if start.status.is_some() {
-                ui.separator();
-                ui.label(copy::elapsed_ms(fetch.elapsed_ms));
-            }
+                    Tone::Normal
+                },
+                ..Fact::plain(copy::http_status(status))
+            });
         }
-        if let Some(read) = start.read() {
-            ui.separator();
-            ui.label(copy::charset_line(
-                read.encoding,
-                read.charset_source.describe(),
-            ));
-            if let Some(r) = &read.rendered {
-                ui.separator();
-                let summary = copy::rendered_summary(r.wait.id(), r.network_idle, r.render_ms);
-                let marks = copy::rendered_marks(
-                    r.dialogs,
-                    r.scripts_stopped,
-                    r.dom_read,
-                    r.blocked_requests,
+        out.push(Fact::plain(copy::page_size(fetch.bytes, fetch.truncated)));
+        // A rendered page's time is its render time, said below.
+        if start.status.is_some() && rendered.is_none() {
+            out.push(Fact::plain(copy::fetch_time(fetch.elapsed_ms)));
+        }
+    }
+    if let Some(read) = start.read() {
+        out.push(Fact::plain(copy::charset_line(
+            read.encoding,
+            read.charset_source.describe(),
+        )));
+        if let Some(r) = &read.rendered {
+            let summary = copy::rendered_summary(r.wait.id(), r.network_idle, r.render_ms);
+            let marks =
+                copy::rendered_marks(r.dialogs, r.scripts_stopped, r.dom_read, r.blocked_requests);
+            out.push(
+                Fact::plain(copy::rendered_status(r.wait.id(), r.network_idle))
+                    .hover(format!("{summary}{marks}")),
+            );
+            out.push(Fact::plain(copy::render_time(r.render_ms)));
+            if let Some((added, removed)) = script_changes(start) {
+                out.push(
+                    Fact::plain(copy::script_changes(added, removed))
+                        .hover(copy::SCRIPT_CHANGES_TOOLTIP.to_owned()),
                 );
-                ui.label(copy::rendered_status(r.wait.id(), r.network_idle))
-                    .on_hover_text(format!("{summary}{marks}"));
-            }
-            if read.replaced_bytes {
-                let warning = palette::warning(ui.visuals().dark_mode);
-                ui.colored_label(warning, copy::BYTES_REPLACED)
-                    .on_hover_text(copy::replaced_bytes(read.encoding));
             }
         }
-        if inspection.pages.len() > 1 {
+        if read.replaced_bytes {
+            out.push(Fact {
+                tone: Tone::Warning,
+                ..Fact::plain(copy::BYTES_REPLACED.to_owned())
+                    .hover(copy::replaced_bytes(read.encoding))
+            });
+        }
+    }
+    if inspection.pages.len() > 1 {
+        let failed = inspection
+            .pages
+            .iter()
+            .filter(|p| p.error().is_some())
+            .count();
+        let http_errors = inspection
+            .pages
+            .iter()
+            .filter(|p| p.error().is_none() && p.status.is_some_and(|s| s >= 400))
+            .count();
+        out.push(Fact::plain(copy::crawl_summary(
+            inspection.pages.len(),
+            failed,
+            http_errors,
+        )));
+    }
+    out
+}
+
+/// Dark or light theme (the palette has both).
+fn theme_switch(ui: &mut Ui) {
+    let (label, theme) = if ui.visuals().dark_mode {
+        (copy::LIGHT_THEME, egui::Theme::Light)
+    } else {
+        (copy::DARK_THEME, egui::Theme::Dark)
+    };
+    if ui.small_button(label).clicked() {
+        ui.ctx().set_theme(theme);
+    }
+}
+
+/// The host mappings in use, or that the field does not parse.
+fn host_mapping_mark(ui: &mut Ui, typed: &str) {
+    if typed.trim().is_empty() {
+        return;
+    }
+    match crate::fetch::Resolve::parse_list(typed) {
+        Ok(mappings) if mappings.is_empty() => {}
+        Ok(mappings) => {
+            ui.label(copy::host_mapping_mark(&mappings))
+                .on_hover_text(copy::host_mapping_tooltip(&mappings));
             ui.separator();
-            let failed = inspection
-                .pages
-                .iter()
-                .filter(|p| p.error().is_some())
-                .count();
-            let http_errors = inspection
-                .pages
-                .iter()
-                .filter(|p| p.error().is_none() && p.status.is_some_and(|s| s >= 400))
-                .count();
-            ui.label(copy::crawl_summary(
-                inspection.pages.len(),
-                failed,
-                http_errors,
-            ));
         }
+        Err(e) => {
+            let color = palette::warning(ui.visuals().dark_mode);
+            ui.colored_label(color, copy::BAD_HOST_MAPPING_MARK)
+                .on_hover_text(copy::bad_host_mapping(&e));
+            ui.separator();
+        }
+    }
+}
+
+/// `label` elided to at most `max_width` (egui shows the full text on hover).
+fn elided(ui: &mut Ui, label: Label, max_width: f32) -> egui::Response {
+    ui.scope(|ui| {
+        ui.set_max_width(max_width.max(0.0));
+        ui.add(label.truncate())
+    })
+    .inner
+}
+
+pub fn show(ui: &mut Ui, view: &StatusView<'_>) -> Vec<Command> {
+    let mut commands = Vec::new();
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        theme_switch(ui);
+        ui.separator();
+        host_mapping_mark(ui, view.host_mapping);
+        let dark = ui.visuals().dark_mode;
+        // Right to left: the last fact first.
+        for fact in view.inspection.map(facts).unwrap_or_default().iter().rev() {
+            let color = match fact.tone {
+                Tone::Normal => ui.visuals().text_color(),
+                Tone::Error => palette::error(dark),
+                Tone::Warning => palette::warning(dark),
+            };
+            let response = ui.add(Label::new(RichText::new(&fact.text).color(color)));
+            if let Some(hover) = &fact.hover {
+                response.on_hover_text(hover);
+            }
+            ui.separator();
+        }
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            if let Some(notice) = view.notice {
+                let room = ui.available_width() * 0.4;
+                let notice = RichText::new(copy::notice_line(notice)).strong();
+                elided(ui, Label::new(notice), room);
+                if ui
+                    .small_button(copy::LABEL_DISMISS)
+                    .on_hover_text(copy::DISMISS_TOOLTIP)
+                    .clicked()
+                {
+                    commands.push(Command::DismissNotice);
+                }
+                ui.separator();
+            }
+            let Some(inspection) = view.inspection else {
+                ui.label(copy::NOTHING_LOADED);
+                return;
+            };
+            match view.source {
+                Source::Demo => {
+                    ui.label(copy::DEMO_SOURCE);
+                }
+                Source::File(path) => {
+                    let name = std::path::Path::new(path)
+                        .file_name()
+                        .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
+                    let room = ui.available_width() * 0.5;
+                    // The whole path on hover, elided or not.
+                    let label =
+                        Label::new(copy::file_source(&name)).show_tooltip_when_elided(false);
+                    elided(ui, label, room).on_hover_text(path);
+                }
+                Source::Url | Source::Nothing => {}
+            }
+            let url = RichText::new(inspection.final_url.as_str()).strong();
+            ui.add(Label::new(url).truncate());
+        });
     });
     commands
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fetch::{FetchSummary, FetchedPage, Rendered, Wait};
+    use crate::inspect::Limits;
+    use crate::policy::Settings;
+
+    fn rendered_page() -> Inspection {
+        let body = "<a href=/about>About</a><a href=/kontakt>Kontakt</a>";
+        let page = FetchedPage {
+            final_url: url::Url::parse("https://acme.test/").unwrap(),
+            status: 200,
+            charset: Some("utf-8".into()),
+            body: body.as_bytes().to_vec(),
+            summary: FetchSummary {
+                redirects: Vec::new(),
+                content_type: Some("text/html".into()),
+                bytes: body.len(),
+                truncated: false,
+                elapsed_ms: 1234,
+            },
+            rendered: Some(Rendered {
+                served_html: Some("<a href=/about>About</a><a href=/blog>Blog</a>".into()),
+                network_idle: true,
+                wait: Wait::Load,
+                render_ms: 1234,
+                ..Default::default()
+            }),
+        };
+        let url = page.final_url.clone();
+        let pages = vec![InspectedPage::fetched(page, 1, None)];
+        Inspection::new(
+            url.clone(),
+            url,
+            Limits::of_depth(2),
+            Settings::default(),
+            pages,
+            false,
+        )
+    }
+
+    #[test]
+    fn a_rendered_page_says_its_render_time_and_what_scripts_changed() {
+        let texts: Vec<String> = facts(&rendered_page())
+            .into_iter()
+            .map(|f| f.text)
+            .collect();
+        assert!(texts.contains(&"rendered in 1.2 s".to_owned()), "{texts:?}");
+        assert!(
+            texts.contains(&"scripts added 1, removed 1".to_owned()),
+            "{texts:?}"
+        );
+        // The time is said once, labelled: no bare "1234 ms".
+        assert!(!texts.iter().any(|t| t.contains("1234")), "{texts:?}");
+    }
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::crawl::Progress;
-use crate::fetch::{FetchOptions, Fetcher, Wait};
+use crate::fetch::{FetchOptions, Fetcher, Resolve, Wait};
 use crate::inspect::{Inspection, Limits};
 use crate::load::{self, Fetching, LoadRequest, LoadedFrom};
 use crate::policy::Settings;
@@ -27,6 +27,8 @@ pub struct Job {
     pub settings: Settings,
     /// Rendered mode: the browser to load URLs in.
     pub browser: Option<PathBuf>,
+    /// Hosts sent to other addresses (the CLI's `--resolve`), fetched or rendered.
+    pub resolve: Vec<Resolve>,
 }
 
 /// A finished load: the inspection and where it came from.
@@ -50,15 +52,19 @@ fn run_job(
     cancel: &Arc<AtomicBool>,
     send: &(dyn Fn(Progress) + Sync),
 ) -> Result<LoadedPage, ShownError> {
+    let fetch = FetchOptions {
+        resolve: job.resolve,
+        ..FetchOptions::default()
+    };
     let fetching = match (fetcher, job.browser) {
         (Some(fetcher), _) => Fetching::Given(fetcher),
         (None, Some(browser)) => Fetching::Rendered {
             browser: Some(browser),
             wait: Wait::default(),
             timeout: render::DEFAULT_TIMEOUT,
-            fetch: FetchOptions::default(),
+            fetch,
         },
-        (None, None) => Fetching::Http(FetchOptions::default()),
+        (None, None) => Fetching::Http(fetch),
     };
     let request = LoadRequest {
         target: job.target,

@@ -34,7 +34,11 @@ fn badge_with(ui: &mut Ui, verdict: Verdict, text: &str) -> egui::Response {
         .corner_radius(4.0)
         .inner_margin(egui::Margin::symmetric(4, 0))
         .show(ui, |ui| {
-            ui.label(RichText::new(text).color(color).small());
+            // A chip never wraps inside itself (one letter a line in a narrow column).
+            ui.add(
+                egui::Label::new(RichText::new(text).color(color).small())
+                    .wrap_mode(egui::TextWrapMode::Extend),
+            );
         })
         .response
         .on_hover_text(format!(

@@ -338,7 +338,7 @@ fn the_base_url_belongs_to_the_file_it_was_typed_for() {
 }
 
 /// The text the last frame put on the clipboard.
-fn copied(harness: &Harness<'_, InspectorApp>) -> Option<String> {
+pub fn copied(harness: &Harness<'_, InspectorApp>) -> Option<String> {
     harness
         .output()
         .platform_output
@@ -353,13 +353,13 @@ fn copied(harness: &Harness<'_, InspectorApp>) -> Option<String> {
 /// Sends one event and returns what that frame put on the clipboard. (kittest
 /// runs a frame per queued event and keeps only the last frame's output, so
 /// the key carries its modifiers itself.)
-fn copy_with(harness: &mut Harness<'_, InspectorApp>, event: egui::Event) -> Option<String> {
+pub fn copy_with(harness: &mut Harness<'_, InspectorApp>, event: egui::Event) -> Option<String> {
     harness.event(event);
     harness.step();
     copied(harness)
 }
 
-fn key_c(modifiers: egui::Modifiers) -> egui::Event {
+pub fn key_c(modifiers: egui::Modifiers) -> egui::Event {
     egui::Event::Key {
         key: egui::Key::C,
         physical_key: None,

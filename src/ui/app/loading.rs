@@ -84,6 +84,13 @@ impl InspectorApp {
             self.error = Some(ShownError::plain(over.to_string()));
             return;
         }
+        let resolve = match self.session.host_mapping() {
+            Ok(resolve) => resolve,
+            Err(e) => {
+                self.error = Some(ShownError::plain(crate::copy::bad_host_mapping(&e)));
+                return;
+            }
+        };
         let job = Job {
             target: target.trim().to_owned(),
             base_url: base_url.to_owned(),
@@ -95,6 +102,7 @@ impl InspectorApp {
                 .as_ref()
                 .filter(|_| self.top.rendered && self.fetcher.is_none())
                 .cloned(),
+            resolve,
         };
         let repaint_ctx = ctx.clone();
         match Task::spawn(job, self.fetcher.clone(), move || {

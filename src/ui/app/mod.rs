@@ -23,7 +23,7 @@ use crate::ui::corpus_view::CorpusState;
 use crate::ui::file_dialog::PendingFileDialog;
 use crate::ui::profile_worker::{ProfileWorker, Request};
 use crate::ui::results::ResultsState;
-use crate::ui::state::{Dialog, MainView, ShownError, Source};
+use crate::ui::state::{Dialog, MainView, SessionOptions, ShownError, Source};
 use crate::ui::task::Task;
 use crate::ui::top_bar::TopBarState;
 use comparison::Comparison;
@@ -44,6 +44,8 @@ struct CrawlInputs {
 pub struct InspectorApp {
     settings: Settings,
     top: TopBarState,
+    /// What the window remembers that belongs to no profile (host mappings).
+    session: SessionOptions,
     inspection: Option<Inspection>,
     /// Bumped whenever `inspection` changes, for the panels' caches.
     generation: u64,
@@ -102,6 +104,7 @@ pub struct InspectorApp {
 }
 
 const STORAGE_KEY: &str = "follow-inspector";
+const SESSION_KEY: &str = "follow-inspector-session";
 
 impl InspectorApp {
     /// The app as eframe creates it: fonts installed, the last inputs restored,
@@ -118,9 +121,14 @@ impl InspectorApp {
             .and_then(|s| eframe::get_value::<TopBarState>(s, STORAGE_KEY))
             .map(TopBarState::validated)
             .unwrap_or_default();
+        let session = cc
+            .storage
+            .and_then(|s| eframe::get_value::<SessionOptions>(s, SESSION_KEY))
+            .unwrap_or_default();
         let mut app = Self {
             settings: Settings::default(),
             top,
+            session,
             inspection: None,
             generation: 0,
             loaded: 0,
@@ -229,6 +237,11 @@ impl InspectorApp {
     /// The last corpus run.
     pub fn corpus_run(&self) -> Option<&crate::corpus::CorpusRun> {
         self.corpus.run.as_ref()
+    }
+
+    /// The host mappings as typed (Settings › Advanced).
+    pub fn host_mapping(&self) -> &str {
+        &self.session.host_mapping
     }
 
     pub fn settings(&self) -> &Settings {

@@ -2,11 +2,12 @@
 //! sibling roots, the compared side), and copying it.
 
 use super::InspectorApp;
-use crate::inspect::InspectedPage;
+use crate::copy::{ExplanationContext, PageOrigin};
+use crate::inspect::{InspectedPage, LinkSource};
 use crate::policy::explain::{PageInput, WhatIf, what_if};
 use crate::policy::{LinkDecision, Settings, SiblingRoot, sibling_roots};
 use crate::ui::detail;
-use crate::ui::state::CopyWhat;
+use crate::ui::state::{CopyWhat, Source};
 
 impl InspectorApp {
     /// The selected link, its page and the settings they were decided with.
@@ -38,11 +39,44 @@ impl InspectorApp {
                 &page.decision,
                 settings,
                 &what_ifs,
+                &self.explanation_context(page, link),
             ),
         };
         ctx.copy_text(text);
         let explanation = what == CopyWhat::Explanation;
         self.notice = Some(crate::copy::copied_of_link(explanation, link.index));
+    }
+
+    /// What the copied explanation says besides the trace: the profile, the
+    /// limits, the page and how it was had.
+    fn explanation_context<'a>(
+        &'a self,
+        page: &'a InspectedPage,
+        link: &LinkDecision,
+    ) -> ExplanationContext<'a> {
+        let pages = self.inspection.as_ref().map_or(1, |i| i.pages.len());
+        let origin = match &self.source {
+            Source::File(path) => PageOrigin::File(path),
+            Source::Demo => PageOrigin::Demo,
+            Source::Url | Source::Nothing => PageOrigin::Fetched,
+        };
+        ExplanationContext {
+            profile: &self.profile,
+            unsaved: self.is_dirty(),
+            depth: self
+                .inspection
+                .as_ref()
+                .map_or(self.top.depth, |i| i.depth()),
+            limit_overridden: self
+                .inspection
+                .as_ref()
+                .is_some_and(|i| i.limit_override().is_some()),
+            level: page.level,
+            page: (self.page, pages),
+            origin,
+            rendered: page.rendered(),
+            added_by_script: page.source(link) == Some(LinkSource::RenderedOnly),
+        }
     }
 
     /// The selected link under the compared profile.

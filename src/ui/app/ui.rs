@@ -1,7 +1,7 @@
 //! The frame: polls the background work, lays out the panels and carries out
 //! the commands they returned.
 
-use super::{InspectorApp, STORAGE_KEY};
+use super::{InspectorApp, SESSION_KEY, STORAGE_KEY};
 use crate::policy::{Lint, lint_settings};
 use crate::profiles::{BUILT_IN, export_json};
 use crate::ui::command::Command;
@@ -90,6 +90,7 @@ impl eframe::App for InspectorApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, STORAGE_KEY, &self.top);
+        eframe::set_value(storage, SESSION_KEY, &self.session);
     }
 }
 
@@ -164,30 +165,15 @@ impl InspectorApp {
 
     /// The status bar, with the theme switch at its right end.
     fn status_panel(&self, ui: &mut egui::Ui) -> Vec<Command> {
-        let mut commands = Vec::new();
-        egui::Panel::bottom("status_bar").show(ui, |ui| {
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                // Dark or light theme (the palette has both).
-                let dark = ui.visuals().dark_mode;
-                let (label, theme) = if dark {
-                    (crate::copy::LIGHT_THEME, egui::Theme::Light)
-                } else {
-                    (crate::copy::DARK_THEME, egui::Theme::Dark)
-                };
-                if ui.small_button(label).clicked() {
-                    ui.ctx().set_theme(theme);
-                }
-                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    commands.extend(status_bar::show(
-                        ui,
-                        self.inspection.as_ref(),
-                        &self.source,
-                        self.notice.as_deref(),
-                    ));
-                });
-            });
-        });
-        commands
+        let view = status_bar::StatusView {
+            inspection: self.inspection.as_ref(),
+            source: &self.source,
+            notice: self.notice.as_deref(),
+            host_mapping: &self.session.host_mapping,
+        };
+        egui::Panel::bottom("status_bar")
+            .show(ui, |ui| status_bar::show(ui, &view))
+            .inner
     }
 
     fn settings_side(&mut self, ui: &mut egui::Ui, lints: &[Lint], width: f32) -> Vec<Command> {
@@ -201,6 +187,7 @@ impl InspectorApp {
                 commands.extend(settings_panel::show(
                     ui,
                     &mut self.settings,
+                    &mut self.session,
                     lints,
                     &suggestions,
                     self.scroll_to_warnings,

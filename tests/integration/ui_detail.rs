@@ -1,0 +1,307 @@
+//! The window's detail pane, status bar and host mapping, driven as a person
+//! would: what a copied explanation says, where the theme switch is, and a
+//! site reached by host name through the window's `--resolve`.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use follow_inspector::fetch::{FetchError, FetchSummary, FetchedPage, Fetcher, Rendered, Wait};
+use follow_inspector::ui::InspectorApp;
+use url::Url;
+
+use crate::server::{Route, Server};
+use crate::ui::{
+    app_in, clear_field, copied, copy_with, key_c, settle, temp_config_dir, type_into,
+};
+
+/// A rendered page: the DOM has /about and /kontakt (a script added it); the
+/// served HTML had /about and /blog.
+struct ScriptedPage;
+
+impl Fetcher for ScriptedPage {
+    fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+        let body = "<a href='/about'>About</a><a href='/kontakt'>Kontakt</a>";
+        Ok(FetchedPage {
+            final_url: url.clone(),
+            status: 200,
+            charset: Some("utf-8".into()),
+            body: body.as_bytes().to_vec(),
+            summary: FetchSummary {
+                redirects: Vec::new(),
+                content_type: Some("text/html".into()),
+                bytes: body.len(),
+                truncated: false,
+                elapsed_ms: 1500,
+            },
+            rendered: Some(Rendered {
+                served_html: Some("<a href=/about>About</a><a href=/blog>Blog</a>".into()),
+                wait: Wait::Load,
+                render_ms: 1500,
+                ..Default::default()
+            }),
+        })
+    }
+}
+
+fn fetch(harness: &mut Harness<'_, InspectorApp>, target: &str) {
+    type_into(harness, "Page", target);
+    harness.get_by_label("Fetch").click();
+    settle(harness);
+}
+
+#[test]
+fn the_copied_explanation_says_profile_settings_limits_page_and_script() {
+    let dir = temp_config_dir("detail-explanation");
+    let mut harness = app_in(dir, Some(Arc::new(ScriptedPage)));
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    fetch(&mut harness, "https://acme.test/");
+    // The status bar labels the render time and says what scripts changed.
+    harness.get_by_label("rendered in 1.5 s");
+    harness.get_by_label("scripts added 1, removed 1");
+    assert!(harness.query_by_label_contains("1500").is_none());
+
+    harness.get_by_label("Kontakt").click();
+    harness.run();
+    harness.get_by_label_contains("＋ added by script: not in the HTML the server sent");
+
+    let shortcut = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    for part in [
+        "Link #1 on https://acme.test/\n",
+        "  added by script: not in the HTML the server sent (rendered-only)",
+        "Verdict: followed",
+        "Context:\n  profile: Scraper defaults (with unsaved edits)\n",
+        "  settings changed from the defaults:\n    followSubdomain: true\n",
+        "  depth: 2, N = 3 (from the depth at level 1)\n",
+        "  page: https://acme.test/ (page 1 of 3, level 1)\n",
+        "  rendered: yes, in Chromium (wait load, network idle, 1.5 s)\n",
+    ] {
+        assert!(shortcut.contains(part), "{part:?} not in:\n{shortcut}");
+    }
+
+    // The detail pane's button copies the same text.
+    harness.run();
+    harness.get_by_label("Copy explanation").click();
+    harness.step();
+    assert_eq!(copied(&harness).as_deref(), Some(shortcut.as_str()));
+}
+
+#[test]
+fn the_explanation_of_a_saved_page_names_its_file_and_the_override() {
+    let dir = temp_config_dir("detail-file");
+    let mut harness = app_in(dir, None);
+    let file = format!(
+        "{}/tests/fixtures/with-canonical.html",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    type_into(&mut harness, "Override N", "1");
+    fetch(&mut harness, &file);
+    harness.get_by_label("Contact").click();
+    harness.run();
+    let text = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    for part in [
+        "  profile: Scraper defaults\n",
+        "  settings changed from the defaults: none\n",
+        "  depth: 2, N = 1 (overridden in the window)\n",
+        &format!("  file: {file}\n"),
+        "  rendered: no (the HTML as the server sent it)\n",
+    ] {
+        assert!(text.contains(part), "{part:?} not in:\n{text}");
+    }
+    assert!(!text.contains("added by script"), "{text}");
+}
+
+/// The y of the detail pane's heading.
+fn heading_y(harness: &Harness<'_, InspectorApp>, index: usize) -> f32 {
+    harness.get_by_label(&format!("Link #{index}")).rect().min.y
+}
+
+#[test]
+fn a_new_selection_opens_the_detail_pane_at_its_heading() {
+    let dir = temp_config_dir("detail-scroll");
+    let mut harness = app_in(dir, None);
+    harness.set_size(egui::vec2(1280.0, 600.0));
+    harness.get_by_label("Our heritage").click();
+    harness.run();
+    let top = heading_y(&harness, 11);
+    // Read down to the what-ifs: the heading scrolls out of view.
+    harness.get_by_label("What if").scroll_to_me();
+    harness.run();
+    assert!(heading_y(&harness, 11) < top - 50.0, "did not scroll");
+
+    harness.get_by_label("Our team").click();
+    harness.run();
+    assert_eq!(
+        heading_y(&harness, 5),
+        top,
+        "the new heading is not at the top"
+    );
+}
+
+/// The app in a window of `size`.
+fn app_sized(name: &str, size: egui::Vec2) -> Harness<'static, InspectorApp> {
+    let mut harness = app_in(temp_config_dir(name), None);
+    harness.set_size(size);
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_long_url_in_the_status_bar_leaves_the_theme_switch_clickable() {
+    let size = egui::vec2(1024.0, 700.0);
+    let mut harness = app_sized("detail-theme", size);
+    let file = format!(
+        "{}/tests/fixtures/with-canonical.html",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let long = format!(
+        "https://staging.acme.test/{}/index.html",
+        "a-very-long-path-segment".repeat(12)
+    );
+    type_into(&mut harness, "Page", &file);
+    type_into(&mut harness, "Base URL", &long);
+    harness.key_press(egui::Key::Enter);
+    settle(&mut harness);
+    // The file's name, not its whole path, and the URL elided before the switch.
+    harness.get_by_label("File with-canonical.html as");
+    // The page heading shows the URL too; the status bar's is the lowest.
+    let url = harness
+        .query_all_by_label(&long)
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .unwrap();
+    assert!(url.min.y > size.y - 40.0, "{url:?}");
+    let switch = harness.get_by_label("☀ Light theme").rect();
+    assert!(
+        switch.max.x <= size.x && switch.max.y <= size.y,
+        "{switch:?}"
+    );
+    assert!(
+        url.max.x <= switch.min.x,
+        "URL {url:?} runs into {switch:?}"
+    );
+
+    harness.get_by_label("☀ Light theme").click();
+    harness.run();
+    harness.get_by_label("Dark theme");
+}
+
+#[test]
+fn a_keyword_chip_never_breaks_inside_itself() {
+    let mut harness = app_sized("detail-chips", egui::vec2(1000.0, 800.0));
+    for width in (1000..1300).step_by(10) {
+        harness.set_size(egui::vec2(width as f32, 800.0));
+        harness.run();
+        let one_line = harness.get_by_label("contact 11").rect().height();
+        let cjk = harness.get_by_label("关于 4").rect().height();
+        assert!(
+            (cjk - one_line).abs() < 1.0,
+            "关于 is {cjk} px tall, a chip {one_line} px, at {width} px"
+        );
+    }
+}
+
+/// A site that answers only to its host name, on 127.0.0.1.
+fn acme_site(_port: u16) -> HashMap<String, Route> {
+    HashMap::from([(
+        "acme.test/".to_owned(),
+        Route::html("<a href=/kontakt>Kontakt</a><a href=/blog>Blog</a>"),
+    )])
+}
+
+/// Opens Settings › Advanced and types `mapping` into the host mapping.
+fn map_hosts(harness: &mut Harness<'_, InspectorApp>, mapping: &str) {
+    harness.get_by_label("Advanced").click();
+    harness.run();
+    harness.get_by_label("Host mapping").scroll_to_me();
+    harness.run();
+    type_into(harness, "Host mapping", mapping);
+}
+
+#[test]
+fn the_host_mapping_reaches_a_site_by_its_host_name() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let mut harness = app_in(temp_config_dir("detail-resolve"), None);
+    // A mapping that does not parse says so and is not used.
+    map_hosts(&mut harness, "acme.test");
+    harness.get_by_label_contains("✖ `acme.test` is not HOST:PORT:ADDR");
+    harness.get_by_label("⚠ host mapping not valid");
+    fetch(&mut harness, &format!("http://acme.test:{}/", server.port));
+    harness.get_by_label_contains("✖ host mapping (Settings › Advanced): `acme.test` is not");
+    assert_eq!(server.hits("acme.test/"), 0);
+
+    clear_field(&mut harness, "Host mapping");
+    type_into(
+        &mut harness,
+        "Host mapping",
+        &format!("acme.test:{}:127.0.0.1", server.port),
+    );
+    assert_eq!(
+        harness.state().host_mapping(),
+        format!("acme.test:{}:127.0.0.1", server.port)
+    );
+    harness.get_by_label(&format!("⇄ acme.test → 127.0.0.1:{}", server.port));
+    harness.get_by_label("Fetch").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("Kontakt");
+    harness.get_by_label("HTTP 200");
+    assert_eq!(server.hits("acme.test/"), 1);
+}
+
+/// The app with the real browser for rendered mode.
+fn app_rendering(name: &str) -> Harness<'static, InspectorApp> {
+    let dir = temp_config_dir(name);
+    let browser = PathBuf::from(crate::rendered::BROWSER);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            crate::ui::with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, None, Some(dir)).with_browser(Some(browser))
+        });
+    settle(&mut harness);
+    harness
+}
+
+#[test]
+fn the_host_mapping_reaches_a_rendered_site_by_its_host_name() {
+    let Some(_turn) = crate::rendered::browser_turn() else {
+        return;
+    };
+    let server = Server::start(crate::rendered::site, Duration::ZERO);
+    let mut harness = app_rendering("detail-resolve-rendered");
+    harness.get_by_label("Rendered").click();
+    harness.run();
+    map_hosts(
+        &mut harness,
+        &format!("acme.test:{}:127.0.0.1", server.port),
+    );
+    type_into(
+        &mut harness,
+        "Page",
+        &format!("http://acme.test:{}/", server.port),
+    );
+    harness.get_by_label("Fetch").click();
+    // A browser on a busy machine takes longer than `settle` waits.
+    for _ in 0..6 {
+        settle(&mut harness);
+    }
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("＋ added by script 2");
+    harness.get_by_label("scripts added 2, removed 1");
+    harness.get_by_label_contains("rendered in ");
+}
