@@ -18,6 +18,7 @@ mod server;
 mod tuning;
 mod ui;
 mod ui_advice;
+mod ui_layout;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
