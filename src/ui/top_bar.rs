@@ -159,7 +159,8 @@ fn target_field(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> 
                     .find(|(w, _)| *w == c)
                     .map_or(0.0, |(_, w)| *w)
             };
-            elide_start(&state.target, inner.width(), width_of)
+            // A little slack for kerning, which glyph widths leave out.
+            elide_start(&state.target, inner.width() - 4.0, width_of)
                 .map(|end| format!("{}{end}", crate::ui::results::ELLIPSIS))
         });
         if let Some(shown) = shown {
@@ -291,7 +292,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
                 egui::TextEdit::singleline(&mut state.base_url)
                     .id_salt("base_url")
                     .hint_text(copy::LABEL_BASE_URL_HINT)
-                    .desired_width(180.0),
+                    .desired_width(if folded { 120.0 } else { 180.0 }),
             )
             .labelled_by(label)
             .on_hover_text(copy::BASE_URL_TOOLTIP);

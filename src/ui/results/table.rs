@@ -315,7 +315,16 @@ fn url_cell(ui: &Ui, url: &Url, max: f32) -> LayoutJob {
     let text = url.as_str();
     let host = url.host_str().unwrap_or("");
     let host_at = text.find(host).filter(|_| !host.is_empty());
-    let host_end = host_at.map_or(0, |at| at + host.len());
+    // The port belongs with the host: it too tells sites apart.
+    let host_end = host_at.map_or(0, |at| {
+        let end = at + host.len();
+        let port = url.port().map(|p| format!(":{p}")).unwrap_or_default();
+        end + if text[end..].starts_with(&port) {
+            port.len()
+        } else {
+            0
+        }
+    });
     let widths: std::collections::HashMap<char, f32, foldhash::fast::RandomState> =
         ui.ctx().fonts_mut(|f| {
             text.chars()
