@@ -70,7 +70,8 @@ impl TopBarState {
 }
 
 /// Below this window width the top bar folds its rarely used controls
-/// (Override N, Rendered, Compare with…) into a menu, so it stays one line.
+/// (Override N, Rendered, Demo page, Compare with…) into a menu, so it stays
+/// one line.
 pub const FOLD_WIDTH: f32 = 1100.0;
 
 /// Whether the window is narrow enough for the top bar to fold.
@@ -101,6 +102,9 @@ fn entered(ui: &Ui, response: &egui::Response) -> bool {
     response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
 }
 
+/// The page field's least width.
+const MIN_FIELD: f32 = 160.0;
+
 /// The width the widgets after the page field took last frame: the field
 /// gets what they leave of the line.
 fn rest_id(ui: &Ui) -> egui::Id {
@@ -128,7 +132,13 @@ fn target_field(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> 
     let rest = ui.data(|d| d.get_temp::<f32>(rest_id(ui))).unwrap_or(480.0);
     let spacing = ui.spacing().item_spacing.x;
     let room = ui.max_rect().right() - ui.cursor().min.x;
-    let width = (room - rest - spacing).clamp(160.0, 900.0);
+    // When the rest cannot share the line even with a short field, it wraps
+    // anyway: the field then takes the line, leaving room for Open….
+    let width = if room - rest - spacing >= MIN_FIELD {
+        (room - rest - spacing).min(900.0)
+    } else {
+        (room - 80.0).clamp(MIN_FIELD, 560.0)
+    };
     let hint = if view.demo_shown {
         copy::DEMO_SHOWN_HINT
     } else {
