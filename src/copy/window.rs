@@ -21,12 +21,6 @@ pub fn verdict_badge(verdict: crate::policy::Verdict) -> &'static str {
     }
 }
 
-/// The verdict's symbol alone (the first character of its badge), for narrow tables.
-pub fn verdict_symbol(verdict: crate::policy::Verdict) -> &'static str {
-    let badge = verdict_badge(verdict);
-    badge.split(' ').next().unwrap_or(badge)
-}
-
 /// What a verdict means, for tooltips and the detail panel.
 pub fn verdict_meaning(verdict: crate::policy::Verdict) -> &'static str {
     use crate::policy::Verdict::*;
@@ -61,6 +55,8 @@ pub const LABEL_DEPTH: &str = "Depth";
 pub const LABEL_LIMIT_OVERRIDE: &str = "Override N";
 pub const LABEL_TARGET: &str = "Page";
 pub const LABEL_URL_HINT: &str = "URL, host name or saved .html file — Enter fetches";
+/// The page field's hint while the bundled demo is shown.
+pub const DEMO_SHOWN_HINT: &str = "Demo page shown — type a URL, host name or saved .html file";
 pub const LABEL_BASE_URL: &str = "Base URL";
 pub const LABEL_BASE_URL_HINT: &str = "the page's original URL";
 pub const BASE_URL_TOOLTIP: &str = "The URL this saved page was served from; links are judged \
@@ -68,6 +64,19 @@ pub const BASE_URL_TOOLTIP: &str = "The URL this saved page was served from; lin
     page field changes.";
 pub const LABEL_SEARCH: &str = "Search";
 pub const LABEL_SEARCH_HINT: &str = "URL or text (Ctrl+F)";
+pub const LABEL_CLEAR_SEARCH: &str = "Clear search";
+
+/// Under the search field while it filters: "Filtered by “kontakt” — 3 of 40 links".
+pub fn search_note(search: &str, shown: usize, all: usize) -> String {
+    format!("Filtered by “{search}” — {shown} of {all} links")
+}
+/// The More menu's Compare entry while comparing: "Compare with…: tuned".
+pub fn compare_menu_title(name: &str) -> String {
+    format!("{LABEL_COMPARE_WITH}: {name}")
+}
+/// The top bar's menu for the controls a narrow window folds away.
+pub const LABEL_MORE: &str = "More ▾";
+pub const MORE_TOOLTIP: &str = "Override N, Rendered, Demo page and Compare with…";
 pub const LABEL_COPY_URL: &str = "Copy URL";
 pub const LABEL_COPY_EXPLANATION: &str = "Copy explanation";
 pub const LABEL_PROFILE: &str = "Profile";
@@ -143,11 +152,17 @@ pub const DISMISS_TOOLTIP: &str = "Close this message";
 pub const LABEL_CRAWL_AGAIN: &str = "Crawl again";
 pub const LABEL_SETTINGS_PANEL: &str = "◧ Settings";
 pub const LABEL_DETAIL_PANEL: &str = "Detail ◨";
+/// The panel switches in a narrow window: their symbols, the name on hover.
+pub const SETTINGS_PANEL_SYMBOL: &str = "◧";
+pub const DETAIL_PANEL_SYMBOL: &str = "◨";
+pub fn folded_panel_tooltip(panel: &str, what: &str) -> String {
+    format!("{panel}: {what}")
+}
 pub const LABEL_SHOW_ONLY: &str = "Show only this";
 pub const LABEL_SHOW_ALL: &str = "Show all";
 pub const STALE_CRAWL: &str = "Out of date: this crawl was made with other settings or another \
-    depth. The start page is judged again with the current ones, but the crawled pages below are \
-    what the old ones followed.";
+    depth. Every page shown is judged again with the current ones, but which pages were crawled \
+    is what the old ones followed.";
 pub const PREVIOUS_RESULT: &str = "Previous result: the last load failed (see above).";
 pub const KEYBOARD_HELP: &str = "↑ ↓ Home End PageUp PageDown move the selection; \
     Ctrl+C copies its URL, Ctrl+Shift+C its explanation; Ctrl+F searches.";

@@ -96,12 +96,13 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
     if view.busy {
         ui.spinner().on_hover_text(copy::PROFILES_BUSY);
     }
-    commands.extend(compare_picker(ui, view));
     commands
 }
 
-/// "Compare with…": a second profile whose verdicts show beside the current ones.
-fn compare_picker(ui: &mut Ui, view: &ProfileView<'_>) -> Option<Command> {
+/// "Compare with…": a second profile whose verdicts show beside the current
+/// ones. The app puts it after the profile bar; a narrow window has it in the
+/// top bar's More menu instead.
+pub fn compare_picker(ui: &mut Ui, view: &ProfileView<'_>) -> Option<Command> {
     let mut command = None;
     let label = ui.label(copy::LABEL_COMPARE_WITH).id;
     egui::ComboBox::from_id_salt("compare_with")

@@ -8,13 +8,17 @@ use serde::{Deserialize, Serialize};
 use crate::copy;
 use crate::inspect::Limits;
 use crate::ui::command::Command;
+use crate::ui::profiles_bar::ProfileView;
+use crate::ui::results::elide_start;
 use crate::ui::state::{FilePurpose, Loading, SidePanel};
-use crate::ui::widgets::labelled_field;
 
 /// What the user typed; persisted between runs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TopBarState {
+    /// Not restored at start-up: the window opens on the demo page, and the
+    /// field shows what is loaded.
+    #[serde(skip)]
     pub target: String,
     /// Belongs to the file it was typed for: cleared when the target changes,
     /// and never restored at start-up.
@@ -65,6 +69,16 @@ impl TopBarState {
     }
 }
 
+/// Below this window width the top bar folds its rarely used controls
+/// (Override N, Rendered, Demo page, Compare with…) into a menu, so it stays
+/// one line.
+pub const FOLD_WIDTH: f32 = 1100.0;
+
+/// Whether the window is narrow enough for the top bar to fold.
+pub fn folds(ctx: &egui::Context) -> bool {
+    ctx.content_rect().width() < FOLD_WIDTH
+}
+
 /// What the top bar shows besides the fields it edits.
 pub struct TopBarView<'a> {
     /// The load in progress, if any.
@@ -77,6 +91,10 @@ pub struct TopBarView<'a> {
     pub browsing: bool,
     /// Chromium was found, so the Rendered switch works.
     pub browser_available: bool,
+    /// The bundled demo page is shown (the field is empty and says so).
+    pub demo_shown: bool,
+    /// Folded (narrow window): the Compare with… picker goes in the More menu.
+    pub compare: Option<&'a ProfileView<'a>>,
 }
 
 /// Enter in a field that was being edited.
@@ -84,73 +102,102 @@ fn entered(ui: &Ui, response: &egui::Response) -> bool {
     response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
 }
 
-pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<Command> {
-    let mut commands = Vec::new();
-    // The caller lays this out in a wrapping row: buttons go to a second line
-    // rather than off the edge of a narrow window.
-    {
-        let running = view.loading.is_some();
-        let window = ui.ctx().content_rect().width();
-        let field_width = (window - 1000.0).clamp(200.0, 560.0);
-        let before = state.target.clone();
-        let response = labelled_field(
-            ui,
-            copy::LABEL_TARGET,
-            &mut state.target,
-            "target",
-            copy::LABEL_URL_HINT,
-            field_width,
-        );
-        if state.target != before {
-            // The base URL belonged to the old target.
-            state.base_url.clear();
-        }
-        if entered(ui, &response) && !running {
-            commands.push(Command::Load);
-        }
-        if ui
-            .add_enabled(
-                !view.browsing && !running,
-                egui::Button::new(copy::LABEL_OPEN_FILE),
-            )
-            .on_hover_text(copy::OPEN_FILE_TOOLTIP)
-            .clicked()
-        {
-            commands.push(Command::BrowseFile(FilePurpose::OpenPage));
-        }
-        if state.is_file_target() {
-            let response = labelled_field(
-                ui,
-                copy::LABEL_BASE_URL,
-                &mut state.base_url,
-                "base_url",
-                copy::LABEL_BASE_URL_HINT,
-                180.0,
-            )
-            .on_hover_text(copy::BASE_URL_TOOLTIP);
-            if entered(ui, &response) && !running {
-                commands.push(Command::Load);
-            }
-        }
+/// The page field's least width.
+const MIN_FIELD: f32 = 160.0;
 
-        let label = ui.label(copy::LABEL_DEPTH).id;
-        let before = (state.depth, state.limit_override.clone());
-        egui::ComboBox::from_id_salt("depth")
-            .width(40.0)
-            .selected_text(state.depth.to_string())
-            .show_ui(ui, |ui| {
-                for d in 1..=5 {
-                    ui.selectable_value(&mut state.depth, d, d.to_string());
-                }
-            })
-            .response
-            .labelled_by(label);
-        let n = Limits {
-            depth: state.depth,
-            limit_override: None,
+/// The width the widgets after the page field took last frame: the field
+/// gets what they leave of the line.
+fn rest_id(ui: &Ui) -> egui::Id {
+    ui.scope_id().with("top_bar_after_target")
+}
+
+/// Sums the widths of the widgets drawn after the page field.
+struct Rest {
+    width: f32,
+    spacing: f32,
+}
+
+impl Rest {
+    fn add(&mut self, response: egui::Response) -> egui::Response {
+        self.width += response.rect.width() + self.spacing;
+        response
+    }
+}
+
+/// The page field, as wide as the line allows. Not being edited, a path too
+/// long for it shows its end ("…/pages/kontakt.html"), where the file name
+/// is, instead of its start.
+fn target_field(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> egui::Response {
+    let label = ui.label(copy::LABEL_TARGET).id;
+    let rest = ui.data(|d| d.get_temp::<f32>(rest_id(ui))).unwrap_or(480.0);
+    let spacing = ui.spacing().item_spacing.x;
+    let room = ui.max_rect().right() - ui.cursor().min.x;
+    // When the rest cannot share the line even with a short field, it wraps
+    // anyway: the field then takes the line, leaving room for Open….
+    let width = if room - rest - spacing >= MIN_FIELD {
+        (room - rest - spacing).min(900.0)
+    } else {
+        (room - 80.0).clamp(MIN_FIELD, 560.0)
+    };
+    let hint = if view.demo_shown {
+        copy::DEMO_SHOWN_HINT
+    } else {
+        copy::LABEL_URL_HINT
+    };
+    let response = ui
+        .add(
+            egui::TextEdit::singleline(&mut state.target)
+                .id_salt("target")
+                .hint_text(hint)
+                .desired_width(width),
+        )
+        .labelled_by(label);
+    if !response.has_focus() && !state.target.is_empty() {
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let margin = ui.spacing().button_padding + egui::vec2(1.0, 0.0);
+        let inner = response.rect.shrink2(margin);
+        let shown = ui.ctx().fonts_mut(|f| {
+            let widths: Vec<(char, f32)> = state
+                .target
+                .chars()
+                .chain([crate::ui::results::ELLIPSIS])
+                .map(|c| (c, f.glyph_width(&font, c)))
+                .collect();
+            let width_of = |c: char| {
+                widths
+                    .iter()
+                    .find(|(w, _)| *w == c)
+                    .map_or(0.0, |(_, w)| *w)
+            };
+            // A little slack for kerning, which glyph widths leave out.
+            elide_start(&state.target, inner.width() - 4.0, width_of)
+                .map(|end| format!("{}{end}", crate::ui::results::ELLIPSIS))
+        });
+        if let Some(shown) = shown {
+            let painter = ui.painter_at(inner);
+            painter.rect_filled(inner, 0.0, ui.visuals().text_edit_bg_color());
+            painter.text(
+                inner.left_center(),
+                egui::Align2::LEFT_CENTER,
+                shown,
+                font,
+                ui.visuals().text_color(),
+            );
         }
-        .at(1);
-        ui.add(
+    }
+    response.on_hover_text(state.target.as_str())
+}
+
+/// Override N and the formula it overrides; returns how wide they are.
+fn limit_override(ui: &mut Ui, state: &mut TopBarState) -> f32 {
+    let n = Limits {
+        depth: state.depth,
+        limit_override: None,
+    }
+    .at(1);
+    let spacing = ui.spacing().item_spacing.x;
+    let formula = ui
+        .add(
             egui::Label::new(
                 RichText::new(copy::limit_formula(state.depth, n))
                     .small()
@@ -159,95 +206,226 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             .wrap_mode(egui::TextWrapMode::Extend),
         )
         .on_hover_text(copy::LIMIT_FORMULA_TOOLTIP);
-        labelled_field(
-            ui,
-            copy::LABEL_LIMIT_OVERRIDE,
-            &mut state.limit_override,
-            "limit_override",
-            copy::LIMIT_OVERRIDE_HINT,
-            32.0,
+    let label = ui.label(copy::LABEL_LIMIT_OVERRIDE);
+    let field = ui
+        .add(
+            egui::TextEdit::singleline(&mut state.limit_override)
+                .id_salt("limit_override")
+                .hint_text(copy::LIMIT_OVERRIDE_HINT)
+                .desired_width(32.0),
         )
+        .labelled_by(label.id)
         .on_hover_text(copy::LIMIT_OVERRIDE_TOOLTIP);
-        if (state.depth, state.limit_override.clone()) != before {
-            commands.push(Command::LimitsEdited);
-        }
+    [formula, label, field]
+        .iter()
+        .map(|r| r.rect.width() + spacing)
+        .sum()
+}
 
-        ui.separator();
-        match view.loading {
-            Some(loading) => {
-                if ui
-                    .button(copy::LABEL_CANCEL)
-                    .on_hover_text(copy::CANCEL_TOOLTIP)
-                    .clicked()
-                {
-                    commands.push(Command::Cancel);
-                }
-                ui.spinner();
-                let p = &loading.progress;
-                ui.label(copy::load_progress(
+/// Compare with… as a submenu of the More menu (a drop-down inside a menu
+/// would close it): "(nobody)" and every profile, the compared one ticked.
+fn compare_menu(ui: &mut Ui, profiles: &ProfileView<'_>) -> Option<Command> {
+    let mut command = None;
+    let title = match profiles.comparing {
+        Some(name) => copy::compare_menu_title(name),
+        None => copy::LABEL_COMPARE_WITH.to_owned(),
+    };
+    ui.menu_button(title, |ui| {
+        let none = profiles.comparing.is_none();
+        if ui
+            .selectable_label(none, copy::LABEL_COMPARE_NONE)
+            .clicked()
+            && !none
+        {
+            command = Some(Command::CompareWith(None));
+        }
+        for name in profiles.names {
+            let chosen = profiles.comparing == Some(name.as_str());
+            if ui.selectable_label(chosen, name).clicked() && !chosen {
+                command = Some(Command::CompareWith(Some(name.clone())));
+            }
+        }
+    })
+    .response
+    .on_hover_text(copy::COMPARE_TOOLTIP);
+    command
+}
+
+/// The Rendered switch (disabled, saying why, without Chromium).
+fn rendered_switch(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> egui::Response {
+    let mut rendered = state.rendered && view.browser_available;
+    let response = ui
+        .add_enabled(
+            view.browser_available,
+            egui::Checkbox::new(&mut rendered, copy::LABEL_RENDERED),
+        )
+        .on_hover_text(copy::RENDERED_TOOLTIP)
+        .on_disabled_hover_text(copy::NO_BROWSER);
+    if view.browser_available {
+        state.rendered = rendered;
+    }
+    response
+}
+
+pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<Command> {
+    let mut commands = Vec::new();
+    // The caller lays this out in a wrapping row: buttons go to a second line
+    // rather than off the edge of a narrow window.
+    let running = view.loading.is_some();
+    let folded = view.compare.is_some();
+    let before = state.target.clone();
+    let response = target_field(ui, state, view);
+    if state.target != before {
+        // The base URL belonged to the old target.
+        state.base_url.clear();
+    }
+    if entered(ui, &response) && !running {
+        commands.push(Command::Load);
+    }
+    let mut rest = Rest {
+        width: 0.0,
+        spacing: ui.spacing().item_spacing.x,
+    };
+    let open = ui
+        .add_enabled(
+            !view.browsing && !running,
+            egui::Button::new(copy::LABEL_OPEN_FILE),
+        )
+        .on_hover_text(copy::OPEN_FILE_TOOLTIP);
+    if rest.add(open).clicked() {
+        commands.push(Command::BrowseFile(FilePurpose::OpenPage));
+    }
+    if state.is_file_target() {
+        let label = rest.add(ui.label(copy::LABEL_BASE_URL)).id;
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.base_url)
+                    .id_salt("base_url")
+                    .hint_text(copy::LABEL_BASE_URL_HINT)
+                    .desired_width(if folded { 120.0 } else { 180.0 }),
+            )
+            .labelled_by(label)
+            .on_hover_text(copy::BASE_URL_TOOLTIP);
+        let field = rest.add(field);
+        if entered(ui, &field) && !running {
+            commands.push(Command::Load);
+        }
+    }
+
+    let label = rest.add(ui.label(copy::LABEL_DEPTH)).id;
+    let limits_before = (state.depth, state.limit_override.clone());
+    let depth = egui::ComboBox::from_id_salt("depth")
+        .width(40.0)
+        .selected_text(state.depth.to_string())
+        .show_ui(ui, |ui| {
+            for d in 1..=5 {
+                ui.selectable_value(&mut state.depth, d, d.to_string());
+            }
+        })
+        .response
+        .labelled_by(label);
+    rest.add(depth);
+    if !folded {
+        rest.width += limit_override(ui, state);
+    }
+
+    if !folded {
+        rest.add(ui.separator());
+    }
+    match view.loading {
+        Some(loading) => {
+            let cancel = ui
+                .button(copy::LABEL_CANCEL)
+                .on_hover_text(copy::CANCEL_TOOLTIP);
+            if rest.add(cancel).clicked() {
+                commands.push(Command::Cancel);
+            }
+            rest.add(ui.spinner());
+            let p = &loading.progress;
+            let progress = ui
+                .label(copy::load_progress(
                     p.done,
                     p.queued.max(1),
                     loading.started.elapsed().as_secs_f32(),
                 ))
                 .on_hover_text(copy::loading(&loading.label));
-            }
-            None => {
-                if ui.button(copy::LABEL_FETCH).clicked() {
-                    commands.push(Command::Load);
-                }
-                let mut rendered = state.rendered && view.browser_available;
-                ui.add_enabled(
-                    view.browser_available,
-                    egui::Checkbox::new(&mut rendered, copy::LABEL_RENDERED),
-                )
-                .on_hover_text(copy::RENDERED_TOOLTIP)
-                .on_disabled_hover_text(copy::NO_BROWSER);
-                if view.browser_available {
-                    state.rendered = rendered;
-                }
-                if ui.button(copy::LABEL_DEMO).clicked() {
-                    commands.push(Command::LoadDemo);
-                }
-            }
+            rest.add(progress);
         }
-
-        ui.separator();
-        if view.warnings > 0
-            && ui
-                .button(
-                    RichText::new(copy::warnings_button(view.warnings))
-                        .color(crate::ui::palette::warning(ui.visuals().dark_mode)),
-                )
-                .on_hover_text(copy::WARNINGS_TOOLTIP)
-                .clicked()
-        {
-            commands.push(Command::ShowWarnings);
-        }
-        for (panel, label, shown) in [
-            (
-                SidePanel::Settings,
-                copy::LABEL_SETTINGS_PANEL,
-                view.show_settings,
-            ),
-            (
-                SidePanel::Detail,
-                copy::LABEL_DETAIL_PANEL,
-                view.show_detail,
-            ),
-        ] {
-            if ui
-                .selectable_label(shown, label)
-                .on_hover_text(if shown {
-                    copy::HIDE_PANEL
-                } else {
-                    copy::SHOW_PANEL
-                })
-                .clicked()
-            {
-                commands.push(Command::TogglePanel(panel));
+        None => {
+            if rest.add(ui.button(copy::LABEL_FETCH)).clicked() {
+                commands.push(Command::Load);
+            }
+            if !folded {
+                rest.add(rendered_switch(ui, state, view));
+            }
+            if !folded && rest.add(ui.button(copy::LABEL_DEMO)).clicked() {
+                commands.push(Command::LoadDemo);
             }
         }
     }
+    if let Some(profiles) = view.compare {
+        let more = ui.menu_button(copy::LABEL_MORE, |ui| {
+            ui.horizontal(|ui| limit_override(ui, state));
+            if view.loading.is_none() {
+                rendered_switch(ui, state, view);
+                if ui.button(copy::LABEL_DEMO).clicked() {
+                    commands.push(Command::LoadDemo);
+                    ui.close();
+                }
+            }
+            commands.extend(compare_menu(ui, profiles));
+        });
+        rest.add(more.response.on_hover_text(copy::MORE_TOOLTIP));
+    }
+    if (state.depth, state.limit_override.clone()) != limits_before {
+        commands.push(Command::LimitsEdited);
+    }
+
+    if !folded {
+        rest.add(ui.separator());
+    }
+    if view.warnings > 0 {
+        let warnings = ui
+            .button(
+                RichText::new(copy::warnings_button(view.warnings))
+                    .color(crate::ui::palette::warning(ui.visuals().dark_mode)),
+            )
+            .on_hover_text(copy::WARNINGS_TOOLTIP);
+        if rest.add(warnings).clicked() {
+            commands.push(Command::ShowWarnings);
+        }
+    }
+    // Folded, the panel switches show their symbol alone (the name is on hover).
+    for (panel, label, symbol, shown) in [
+        (
+            SidePanel::Settings,
+            copy::LABEL_SETTINGS_PANEL,
+            copy::SETTINGS_PANEL_SYMBOL,
+            view.show_settings,
+        ),
+        (
+            SidePanel::Detail,
+            copy::LABEL_DETAIL_PANEL,
+            copy::DETAIL_PANEL_SYMBOL,
+            view.show_detail,
+        ),
+    ] {
+        let what = if shown {
+            copy::HIDE_PANEL
+        } else {
+            copy::SHOW_PANEL
+        };
+        let toggle = if folded {
+            ui.selectable_label(shown, symbol)
+                .on_hover_text(copy::folded_panel_tooltip(label, what))
+        } else {
+            ui.selectable_label(shown, label).on_hover_text(what)
+        };
+        if rest.add(toggle).clicked() {
+            commands.push(Command::TogglePanel(panel));
+        }
+    }
+    ui.data_mut(|d| d.insert_temp(rest_id(ui), rest.width));
     commands
 }
 
@@ -256,7 +434,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_base_url_is_not_remembered_and_a_stored_depth_is_clamped() {
+    fn the_page_and_base_url_are_not_remembered_and_a_stored_depth_is_clamped() {
         let state = TopBarState {
             target: "saved.html".into(),
             base_url: "https://other.example.com/".into(),
@@ -266,9 +444,11 @@ mod tests {
         };
         let stored = serde_json::to_string(&state).unwrap();
         assert!(!stored.contains("other.example.com"), "{stored}");
+        assert!(!stored.contains("saved.html"), "{stored}");
         let restored: TopBarState = serde_json::from_str(&stored).unwrap();
         assert_eq!(restored.base_url, "");
-        assert_eq!(restored.target, "saved.html");
+        assert_eq!(restored.target, "");
+        assert!(restored.rendered);
 
         let huge: TopBarState = serde_json::from_str(r#"{"depth": 4000000000}"#).unwrap();
         assert_eq!(huge.validated().depth, 5);

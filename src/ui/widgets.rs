@@ -4,7 +4,6 @@ use std::ops::Range;
 
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, RichText, Ui};
-use url::Url;
 
 use crate::copy;
 use crate::policy::Verdict;
@@ -13,11 +12,6 @@ use crate::ui::palette;
 /// A verdict badge: colour plus words, so it reads without colour vision.
 pub fn badge(ui: &mut Ui, verdict: Verdict) -> egui::Response {
     badge_with(ui, verdict, copy::verdict_badge(verdict))
-}
-
-/// A narrow verdict badge: colour plus the verdict's own symbol; the word is on hover.
-pub fn badge_symbol(ui: &mut Ui, verdict: Verdict) -> egui::Response {
-    badge_with(ui, verdict, copy::verdict_symbol(verdict))
 }
 
 fn badge_with(ui: &mut Ui, verdict: Verdict, text: &str) -> egui::Response {
@@ -46,34 +40,6 @@ fn badge_with(ui: &mut Ui, verdict: Verdict, text: &str) -> egui::Response {
             copy::verdict_badge(verdict),
             copy::verdict_meaning(verdict)
         ))
-}
-
-/// A URL with its host emphasised and the scheme quiet.
-pub fn url_job(ui: &Ui, url: &Url) -> LayoutJob {
-    let dark = ui.visuals().dark_mode;
-    let font = FontId::proportional(ui.text_style_height(&egui::TextStyle::Body) - 2.0);
-    let weak = ui.visuals().weak_text_color();
-    let normal = ui.visuals().text_color();
-    let text = url.as_str();
-    let host = url.host_str().unwrap_or("");
-    let mut job = LayoutJob::default();
-    let fmt = |color| TextFormat::simple(font.clone(), color);
-    match text.find(host).filter(|_| !host.is_empty()) {
-        Some(at) => {
-            job.append(&text[..at], 0.0, fmt(weak));
-            job.append(
-                &text[at..at + host.len()],
-                0.0,
-                TextFormat {
-                    underline: egui::Stroke::NONE,
-                    ..fmt(palette::host(dark))
-                },
-            );
-            job.append(&text[at + host.len()..], 0.0, fmt(normal));
-        }
-        None => job.append(text, 0.0, fmt(normal)),
-    }
-    job
 }
 
 /// `text` with the byte range `span` highlighted (a keyword match).

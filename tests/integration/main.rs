@@ -19,6 +19,7 @@ mod tuning;
 mod ui;
 mod ui_advice;
 mod ui_detail;
+mod ui_layout;
 mod ui_profile_actions;
 
 use std::path::{Path, PathBuf};

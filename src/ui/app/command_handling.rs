@@ -14,11 +14,7 @@ impl InspectorApp {
         }
         match command {
             Command::Load => self.load(ctx),
-            Command::CrawlAgain => {
-                if let Some(start) = self.inspection.as_ref().map(|i| i.start_url.to_string()) {
-                    self.start(ctx, &start, "");
-                }
-            }
+            Command::CrawlAgain => self.crawl_again(ctx),
             // A request in flight cannot be interrupted, so the task is let
             // go: it stops at its next check and its result is dropped.
             Command::Cancel => {

@@ -31,11 +31,15 @@ impl InspectorApp {
         if self.settings_apply() {
             inspection.rejudge(self.settings.clone(), inspection.limits());
         }
+        // Crawling again keeps the page that was shown, when the new crawl has it.
+        let reopen = self.reopen.take().filter(|_| source == Source::Url);
+        self.page = reopen
+            .and_then(|url| inspection.pages.iter().position(|p| p.url == url))
+            .unwrap_or(0);
         self.inspection = Some(inspection);
         self.source = source;
         self.generation += 1;
         self.loaded += 1;
-        self.page = 0;
         self.selected = None;
         self.load_failed = false;
     }
@@ -63,13 +67,28 @@ impl InspectorApp {
         match Inspection::saved_page(DEMO_HTML, Some(url), limits, self.settings.clone()) {
             Ok(inspection) => {
                 self.error = None;
+                // The field shows what is loaded: empty, its hint naming the demo.
+                self.top.set_target(String::new());
                 self.set_inspection(inspection, Source::Demo);
             }
             Err(e) => self.error = Some(ShownError::plain(e.to_string())),
         }
     }
 
+    /// Crawls the shown start page again with the current settings and depth;
+    /// the page shown now stays shown.
+    pub(super) fn crawl_again(&mut self, ctx: &egui::Context) {
+        let Some(inspection) = &self.inspection else {
+            return;
+        };
+        let start = inspection.start_url.to_string();
+        self.reopen = inspection.pages.get(self.page).map(|p| p.url.clone());
+        self.top.set_target(start.clone());
+        self.start(ctx, &start, "");
+    }
+
     pub(super) fn load(&mut self, ctx: &egui::Context) {
+        self.reopen = None;
         let (target, base_url) = (self.top.target.clone(), self.top.base_url.clone());
         self.start(ctx, &target, &base_url);
     }

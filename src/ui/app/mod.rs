@@ -60,6 +60,8 @@ pub struct InspectorApp {
     load_failed: bool,
     task: Option<Task>,
     page: usize,
+    /// The page to show again when the crawl running now arrives (Crawl again).
+    reopen: Option<url::Url>,
     selected: Option<usize>,
     what_ifs: Option<((u64, usize, usize), Vec<WhatIf>)>,
     /// The shown page's sibling roots, for the (generation, page) they are of.
@@ -138,6 +140,7 @@ impl InspectorApp {
             load_failed: false,
             task: None,
             page: 0,
+            reopen: None,
             selected: None,
             what_ifs: None,
             sibling_roots: None,

@@ -124,30 +124,46 @@ impl InspectorApp {
         egui::Panel::top("top_bar").show(ui, |ui| {
             ui.add_space(2.0);
             ui.horizontal_wrapped(|ui| {
-                let view = ProfileView {
+                let profiles = ProfileView {
                     names: &self.profile_names,
                     current: &self.profile,
                     dirty,
                     busy: self.profiles_busy(),
-                    comparing: self.comparing(),
+                    comparing: self.comparison.as_ref().map(|c| c.name.as_str()),
                 };
-                commands.extend(profiles_bar::show(ui, &view));
+                let folded = top_bar::folds(ui.ctx());
+                commands.extend(profiles_bar::show(ui, &profiles));
+                if !folded {
+                    commands.extend(profiles_bar::compare_picker(ui, &profiles));
+                }
                 ui.separator();
-                for (view, label) in [
-                    (MainView::Inspector, crate::copy::LABEL_INSPECTOR_VIEW),
-                    (MainView::Corpus, crate::copy::LABEL_CORPUS_VIEW),
-                ] {
+                // Folded, one switch: Corpus, and clicked again, back to the inspector.
+                let views: &[(MainView, &str)] = if folded {
+                    &[(MainView::Corpus, crate::copy::LABEL_CORPUS_VIEW)]
+                } else {
+                    &[
+                        (MainView::Inspector, crate::copy::LABEL_INSPECTOR_VIEW),
+                        (MainView::Corpus, crate::copy::LABEL_CORPUS_VIEW),
+                    ]
+                };
+                for &(view, label) in views {
                     let response = ui.selectable_label(self.view == view, label);
                     let response = if view == MainView::Corpus {
                         response.on_hover_text(crate::copy::CORPUS_VIEW_TOOLTIP)
                     } else {
                         response
                     };
-                    if response.clicked() && self.view != view {
-                        commands.push(Command::ShowView(view));
+                    if response.clicked() {
+                        if self.view != view {
+                            commands.push(Command::ShowView(view));
+                        } else if folded {
+                            commands.push(Command::ShowView(MainView::Inspector));
+                        }
                     }
                 }
-                ui.separator();
+                if !folded {
+                    ui.separator();
+                }
                 let view = TopBarView {
                     loading: self.task.as_ref().map(Task::loading),
                     warnings,
@@ -155,6 +171,8 @@ impl InspectorApp {
                     show_detail: self.show_detail,
                     browsing: self.file_dialog.is_some(),
                     browser_available: self.browser.is_some(),
+                    demo_shown: self.source == Source::Demo && self.top.target.is_empty(),
+                    compare: folded.then_some(&profiles),
                 };
                 commands.extend(top_bar::show(ui, &mut self.top, &view));
             });

@@ -2,6 +2,7 @@
 //! filter, and the table of every candidate link with keyboard navigation.
 
 mod chips;
+mod elide;
 mod keys;
 mod pages;
 mod rows;
@@ -14,6 +15,7 @@ use crate::copy;
 use crate::policy::Region;
 use crate::ui::command::Command;
 use crate::ui::{palette, widgets};
+pub use elide::{ELLIPSIS, elide_start};
 pub use rows::PageCompare;
 pub use view::{ResultsState, ResultsView};
 
@@ -91,6 +93,13 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     }
     chips::verdict_chips(ui, current, view.comparison, state);
 
+    // A search belongs to the page it was typed on; moving between the pages
+    // of one crawl keeps it, and the line under the field says so.
+    if state.searched_in != Some(view.loaded) {
+        state.searched_in = Some(view.loaded);
+        state.filter.search.clear();
+    }
+
     let search = ui
         .horizontal(|ui| {
             let search = widgets::labelled_field(
@@ -120,6 +129,21 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
             view.comparison,
         )
         .to_vec();
+    if !state.filter.search.trim().is_empty() {
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(copy::search_note(
+                    state.filter.search.trim(),
+                    rows.len(),
+                    current.decision.links.len(),
+                ))
+                .italics(),
+            );
+            if ui.small_button(copy::LABEL_CLEAR_SEARCH).clicked() {
+                state.filter.search.clear();
+            }
+        });
+    }
     // The detail pane shows nothing that the filters hide.
     if let Some(s) = view.selected
         && !rows.contains(&s)

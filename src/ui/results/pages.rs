@@ -10,7 +10,9 @@ use crate::ui::command::Command;
 use crate::ui::{palette, widgets};
 
 /// The crawled pages as a tree, each under the page that led to it; a click
-/// shows that page.
+/// shows that page. It sits above the table with a split the user can drag,
+/// and opens as tall as its lines need (up to 40 % of the room), so a short
+/// crawl does not scroll in a box while the table below is empty.
 pub(super) fn pages_list(
     ui: &mut Ui,
     inspection: &Inspection,
@@ -19,13 +21,19 @@ pub(super) fn pages_list(
 ) -> Option<Command> {
     let mut command = None;
     let title = copy::crawled_pages_title(inspection.pages.len(), stale);
-    egui::CollapsingHeader::new(title)
-        .id_salt("crawled_pages")
-        .default_open(true)
+    let line = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let room = ui.available_height();
+    let needed = line * (inspection.pages.len() as f32 + 1.0) + 8.0;
+    let least = (line * 3.0).min(room * 0.5);
+    egui::Panel::top("crawled_pages")
+        .resizable(true)
+        .default_size(needed.min(room * 0.4).max(least))
+        .size_range(least..=(room * 0.8).max(least))
         .show(ui, |ui| {
+            ui.label(RichText::new(title).strong());
             egui::ScrollArea::vertical()
                 .id_salt("pages")
-                .max_height(140.0)
+                .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for (i, depth) in crawl_tree(inspection) {
                         let page = &inspection.pages[i];

@@ -1,15 +1,18 @@
 //! The table of every candidate link: virtualized, sortable by clicking a
 //! header, one row per link in the shown order.
 
-use egui::{RichText, Sense, Ui};
+use egui::text::{LayoutJob, TextFormat};
+use egui::{FontId, RichText, Sense, TextStyle, Ui};
 use egui_extras::{Column, TableBuilder};
+use url::Url;
 
+use super::elide::{ELLIPSIS, elide_middle};
 use super::rows::{PageCompare, Sort, SortColumn};
 use super::view::{ResultsState, ResultsView};
 use crate::copy;
 use crate::inspect::{InspectedPage, LinkSource};
-use crate::policy::LinkDecision;
 use crate::policy::compare::LinkChange;
+use crate::policy::{LinkDecision, Verdict};
 use crate::ui::command::Command;
 use crate::ui::{palette, widgets};
 
@@ -55,15 +58,10 @@ fn cell(
     page: &InspectedPage,
     comparison: Option<PageCompare<'_>>,
     change: Option<&LinkChange>,
-    compact: bool,
 ) {
     let dark = ui.visuals().dark_mode;
     let badge = |ui: &mut Ui, verdict| {
-        if compact {
-            widgets::badge_symbol(ui, verdict);
-        } else {
-            widgets::badge(ui, verdict);
-        }
+        widgets::badge(ui, verdict);
     };
     match column {
         SortColumn::Index => {
@@ -99,20 +97,20 @@ fn cell(
                 link.rank.map(|s| s.to_string()).unwrap_or_default()
             ));
         }
+        // Elided in the middle: the end of the path tells links apart.
         SortColumn::Url => match &link.url {
             Some(url) => {
-                ui.add(
-                    egui::Label::new(widgets::url_job(ui, url))
-                        .truncate()
-                        .selectable(false),
-                );
+                let job = url_cell(ui, url, ui.available_width());
+                ui.add(egui::Label::new(job).truncate().selectable(false))
+                    .on_hover_text(url.as_str());
             }
             None => {
                 ui.add(
                     egui::Label::new(RichText::new(&*link.href).italics())
                         .truncate()
                         .selectable(false),
-                );
+                )
+                .on_hover_text(&*link.href);
             }
         },
         SortColumn::Text => {
@@ -202,25 +200,18 @@ pub(super) fn show(
         ui.available_width() >= 900.0,
     );
     // The URL and Text columns share what the fixed ones leave, recomputed every
-    // frame so they follow the window: URL gets the larger part. A narrow table
-    // shows verdicts by their symbol alone (the word is on hover).
-    let compact = ui.available_width()
-        < 640.0
-            + if view.comparison.is_some() {
-                100.0
-            } else {
-                0.0
-            };
-    let width = |column: SortColumn| match (column, compact) {
-        (SortColumn::Index, _) => 34.0,
-        (SortColumn::Verdict, true) => 34.0,
-        (SortColumn::Compared, true) => 60.0,
-        (SortColumn::Verdict, false) => 104.0,
-        (SortColumn::Compared, false) => 140.0,
-        (SortColumn::Score, _) => 46.0,
-        (SortColumn::Rank, _) => 42.0,
-        (SortColumn::Region, _) => 46.0,
-        (SortColumn::Keyword, true) => 76.0,
+    // frame so they follow the window: URL gets the larger part. The verdict
+    // columns are as wide as their widest word, whatever the window.
+    let narrow = ui.available_width() < 700.0;
+    let (verdict, compared) = verdict_widths(ui);
+    let width = |column: SortColumn| match column {
+        SortColumn::Index => 34.0,
+        SortColumn::Verdict => verdict,
+        SortColumn::Compared => compared,
+        SortColumn::Score => 46.0,
+        SortColumn::Rank => 42.0,
+        SortColumn::Region => 46.0,
+        SortColumn::Keyword if narrow => 76.0,
         _ => 90.0,
     };
     let fixed: f32 = columns
@@ -230,8 +221,11 @@ pub(super) fn show(
         .sum();
     let spacing = ui.spacing().item_spacing.x * (columns.len() as f32);
     let flexible = (ui.available_width() - fixed - spacing).max(150.0);
+    // One stored layout per column set: widths kept while comparing (or in a
+    // wide window) never apply to the table without those columns.
+    let column_set = (view.comparison.is_some(), columns.len());
     let mut table = TableBuilder::new(ui)
-        .id_salt("links")
+        .id_salt(("links", column_set))
         .striped(true)
         .sense(Sense::click())
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
@@ -274,9 +268,7 @@ pub(super) fn show(
                 row.set_selected(view.selected == Some(link.index));
                 let change = view.comparison.and_then(|c| c.change(link.index));
                 for (column, _) in &columns {
-                    row.col(|ui| {
-                        cell(ui, *column, link, current, view.comparison, change, compact)
-                    });
+                    row.col(|ui| cell(ui, *column, link, current, view.comparison, change));
                 }
                 if row.response().clicked() {
                     commands.push(Command::SelectLink(Some(link.index)));
@@ -287,4 +279,83 @@ pub(super) fn show(
         state.filter.click_header(column);
     }
     commands
+}
+
+/// How wide text is in `font`.
+fn text_width(ui: &Ui, text: &str, font: FontId) -> f32 {
+    ui.ctx().fonts_mut(|f| {
+        f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    })
+}
+
+/// The widths of the Verdict column and the compared one, from the widest
+/// verdict word as a badge draws it (its margins and stroke) and the headers.
+fn verdict_widths(ui: &Ui) -> (f32, f32) {
+    let small = TextStyle::Small.resolve(ui.style());
+    let body = TextStyle::Body.resolve(ui.style());
+    let badge = Verdict::ALL
+        .iter()
+        .map(|&v| text_width(ui, copy::verdict_badge(v), small.clone()))
+        .fold(0.0, f32::max)
+        + 10.0;
+    let header = text_width(ui, &format!("{} ▼", copy::COLUMN_VERDICT), body.clone());
+    let spacing = ui.spacing().item_spacing.x;
+    // Δ, the badge and the rank ("#12") side by side.
+    let compared = text_width(ui, "Δ", body) + badge + text_width(ui, "#99", small) + 2.0 * spacing;
+    (badge.max(header) + spacing, compared + spacing)
+}
+
+/// A URL in `max` points, its host emphasised and the scheme quiet, elided in
+/// the middle (host … end of the path) when it does not fit.
+fn url_cell(ui: &Ui, url: &Url, max: f32) -> LayoutJob {
+    let dark = ui.visuals().dark_mode;
+    let font = FontId::proportional(ui.text_style_height(&TextStyle::Body) - 2.0);
+    let text = url.as_str();
+    let host = url.host_str().unwrap_or("");
+    let host_at = text.find(host).filter(|_| !host.is_empty());
+    // The port belongs with the host: it too tells sites apart.
+    let host_end = host_at.map_or(0, |at| {
+        let end = at + host.len();
+        let port = url.port().map(|p| format!(":{p}")).unwrap_or_default();
+        end + if text[end..].starts_with(&port) {
+            port.len()
+        } else {
+            0
+        }
+    });
+    let widths: std::collections::HashMap<char, f32, foldhash::fast::RandomState> =
+        ui.ctx().fonts_mut(|f| {
+            text.chars()
+                .chain([ELLIPSIS])
+                .map(|c| (c, f.glyph_width(&font, c)))
+                .collect()
+        });
+    // A little slack for kerning, which glyph widths leave out.
+    let (start, end) = elide_middle(text, host_end, max - 4.0, |c| {
+        widths.get(&c).copied().unwrap_or_default()
+    });
+    let weak = TextFormat::simple(font.clone(), ui.visuals().weak_text_color());
+    let normal = TextFormat::simple(font.clone(), ui.visuals().text_color());
+    let host_format = TextFormat::simple(font, palette::host(dark));
+    let mut job = LayoutJob::default();
+    // The kept start: scheme (quiet), host (emphasised), and any path.
+    match host_at {
+        Some(at) => {
+            // The start is the URL's own start, or the host on when the scheme went.
+            let offset = if text.starts_with(start) { 0 } else { at };
+            let scheme_end = at.saturating_sub(offset).min(start.len());
+            let host_end = (at + host.len()).saturating_sub(offset).min(start.len());
+            job.append(&start[..scheme_end], 0.0, weak.clone());
+            job.append(&start[scheme_end..host_end], 0.0, host_format);
+            job.append(&start[host_end..], 0.0, normal.clone());
+        }
+        None => job.append(start, 0.0, normal.clone()),
+    }
+    if let Some(end) = end {
+        job.append(&ELLIPSIS.to_string(), 0.0, weak);
+        job.append(end, 0.0, normal);
+    }
+    job
 }

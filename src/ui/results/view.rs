@@ -13,6 +13,8 @@ pub struct ResultsState {
     pub(super) rows: RowsCache,
     /// The (load, page) drawn last: a new page opens scrolled to the top.
     pub(super) shown: Option<(u64, usize)>,
+    /// The load the search was typed on: a new load clears it.
+    pub(super) searched_in: Option<u64>,
 }
 
 /// What the results show besides their own state.
