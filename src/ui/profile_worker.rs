@@ -34,6 +34,8 @@ pub enum StoreRequest {
         settings: Settings,
         then: Option<AfterUnsaved>,
     },
+    /// `settings` are what Save as stores; for every action, the settings on
+    /// screen the stored ones may replace.
     Named {
         action: NameAction,
         name: String,
@@ -78,6 +80,9 @@ pub enum Outcome {
         stored: String,
         /// The new profile's settings as saved.
         saved: Settings,
+        /// The settings on screen when the request was made: edits made since
+        /// are kept.
+        replaces: Settings,
         then: Option<AfterUnsaved>,
     },
     Deleted(String),
@@ -175,7 +180,7 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
             // Save as stores the current edits; Rename and Duplicate take the
             // profile as saved (an edited one is saved or its edits dropped first).
             let saved = match action {
-                NameAction::SaveAs => settings,
+                NameAction::SaveAs => settings.clone(),
                 NameAction::Rename | NameAction::Duplicate => {
                     store.load(&stored).map_err(failed)?
                 }
@@ -183,6 +188,7 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
             Ok(Outcome::Named {
                 stored,
                 saved,
+                replaces: settings,
                 then,
             })
         }

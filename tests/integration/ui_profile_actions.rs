@@ -345,3 +345,70 @@ fn pasted_json_the_import_would_refuse_is_shown_before_the_question() {
     assert_eq!(profile_shown(&harness), "Mine ●");
     assert!(!names_on_disk(&dir).contains(&"ACME".to_owned()));
 }
+
+const OTHER_SETTING: &str = "Skip assets · followSkipAssets";
+
+/// Holds the lock every writer of the profiles file takes, as another
+/// instance saving would: the profiles thread waits until it is dropped.
+fn hold_profiles_lock(dir: &Path) -> std::fs::File {
+    let lock = std::fs::File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(".profiles.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    lock
+}
+
+#[test]
+fn an_edit_made_while_save_then_rename_runs_stays_unsaved() {
+    let (dir, mut harness) = edited_mine("rename-edit-in-between");
+    name_via_menu(&mut harness, "Rename…", "Yours");
+    harness.get_by_label(RENAME_QUESTION);
+    let lock = hold_profiles_lock(&dir);
+    harness.get_by_label("Save changes").click();
+    harness.step();
+    harness.step();
+    // The question is gone and the window usable while the save waits.
+    assert!(harness.query_by_label("Keep editing").is_none());
+    harness.get_by_label(OTHER_SETTING).click();
+    harness.step();
+    drop(lock);
+    settle(&mut harness);
+    assert_eq!(profile_shown(&harness), "Yours ●");
+    // Both edits are on screen, each marked as changed from its default.
+    assert_eq!(harness.query_all_by_label("↺ default").count(), 2);
+    assert!(harness.state().settings().follow_subdomain);
+    assert!(!harness.state().settings().follow_skip_assets);
+    assert!(stored_edit(&dir, "Yours"));
+    assert!(crate::ui::stored(&dir, "Yours").follow_skip_assets);
+}
+
+#[test]
+fn duplicate_of_the_edited_built_in_profile_copies_the_edits_without_asking() {
+    let dir = config_with_profiles("duplicate-built-in", &[]);
+    let mut harness = app_in(dir.clone(), None);
+    edit(&mut harness);
+    assert_eq!(profile_shown(&harness), "Scraper defaults ●");
+    name_via_menu(&mut harness, "Duplicate…", "Twin");
+    assert!(harness.query_by_label("Keep editing").is_none());
+    assert_eq!(profile_shown(&harness), "Twin");
+    assert!(shows_the_edit(&harness));
+    assert!(stored_edit(&dir, "Twin"));
+    assert_eq!(names_on_disk(&dir), ["Scraper defaults", "Twin"]);
+}
+
+#[test]
+fn renaming_an_edited_profile_to_its_own_name_keeps_the_edits_and_asks_nothing() {
+    let (dir, mut harness) = edited_mine("rename-same");
+    menu(&mut harness, "Rename…");
+    // The suggested name is the current one: Enter confirms it unchanged.
+    harness.key_press(Key::Enter);
+    settle(&mut harness);
+    assert!(harness.query_by_label("Keep editing").is_none());
+    assert!(harness.query_by_label("Name").is_none());
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    assert!(shows_the_edit(&harness));
+    assert!(!stored_edit(&dir, "Mine"));
+}

@@ -2,6 +2,7 @@
 
 use super::InspectorApp;
 use crate::policy::Settings;
+use crate::profiles::BUILT_IN;
 use crate::ui::command::Command;
 use crate::ui::file_dialog::PendingFileDialog;
 use crate::ui::profile_worker::StoreRequest;
@@ -82,11 +83,15 @@ impl InspectorApp {
             Command::OpenDialog(dialog) => self.dialog = Some(dialog),
             Command::CloseDialog => self.dialog = None,
             // Save as keeps the changes (in the new profile); Rename and
-            // Duplicate leave the edited profile as it is saved.
+            // Duplicate leave the edited profile as it is saved. The built-in
+            // profile holds no edits, so its duplicate is the settings on
+            // screen; a rename to the same name changes nothing.
             Command::NameEntered { action, name, then } => {
                 let from = self.profile.clone();
                 match action {
-                    NameAction::SaveAs => self.name(action, from, name, then),
+                    NameAction::SaveAs => self.save_as(from, name, then),
+                    NameAction::Duplicate if from == BUILT_IN => self.save_as(from, name, then),
+                    NameAction::Rename if name.trim() == from => self.dialog = None,
                     NameAction::Rename => {
                         self.leave_profile(AfterUnsaved::Rename { from, to: name }, ctx);
                     }
@@ -101,7 +106,7 @@ impl InspectorApp {
             }
             Command::Discard(after) => {
                 self.dialog = None;
-                self.continue_with(after, ctx);
+                self.continue_with(after, self.settings.clone(), ctx);
             }
             Command::SaveThen(after) => {
                 self.dialog = None;

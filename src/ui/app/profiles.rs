@@ -3,7 +3,7 @@
 
 use super::InspectorApp;
 use super::comparison::Comparison;
-use crate::policy::ImportedSettings;
+use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, export_json, validate_name};
 use crate::ui::profile_worker::{Outcome, ProfileWorker, Request, StoreRequest};
 use crate::ui::state::{AfterUnsaved, Dialog, NameAction, ShownError};
@@ -65,28 +65,31 @@ impl InspectorApp {
                 settings,
                 then,
             } => {
-                self.saved = settings;
+                self.saved = settings.clone();
                 self.notice = Some(crate::copy::saved_profile(&name));
                 if let Some(after) = then {
-                    self.continue_with(after, ctx);
+                    self.continue_with(after, settings, ctx);
                 }
             }
             // An edited profile was saved or its edits dropped before a Rename
-            // or Duplicate, so the new one opens as stored.
+            // or Duplicate, so the new one opens as stored, unless the settings
+            // were edited while the profiles thread worked: those edits stay,
+            // unsaved.
             Outcome::Named {
                 stored,
                 saved,
+                replaces,
                 then,
             } => {
                 self.dialog = None;
                 self.profile = stored;
-                if self.settings != saved {
+                if self.settings == replaces && self.settings != saved {
                     self.settings = saved.clone();
                     self.reclassify();
                 }
-                self.saved = saved;
+                self.saved = saved.clone();
                 if let Some(after) = then {
-                    self.continue_with(after, ctx);
+                    self.continue_with(after, saved, ctx);
                 }
             }
             Outcome::Deleted(name) => {
@@ -138,7 +141,7 @@ impl InspectorApp {
     /// is shown in its dialog before that).
     pub(super) fn leave_profile(&mut self, after: AfterUnsaved, ctx: &egui::Context) {
         if !self.is_dirty() {
-            return self.continue_with(after, ctx);
+            return self.continue_with(after, self.settings.clone(), ctx);
         }
         match self.refusal(&after) {
             Some(message) => {
@@ -178,7 +181,14 @@ impl InspectorApp {
     /// Carries out an action that leaves the current profile, once its unsaved
     /// changes are saved or given up. Given up, they stay on screen until the
     /// action's outcome replaces them, so an action that fails loses nothing.
-    pub(super) fn continue_with(&mut self, after: AfterUnsaved, ctx: &egui::Context) {
+    /// `answered` are the settings on screen when the question was answered:
+    /// a Rename or Duplicate replaces only those, not edits made since.
+    pub(super) fn continue_with(
+        &mut self,
+        after: AfterUnsaved,
+        answered: Settings,
+        ctx: &egui::Context,
+    ) {
         match after {
             AfterUnsaved::Switch(name) => self.switch_profile(&name),
             AfterUnsaved::Quit => {
@@ -188,24 +198,31 @@ impl InspectorApp {
             AfterUnsaved::Import { name, json, path } => {
                 self.send_store(StoreRequest::Import { name, json, path });
             }
-            AfterUnsaved::Rename { from, to } => self.name(NameAction::Rename, from, to, None),
+            AfterUnsaved::Rename { from, to } => {
+                self.send_named(NameAction::Rename, from, to, answered, None);
+            }
             AfterUnsaved::Duplicate { from, to } => {
-                self.name(NameAction::Duplicate, from, to, None);
+                self.send_named(NameAction::Duplicate, from, to, answered, None);
             }
             AfterUnsaved::Delete(name) => self.send_store(StoreRequest::Delete(name)),
         }
     }
 
-    /// Save as, Rename or Duplicate `current` under the name `name`, then go
-    /// on with `then`.
-    pub(super) fn name(
+    /// Saves the settings on screen under the new name `name`, then goes on
+    /// with `then`.
+    pub(super) fn save_as(&mut self, current: String, name: String, then: Option<AfterUnsaved>) {
+        let settings = self.settings.clone();
+        self.send_named(NameAction::SaveAs, current, name, settings, then);
+    }
+
+    fn send_named(
         &mut self,
         action: NameAction,
         current: String,
         name: String,
+        settings: Settings,
         then: Option<AfterUnsaved>,
     ) {
-        let settings = self.settings.clone();
         self.send_store(StoreRequest::Named {
             action,
             name,
