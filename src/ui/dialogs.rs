@@ -47,9 +47,23 @@ fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
     field.request_focus();
 }
 
-/// Enter was pressed in the one-line `field` (which then lets the keyboard go).
+/// Enter was pressed in the one-line `field`. The field keeps the keyboard,
+/// so after a refused name or path the next keys still go to it.
 fn enter_pressed(ui: &egui::Ui, field: &egui::Response) -> bool {
-    field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
+    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+    if entered {
+        field.request_focus();
+    }
+    entered
+}
+
+/// `error` is shown this pass and was not the pass before (the profiles
+/// thread refused what OK sent, say).
+fn error_is_new(ui: &egui::Ui, kind: &str, error: &Option<String>) -> bool {
+    let id = Id::unique(("follow-inspector-dialog-error", kind));
+    let last = ui.ctx().data_mut(|d| d.get_temp::<Option<String>>(id));
+    ui.ctx().data_mut(|d| d.insert_temp(id, error.clone()));
+    error.is_some() && last.flatten() != *error
 }
 
 fn error_line(ui: &mut egui::Ui, error: &Option<String>) {
@@ -111,8 +125,11 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 let field = ui
                     .add(egui::TextEdit::singleline(name).desired_width(400.0))
                     .labelled_by(label);
+                let refused = error_is_new(ui, title(*action), error);
                 if opening {
                     take_keyboard(ui, &field, name);
+                } else if refused {
+                    field.request_focus();
                 }
                 error_line(ui, error);
                 let entered = enter_pressed(ui, &field);

@@ -412,3 +412,51 @@ fn renaming_an_edited_profile_to_its_own_name_keeps_the_edits_and_asks_nothing()
     assert!(shows_the_edit(&harness));
     assert!(!stored_edit(&dir, "Mine"));
 }
+
+/// Types `text` and presses Enter wherever the keyboard is, as a person does
+/// without clicking first.
+fn type_and_enter(harness: &mut Harness<'_, InspectorApp>, text: &str) {
+    harness.event(egui::Event::Text(text.into()));
+    harness.run();
+    harness.key_press(Key::Enter);
+    settle(harness);
+}
+
+#[test]
+fn after_a_refused_name_the_name_field_keeps_the_keyboard() {
+    // Edited: refused before the question; not edited: refused by the store.
+    for edited in [true, false] {
+        let dir = config_with_profiles(&format!("refused-{edited}"), &["Mine", "Other"]);
+        activate(&dir, "Mine");
+        let mut harness = app_in(dir.clone(), None);
+        if edited {
+            edit(&mut harness);
+        }
+        menu(&mut harness, "Rename…");
+        type_and_enter(&mut harness, "other");
+        harness.get_by_label_contains("a profile named “other” already exists");
+        type_and_enter(&mut harness, " 2");
+        if edited {
+            answer(
+                &mut harness,
+                "Renaming to “other 2”: save your changes to “Mine” first?",
+                "Save changes",
+            );
+        }
+        assert_eq!(profile_shown(&harness), "other 2", "edited: {edited}");
+        assert!(names_on_disk(&dir).contains(&"other 2".to_owned()));
+    }
+}
+
+#[test]
+fn after_ok_with_a_refused_name_the_keyboard_goes_back_to_the_name() {
+    let (_dir, mut harness) = edited_mine("refused-ok");
+    menu(&mut harness, "Duplicate…");
+    harness.event(egui::Event::Text("Other".into()));
+    harness.run();
+    harness.get_by_label("OK").click();
+    settle(&mut harness);
+    harness.get_by_label_contains("a profile named “Other” already exists");
+    type_and_enter(&mut harness, " 2");
+    harness.get_by_label("Copying “Mine” to “Other 2”: save your changes to “Mine” first?");
+}
