@@ -103,6 +103,28 @@ fn unsaved_question(after: &AfterUnsaved, profile: &str, save_in_place: bool) ->
     copy::unsaved_question(&doing, profile, save_in_place)
 }
 
+/// "Keep editing" goes back to the dialog that led to the question, with what
+/// was typed in it; a switch, quit or delete had none to go back to.
+fn keep_editing(after: &AfterUnsaved) -> Command {
+    match after {
+        AfterUnsaved::Import { name, json, path } => Command::OpenDialog(Dialog::Import {
+            name: name.clone(),
+            json: json.clone(),
+            path: path.clone(),
+            error: None,
+        }),
+        AfterUnsaved::Rename { to, .. } => {
+            Command::OpenDialog(Dialog::name_entry(NameAction::Rename, to))
+        }
+        AfterUnsaved::Duplicate { to, .. } => {
+            Command::OpenDialog(Dialog::name_entry(NameAction::Duplicate, to))
+        }
+        AfterUnsaved::Switch(_) | AfterUnsaved::Quit | AfterUnsaved::Delete(_) => {
+            Command::CloseDialog
+        }
+    }
+}
+
 /// Draws the open dialog; returns the commands its buttons give. A text field
 /// has the keyboard when its dialog opens, Enter in it confirms, Escape cancels
 /// (in the unsaved-changes question: keeps editing).
@@ -110,6 +132,10 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
     let profile = view.profile;
     let export_json = view.export_json;
     let mut commands = Vec::new();
+    let on_escape = match dialog {
+        Dialog::ConfirmDiscard(after) => keep_editing(after),
+        _ => Command::CloseDialog,
+    };
     let modal = Modal::new(Id::unique("follow-inspector-dialog")).show(ctx, |ui| {
         ui.set_width(440.0);
         match dialog {
@@ -189,7 +215,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     commands.push(Command::Discard(after.clone()));
                 }
                 if cancel {
-                    commands.push(Command::CloseDialog);
+                    commands.push(keep_editing(after));
                 }
             }
             Dialog::Import {
@@ -288,7 +314,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
         }
     });
     if modal.should_close() && commands.is_empty() {
-        commands.push(Command::CloseDialog);
+        commands.push(on_escape);
     }
     commands
 }
@@ -488,6 +514,24 @@ mod tests {
         harness.run();
         assert_eq!(harness.state().commands, [Command::CloseDialog]);
         assert!(harness.query_by_label("Keep editing").is_none());
+    }
+
+    #[test]
+    fn keep_editing_and_escape_go_back_to_the_dialog_that_asked() {
+        let rename = AfterUnsaved::Rename {
+            from: "Strict".into(),
+            to: "Strict 2".into(),
+        };
+        let back = Command::OpenDialog(Dialog::name_entry(NameAction::Rename, "Strict 2"));
+        let mut harness = open(Dialog::ConfirmDiscard(rename.clone()), false);
+        harness.get_by_label("Keep editing").click();
+        harness.run();
+        assert_eq!(harness.state().commands, std::slice::from_ref(&back));
+
+        let mut harness = open(Dialog::ConfirmDiscard(rename), false);
+        harness.key_press(Key::Escape);
+        harness.run();
+        assert_eq!(harness.state().commands, [back]);
     }
 
     #[test]

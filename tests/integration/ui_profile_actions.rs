@@ -81,13 +81,26 @@ fn answer(harness: &mut Harness<'_, InspectorApp>, question: &str, button: &str)
 const IMPORT_QUESTION: &str = "Importing “ACME”: save your changes to “Mine” first?";
 
 #[test]
-fn import_on_an_edited_profile_can_keep_editing() {
+fn import_on_an_edited_profile_can_keep_editing_and_the_import_dialog_is_back() {
     let (dir, mut harness) = edited_mine("import-keep");
     import(&mut harness, "ACME");
     answer(&mut harness, IMPORT_QUESTION, "Keep editing");
     assert_eq!(profile_shown(&harness), "Mine ●");
     assert!(shows_the_edit(&harness));
     assert!(!names_on_disk(&dir).contains(&"ACME".to_owned()));
+    // What was typed is still there: Import asks again.
+    assert_eq!(
+        harness.get_by_label("Name").value().as_deref(),
+        Some("ACME")
+    );
+    let json = harness
+        .get_by_label("Paste the storage-data JSON here")
+        .value();
+    assert_eq!(json.as_deref(), Some(IMPORTED_JSON));
+    harness.get_by_label("Import").click();
+    settle(&mut harness);
+    answer(&mut harness, IMPORT_QUESTION, "Save changes");
+    assert_eq!(profile_shown(&harness), "ACME");
 }
 
 #[test]
@@ -188,8 +201,15 @@ fn rename_of_an_edited_profile_asks_and_each_answer_does_what_it_says() {
     assert!(shows_the_edit(&harness));
     assert!(!names_on_disk(&dir).contains(&"Yours".to_owned()));
 
-    // Save: the renamed profile holds the changes.
-    name_via_menu(&mut harness, "Rename…", "Yours");
+    // The Rename dialog is back with the typed name. Save: the renamed
+    // profile holds the changes.
+    harness.get_by_label("Rename the profile");
+    assert_eq!(
+        harness.get_by_label("Name").value().as_deref(),
+        Some("Yours")
+    );
+    harness.key_press(Key::Enter);
+    settle(&mut harness);
     answer(&mut harness, RENAME_QUESTION, "Save changes");
     assert_eq!(profile_shown(&harness), "Yours");
     assert!(shows_the_edit(&harness));
@@ -217,6 +237,10 @@ fn duplicate_of_an_edited_profile_asks_and_save_puts_the_changes_in_both() {
     assert_eq!(profile_shown(&harness), "Mine ●");
     assert!(!names_on_disk(&dir).contains(&"Twin".to_owned()));
 
+    // Escape in the Duplicate dialog that is back, then the menu again.
+    harness.get_by_label("Duplicate the profile");
+    harness.key_press(Key::Escape);
+    harness.run();
     name_via_menu(&mut harness, "Duplicate…", "Twin");
     answer(&mut harness, DUPLICATE_QUESTION, "Save changes");
     assert_eq!(profile_shown(&harness), "Twin");
