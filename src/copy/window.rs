@@ -232,7 +232,7 @@ pub fn renaming_to(profile: &str) -> String {
 }
 
 pub fn duplicating(from: &str, to: &str) -> String {
-    format!("Copying “{from}” to “{to}”")
+    format!("Duplicating “{from}” as “{to}”")
 }
 
 pub fn deleting(profile: &str) -> String {

@@ -499,7 +499,7 @@ mod tests {
             ),
             (
                 AfterUnsaved::Duplicate { from, to },
-                "Copying “Strict” to “Strict 2”: save your changes to “Strict” first?",
+                "Duplicating “Strict” as “Strict 2”: save your changes to “Strict” first?",
             ),
         ] {
             let harness = open(Dialog::ConfirmDiscard(after), false);

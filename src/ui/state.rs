@@ -91,9 +91,8 @@ pub enum NameAction {
 
 /// An action that leaves the current profile: with unsaved changes it waits
 /// for the unsaved-changes question, and is done once they are saved or
-/// discarded. Anything else that replaces the settings (a capture carrying its
-/// own, say) joins as a variant here. Each names the profiles it is about, as
-/// a "Save as" first changes which profile is current.
+/// discarded. Each names the profiles it is about, as a "Save as" first
+/// changes which profile is current.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AfterUnsaved {
     Switch(String),

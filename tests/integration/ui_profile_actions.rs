@@ -227,7 +227,7 @@ fn rename_of_an_edited_profile_can_discard_the_changes() {
     assert!(!stored_edit(&dir, "Yours"));
 }
 
-const DUPLICATE_QUESTION: &str = "Copying “Mine” to “Twin”: save your changes to “Mine” first?";
+const DUPLICATE_QUESTION: &str = "Duplicating “Mine” as “Twin”: save your changes to “Mine” first?";
 
 #[test]
 fn duplicate_of_an_edited_profile_asks_and_save_puts_the_changes_in_both() {
@@ -482,5 +482,5 @@ fn after_ok_with_a_refused_name_the_keyboard_goes_back_to_the_name() {
     settle(&mut harness);
     harness.get_by_label_contains("a profile named “Other” already exists");
     type_and_enter(&mut harness, " 2");
-    harness.get_by_label("Copying “Mine” to “Other 2”: save your changes to “Mine” first?");
+    harness.get_by_label("Duplicating “Mine” as “Other 2”: save your changes to “Mine” first?");
 }

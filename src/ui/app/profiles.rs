@@ -117,13 +117,7 @@ impl InspectorApp {
                 self.dialog = None;
                 self.notice = Some(crate::copy::exported_to(&path));
             }
-            // Shown in the open dialog when the error is about its input.
-            Outcome::Failed(message) => match &mut self.dialog {
-                Some(dialog) if matches!(dialog, Dialog::Name { .. } | Dialog::Import { .. }) => {
-                    dialog.set_error(message);
-                }
-                _ => self.error = Some(ShownError::plain(message)),
-            },
+            Outcome::Failed(message) => self.show_refusal(message),
         }
     }
 
@@ -144,12 +138,19 @@ impl InspectorApp {
             return self.continue_with(after, self.settings.clone(), ctx);
         }
         match self.refusal(&after) {
-            Some(message) => {
-                if let Some(dialog) = &mut self.dialog {
-                    dialog.set_error(message);
-                }
-            }
+            Some(message) => self.show_refusal(message),
             None => self.dialog = Some(Dialog::ConfirmDiscard(after)),
+        }
+    }
+
+    /// Shown in the open dialog when it has the input the problem is about,
+    /// else in the error banner.
+    fn show_refusal(&mut self, message: String) {
+        match &mut self.dialog {
+            Some(dialog) if matches!(dialog, Dialog::Name { .. } | Dialog::Import { .. }) => {
+                dialog.set_error(message);
+            }
+            _ => self.error = Some(ShownError::plain(message)),
         }
     }
 
