@@ -1,6 +1,8 @@
-//! Every profile action on an edited profile asks the unsaved-changes question
-//! first, and each answer does what it says; the name dialogs take the
-//! keyboard as they open. Driven by labels, as a person clicks and types.
+//! Every profile action on an edited profile, quitting included, asks the
+//! unsaved-changes question first, and each answer does what it says; an edit
+//! made while the answer is carried out is kept; the name dialogs take the
+//! keyboard as they open and keep it after a refused name. Driven by labels,
+//! as a person clicks and types.
 
 use std::path::Path;
 
@@ -483,4 +485,76 @@ fn after_ok_with_a_refused_name_the_keyboard_goes_back_to_the_name() {
     harness.get_by_label_contains("a profile named “Other” already exists");
     type_and_enter(&mut harness, " 2");
     harness.get_by_label("Duplicating “Mine” as “Other 2”: save your changes to “Mine” first?");
+}
+
+/// The window manager's close button, as the app hears it.
+fn close_window(harness: &mut Harness<'_, InspectorApp>) {
+    let root = harness
+        .input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default();
+    root.events.push(egui::ViewportEvent::Close);
+    harness.step();
+}
+
+/// The window commands the app gives from now until its profile work is done.
+fn window_commands_until_settled(
+    harness: &mut Harness<'_, InspectorApp>,
+) -> Vec<egui::ViewportCommand> {
+    let mut commands = Vec::new();
+    for _ in 0..1000 {
+        harness.step();
+        commands.extend(
+            harness.output().viewport_output[&egui::ViewportId::ROOT]
+                .commands
+                .iter()
+                .cloned(),
+        );
+        if !harness.state().profiles_busy() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    commands
+}
+
+fn cancels_close(harness: &Harness<'_, InspectorApp>) -> bool {
+    harness.output().viewport_output[&egui::ViewportId::ROOT]
+        .commands
+        .contains(&egui::ViewportCommand::CancelClose)
+}
+
+#[test]
+fn quitting_with_edits_keeps_the_window_open_until_they_are_saved() {
+    let (dir, mut harness) = edited_mine("quit-save");
+    close_window(&mut harness);
+    assert!(cancels_close(&harness));
+    harness.run();
+    harness.get_by_label("Quitting: save your changes to “Mine” first?");
+    harness.get_by_label("Save changes").click();
+    let commands = window_commands_until_settled(&mut harness);
+    assert!(commands.contains(&egui::ViewportCommand::Close));
+    assert!(stored_edit(&dir, "Mine"));
+}
+
+#[test]
+fn quitting_with_edits_to_the_built_in_profile_closes_after_save_as() {
+    let dir = config_with_profiles("quit-save-as", &[]);
+    let mut harness = app_in(dir.clone(), None);
+    edit(&mut harness);
+    close_window(&mut harness);
+    assert!(cancels_close(&harness));
+    harness.run();
+    answer(
+        &mut harness,
+        "Quitting: save your changes to “Scraper defaults” as a new profile first?",
+        "Save as…",
+    );
+    harness.get_by_label("Name").type_text("Kept");
+    harness.run();
+    harness.key_press(Key::Enter);
+    let commands = window_commands_until_settled(&mut harness);
+    assert!(commands.contains(&egui::ViewportCommand::Close));
+    assert!(stored_edit(&dir, "Kept"));
 }
