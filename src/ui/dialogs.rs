@@ -61,8 +61,11 @@ fn enter_pressed(ui: &egui::Ui, field: &egui::Response) -> bool {
 /// thread refused what OK sent, say).
 fn error_is_new(ui: &egui::Ui, kind: &str, error: &Option<String>) -> bool {
     let id = Id::unique(("follow-inspector-dialog-error", kind));
-    let last = ui.ctx().data_mut(|d| d.get_temp::<Option<String>>(id));
-    ui.ctx().data_mut(|d| d.insert_temp(id, error.clone()));
+    let last = ui.ctx().data_mut(|d| {
+        let last = d.get_temp::<Option<String>>(id);
+        d.insert_temp(id, error.clone());
+        last
+    });
     error.is_some() && last.flatten() != *error
 }
 

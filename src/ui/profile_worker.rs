@@ -35,7 +35,7 @@ pub enum StoreRequest {
         then: Option<AfterUnsaved>,
     },
     /// `settings` are what Save as stores; for every action, the settings on
-    /// screen the stored ones may replace.
+    /// screen the stored ones may replace (see `Outcome::Named::replaces`).
     Named {
         action: NameAction,
         name: String,
@@ -80,8 +80,8 @@ pub enum Outcome {
         stored: String,
         /// The new profile's settings as saved.
         saved: Settings,
-        /// The settings on screen when the request was made: edits made since
-        /// are kept.
+        /// The settings on screen this may replace, as they were when the
+        /// unsaved-changes question was answered: edits made since are kept.
         replaces: Settings,
         then: Option<AfterUnsaved>,
     },
