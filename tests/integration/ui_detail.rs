@@ -63,8 +63,8 @@ fn the_copied_explanation_says_profile_settings_limits_page_and_script() {
     harness.run();
     fetch(&mut harness, "https://acme.test/");
     // The status bar labels the render time and says what scripts changed.
-    harness.get_by_label("rendered in 1.5 s");
-    harness.get_by_label("scripts added 1, removed 1");
+    harness.get_by_label_contains("rendered in 1.5 s");
+    harness.get_by_label_contains("scripts added 1, removed 1");
     assert!(harness.query_by_label_contains("1500").is_none());
 
     harness.get_by_label("Kontakt").click();
@@ -259,7 +259,7 @@ fn the_host_mapping_reaches_a_site_by_its_host_name() {
     settle(&mut harness);
     assert_eq!(harness.state().error(), None);
     harness.get_by_label("Kontakt");
-    harness.get_by_label("HTTP 200");
+    harness.get_by_label_contains("HTTP 200");
     assert_eq!(server.hits("acme.test/"), 1);
 }
 
@@ -302,6 +302,66 @@ fn the_host_mapping_reaches_a_rendered_site_by_its_host_name() {
     }
     assert_eq!(harness.state().error(), None);
     harness.get_by_label("＋ added by script 2");
-    harness.get_by_label("scripts added 2, removed 1");
+    harness.get_by_label_contains("scripts added 2, removed 1");
     harness.get_by_label_contains("rendered in ");
+}
+
+/// A site with facts to say: a redirect, two pages crawled, the host mapped.
+fn redirecting_site(_port: u16) -> HashMap<String, Route> {
+    HashMap::from([
+        (
+            "acme.test/".to_owned(),
+            Route::redirect(301, "/welcome/to/the/acme/staging/site"),
+        ),
+        (
+            "acme.test/welcome/to/the/acme/staging/site".to_owned(),
+            Route::html("<a href=/kontakt>Kontakt</a>"),
+        ),
+        ("acme.test/kontakt".to_owned(), Route::html("Kontakt")),
+    ])
+}
+
+#[test]
+fn a_fetched_page_with_many_facts_keeps_its_url_in_view_at_1024_px() {
+    let server = Server::start(redirecting_site, Duration::ZERO);
+    let size = egui::vec2(1024.0, 700.0);
+    let mut harness = app_in(temp_config_dir("detail-status-facts"), None);
+    map_hosts(
+        &mut harness,
+        &format!("acme.test:{}:127.0.0.1", server.port),
+    );
+    harness.set_size(size);
+    harness.run();
+    fetch(&mut harness, &format!("http://acme.test:{}/", server.port));
+    assert_eq!(harness.state().error(), None);
+    let url = format!(
+        "http://acme.test:{}/welcome/to/the/acme/staging/site",
+        server.port
+    );
+    // The facts are one line, elided before the URL.
+    let facts = harness.get_by_label_contains("HTTP 200").rect();
+    harness.get_by_label_contains("← 1 redirect");
+    harness.get_by_label_contains("2 pages crawled");
+    let shown = harness
+        .query_all_by_label(&url)
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .unwrap();
+    assert!(shown.min.y > size.y - 40.0, "{shown:?}");
+    assert!(
+        shown.min.x >= 0.0,
+        "the URL starts off the left edge: {shown:?}"
+    );
+    assert!(
+        shown.width() >= size.x * 0.25,
+        "the URL has only {} px",
+        shown.width()
+    );
+    assert!(shown.max.x <= facts.min.x, "{shown:?} runs into {facts:?}");
+    assert!(facts.min.x >= 0.0, "{facts:?}");
+    let switch = harness.get_by_label("☀ Light theme").rect();
+    assert!(switch.max.x <= size.x, "{switch:?}");
+    harness.get_by_label("☀ Light theme").click();
+    harness.run();
+    harness.get_by_label("Dark theme");
 }
