@@ -225,6 +225,8 @@ pub struct ExplanationContext<'a> {
     /// The page's position in the crawl and the pages in all.
     pub page: (usize, usize),
     pub origin: PageOrigin<'a>,
+    /// The host mappings the page was fetched with.
+    pub host_mapping: &'a [crate::fetch::Resolve],
     /// In rendered mode: how the page was rendered.
     pub rendered: Option<&'a crate::inspect::RenderedRead>,
     /// A script added the link (it is not in the HTML the server sent).
@@ -283,6 +285,15 @@ fn context_lines(
         PageOrigin::Fetched => {}
         PageOrigin::File(path) => out.push_str(&format!("  file: {path}\n")),
         PageOrigin::Demo => out.push_str("  file: the window's bundled demo page\n"),
+    }
+    if !context.host_mapping.is_empty() {
+        let mappings: Vec<String> = context
+            .host_mapping
+            .iter()
+            .map(|m| format!("{}:{}:{}", m.host, m.addr.port(), m.addr.ip()))
+            .collect();
+        // As the command line's --resolve takes them, to fetch the page again.
+        out.push_str(&format!("  host mapping: {}\n", mappings.join(" ")));
     }
     match context.rendered {
         Some(r) => {
@@ -393,6 +404,7 @@ mod tests {
             level: 1,
             page: (0, 1),
             origin: PageOrigin::Fetched,
+            host_mapping: &[],
             rendered: None,
             added_by_script: false,
         }
@@ -448,6 +460,7 @@ mod tests {
             level: 2,
             page: (1, 4),
             origin: PageOrigin::File("/tmp/saved/page.html"),
+            host_mapping: &[],
             rendered: Some(&rendered),
             added_by_script: true,
         };

@@ -23,8 +23,11 @@ pub struct StatusView<'a> {
     pub inspection: Option<&'a Inspection>,
     pub source: &'a Source,
     pub notice: Option<&'a str>,
-    /// The host mappings as typed (Settings › Advanced).
+    /// The host mappings as typed (Settings › Advanced): marked when they do
+    /// not parse, as the next fetch would be refused.
     pub host_mapping: &'a str,
+    /// The host mappings the shown pages were fetched with.
+    pub host_mapping_used: &'a [crate::fetch::Resolve],
 }
 
 /// How a fact is coloured.
@@ -216,24 +219,19 @@ fn theme_switch(ui: &mut Ui) {
     }
 }
 
-/// The host mappings in use, or that the field does not parse.
-fn host_mapping_mark(ui: &mut Ui, typed: &str) {
-    if typed.trim().is_empty() {
-        return;
+/// The host mappings the shown page was fetched with, and whether the field
+/// as typed now does not parse.
+fn host_mapping_mark(ui: &mut Ui, typed: &str, used: &[crate::fetch::Resolve]) {
+    if let Err(e) = crate::fetch::Resolve::parse_list(typed) {
+        let color = palette::warning(ui.visuals().dark_mode);
+        ui.colored_label(color, copy::BAD_HOST_MAPPING_MARK)
+            .on_hover_text(copy::bad_host_mapping(&e));
+        ui.separator();
     }
-    match crate::fetch::Resolve::parse_list(typed) {
-        Ok(mappings) if mappings.is_empty() => {}
-        Ok(mappings) => {
-            ui.label(copy::host_mapping_mark(&mappings))
-                .on_hover_text(copy::host_mapping_tooltip(&mappings));
-            ui.separator();
-        }
-        Err(e) => {
-            let color = palette::warning(ui.visuals().dark_mode);
-            ui.colored_label(color, copy::BAD_HOST_MAPPING_MARK)
-                .on_hover_text(copy::bad_host_mapping(&e));
-            ui.separator();
-        }
+    if !used.is_empty() {
+        ui.label(copy::host_mapping_mark(used))
+            .on_hover_text(copy::host_mapping_tooltip(used));
+        ui.separator();
     }
 }
 
@@ -252,7 +250,7 @@ pub fn show(ui: &mut Ui, view: &StatusView<'_>) -> Vec<Command> {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         theme_switch(ui);
         ui.separator();
-        host_mapping_mark(ui, view.host_mapping);
+        host_mapping_mark(ui, view.host_mapping, view.host_mapping_used);
         let facts = view.inspection.map(facts).unwrap_or_default();
         if !facts.is_empty() {
             let room = ui.available_width() - url_room;

@@ -254,10 +254,10 @@ fn the_host_mapping_reaches_a_site_by_its_host_name() {
         harness.state().host_mapping(),
         format!("acme.test:{}:127.0.0.1", server.port)
     );
-    harness.get_by_label(&format!("⇄ acme.test → 127.0.0.1:{}", server.port));
     harness.get_by_label("Fetch").click();
     settle(&mut harness);
     assert_eq!(harness.state().error(), None);
+    harness.get_by_label(&format!("⇄ acme.test → 127.0.0.1:{}", server.port));
     harness.get_by_label("Kontakt");
     harness.get_by_label_contains("HTTP 200");
     assert_eq!(server.hits("acme.test/"), 1);
@@ -364,4 +364,79 @@ fn a_fetched_page_with_many_facts_keeps_its_url_in_view_at_1024_px() {
     harness.get_by_label("☀ Light theme").click();
     harness.run();
     harness.get_by_label("Dark theme");
+}
+
+#[test]
+fn a_host_mapping_that_does_not_parse_refuses_only_a_fetch() {
+    let mut harness = app_in(temp_config_dir("detail-resolve-file"), None);
+    map_hosts(&mut harness, "acme.test");
+    let file = format!(
+        "{}/tests/fixtures/with-canonical.html",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // A saved file is read, not fetched: it loads.
+    fetch(&mut harness, &file);
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("Contact");
+    harness.get_by_label_contains("File with-canonical.html");
+    // So does the demo page.
+    harness.get_by_label("Demo page").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("Our heritage");
+    // A URL is refused, and says why.
+    fetch(&mut harness, "http://acme.test:9/");
+    harness.get_by_label_contains("✖ host mapping (Settings › Advanced): `acme.test` is not");
+}
+
+#[test]
+fn the_status_bar_and_the_explanation_name_the_mapping_the_page_was_fetched_with() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let mut harness = app_in(temp_config_dir("detail-resolve-used"), None);
+    let used = format!("acme.test:{}:127.0.0.1", server.port);
+    let mark = format!("⇄ acme.test → 127.0.0.1:{}", server.port);
+    // The demo page is no fetch: no mark, whatever is typed.
+    map_hosts(&mut harness, &used);
+    assert!(harness.query_by_label(&mark).is_none());
+    fetch(&mut harness, &format!("http://acme.test:{}/", server.port));
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label(&mark);
+
+    // Another mapping typed: the page shown was still fetched with the first.
+    clear_field(&mut harness, "Host mapping");
+    type_into(&mut harness, "Host mapping", "acme.test:1:127.0.0.2");
+    harness.get_by_label(&mark);
+    assert!(
+        harness
+            .query_by_label("⇄ acme.test → 127.0.0.2:1")
+            .is_none()
+    );
+
+    harness.get_by_label("Kontakt").click();
+    harness.run();
+    let text = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    let line = format!("  host mapping: {used}\n");
+    assert!(text.contains(&line), "{line:?} not in:\n{text}");
+
+    // A saved file was not fetched: no mapping named.
+    let file = format!(
+        "{}/tests/fixtures/with-canonical.html",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    clear_field(&mut harness, "Page");
+    fetch(&mut harness, &file);
+    assert_eq!(harness.state().error(), None);
+    assert!(harness.query_by_label_contains("⇄").is_none());
+    harness.get_by_label("Contact").click();
+    harness.run();
+    let text = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    assert!(!text.contains("host mapping"), "{text}");
 }

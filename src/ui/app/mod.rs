@@ -54,6 +54,8 @@ pub struct InspectorApp {
     /// What the shown crawl was made with; `None` for a saved page or the demo.
     crawled_with: Option<CrawlInputs>,
     source: Source,
+    /// The host mappings the shown pages were fetched with.
+    loaded_host_mapping: Vec<crate::fetch::Resolve>,
     /// The last error, shown in a banner until dismissed or the next load.
     error: Option<ShownError>,
     /// The last load failed, so the table shows the result from before it.
@@ -136,6 +138,7 @@ impl InspectorApp {
             loaded: 0,
             crawled_with: None,
             source: Source::Nothing,
+            loaded_host_mapping: Vec::new(),
             error: None,
             load_failed: false,
             task: None,

@@ -74,6 +74,7 @@ impl InspectorApp {
             level: page.level,
             page: (self.page, pages),
             origin,
+            host_mapping: &self.loaded_host_mapping,
             rendered: page.rendered(),
             added_by_script: page.source(link) == Some(LinkSource::RenderedOnly),
         }

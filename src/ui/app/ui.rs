@@ -188,6 +188,7 @@ impl InspectorApp {
             source: &self.source,
             notice: self.notice.as_deref(),
             host_mapping: &self.session.host_mapping,
+            host_mapping_used: &self.loaded_host_mapping,
         };
         egui::Panel::bottom("status_bar")
             .show(ui, |ui| status_bar::show(ui, &view))
