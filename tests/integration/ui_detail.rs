@@ -440,3 +440,30 @@ fn the_status_bar_and_the_explanation_name_the_mapping_the_page_was_fetched_with
     .unwrap_or_default();
     assert!(!text.contains("host mapping"), "{text}");
 }
+
+#[test]
+fn edits_past_the_limits_are_not_called_unsaved_edits_of_the_settings_listed() {
+    let mut harness = app_in(temp_config_dir("detail-unsaved-limits"), None);
+    harness.get_by_label("White keywords").focus();
+    harness.run();
+    let long = "k".repeat(1_001);
+    harness
+        .get_by_label("White keywords")
+        .type_text(&format!(",{long}"));
+    harness.run();
+    harness.get_by_label_contains("Settings too large");
+    harness.get_by_label("Our heritage").click();
+    harness.run();
+    let text = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    // The page was decided under the saved settings, and they are listed.
+    for part in [
+        "  profile: Scraper defaults\n",
+        "  settings changed from the defaults: none\n",
+    ] {
+        assert!(text.contains(part), "{part:?} not in:\n{text}");
+    }
+}
