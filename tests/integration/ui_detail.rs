@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use eframe::Storage as _;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use follow_inspector::fetch::{FetchError, FetchSummary, FetchedPage, Fetcher, Rendered, Wait};
@@ -466,4 +467,53 @@ fn edits_past_the_limits_are_not_called_unsaved_edits_of_the_settings_listed() {
     ] {
         assert!(text.contains(part), "{part:?} not in:\n{text}");
     }
+}
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+struct MemoryStorage(HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_host_mapping_is_remembered_between_runs() {
+    let dir = temp_config_dir("detail-resolve-remembered");
+    let mut harness = app_in(dir.clone(), None);
+    map_hosts(&mut harness, "acme.test:8080:127.0.0.1");
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(harness.state_mut(), &mut storage);
+    let stored = storage.get_string("follow-inspector-window-options");
+    assert!(
+        stored
+            .as_deref()
+            .is_some_and(|s| s.contains("acme.test:8080:127.0.0.1")),
+        "{stored:?}"
+    );
+
+    // The next run starts with it.
+    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
+    let mut again = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            cc.storage = Some(storage);
+            crate::ui::with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, None, Some(dir))
+        });
+    settle(&mut again);
+    assert_eq!(again.state().host_mapping(), "acme.test:8080:127.0.0.1");
+    again.get_by_label("Host mapping");
 }

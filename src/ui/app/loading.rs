@@ -124,7 +124,7 @@ impl InspectorApp {
                 .cloned(),
             // A mapping that does not parse refuses only a fetch: the task
             // knows whether the target is a file.
-            resolve: self.session.host_mapping(),
+            resolve: self.window_options.host_mapping(),
         };
         let repaint_ctx = ctx.clone();
         match Task::spawn(job, self.fetcher.clone(), move || {
