@@ -1,6 +1,7 @@
 //! The window's detail pane, status bar and host mapping, driven as a person
-//! would: what a copied explanation says, where the theme switch is, and a
-//! site reached by host name through the window's `--resolve`.
+//! would: what a copied explanation says, where the theme switch is, what the
+//! status bar keeps in view at 1024 px, and a site reached by host name
+//! through the window's `--resolve` (which is remembered between runs).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -516,4 +517,31 @@ fn the_host_mapping_is_remembered_between_runs() {
     settle(&mut again);
     assert_eq!(again.state().host_mapping(), "acme.test:8080:127.0.0.1");
     again.get_by_label("Host mapping");
+}
+
+#[test]
+fn a_rendered_page_keeps_its_url_and_the_theme_switch_in_view_at_1024_px() {
+    let size = egui::vec2(1024.0, 700.0);
+    let mut harness = app_in(
+        temp_config_dir("detail-status-rendered"),
+        Some(Arc::new(ScriptedPage)),
+    );
+    harness.set_size(size);
+    harness.run();
+    let url = "https://staging.acme.test/welcome/to/the/acme/site";
+    fetch(&mut harness, url);
+    assert_eq!(harness.state().error(), None);
+    let facts = harness.get_by_label_contains("rendered in 1.5 s").rect();
+    let shown = harness
+        .query_all_by_label(url)
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .unwrap();
+    assert!(shown.min.y > size.y - 40.0, "{shown:?}");
+    assert!(shown.min.x >= 0.0, "{shown:?}");
+    assert!(shown.width() >= size.x * 0.25, "{shown:?}");
+    assert!(shown.max.x <= facts.min.x, "{shown:?} runs into {facts:?}");
+    harness.get_by_label("☀ Light theme").click();
+    harness.run();
+    harness.get_by_label("Dark theme");
 }
