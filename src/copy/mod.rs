@@ -4,6 +4,7 @@
 
 mod advice;
 mod cli;
+mod explanation_context;
 mod lints;
 mod profiles;
 mod trace;
@@ -14,6 +15,7 @@ mod window_status;
 
 pub use advice::*;
 pub use cli::*;
+pub use explanation_context::*;
 pub use lints::*;
 pub use profiles::*;
 pub use trace::*;

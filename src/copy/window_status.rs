@@ -134,6 +134,9 @@ pub const SCRIPT_CHANGES_TOOLTIP: &str = "Links in the page after its scripts ra
      server's HTML did not have (added), and links of the server's HTML the scripts took away \
      (removed), on the start page.";
 
+/// Between two facts of the status bar.
+pub const FACT_SEPARATOR: &str = "  |  ";
+
 /// The host mappings in use, in the status bar.
 pub fn host_mapping_mark(mappings: &[crate::fetch::Resolve]) -> String {
     match mappings {

@@ -8,7 +8,7 @@ use crate::policy::settings::{KEY_ALLOWED, KEY_BLACK, KEY_SKIP_ASSETS, KEY_SUBDO
 use crate::policy::{Lint, MAX_ITEMS, MAX_LIST_CHARS, Settings, SiblingRoot, parse_list};
 use crate::ui::command::Command;
 use crate::ui::palette;
-use crate::ui::state::SessionOptions;
+use crate::ui::state::RememberedWindowOptions;
 use crate::ui::widgets::note;
 
 /// "Changed from the defaults" with a one-click revert; true when clicked.
@@ -138,20 +138,20 @@ fn list_field(ui: &mut Ui, value: &mut String, id: &str, label: egui::Id) -> boo
 
 /// The window's own options, folded away at the bottom: the host mapping,
 /// and why it does not parse.
-fn advanced(ui: &mut Ui, session: &mut SessionOptions) {
+fn advanced(ui: &mut Ui, window_options: &mut RememberedWindowOptions) {
     egui::CollapsingHeader::new(RichText::new(copy::ADVANCED_HEADING).strong())
         .id_salt("advanced")
-        .default_open(!session.host_mapping.trim().is_empty())
+        .default_open(!window_options.host_mapping.trim().is_empty())
         .show(ui, |ui| {
             let label = ui.label(copy::LABEL_HOST_MAPPING).id;
             ui.add(
-                egui::TextEdit::singleline(&mut session.host_mapping)
+                egui::TextEdit::singleline(&mut window_options.host_mapping)
                     .id_salt("host_mapping")
                     .hint_text(copy::HOST_MAPPING_HINT)
                     .desired_width(ui.available_width()),
             )
             .labelled_by(label);
-            if let Err(e) = session.host_mapping() {
+            if let Err(e) = window_options.host_mapping() {
                 let color = palette::error(ui.visuals().dark_mode);
                 ui.add(egui::Label::new(RichText::new(copy::error_line(&e)).color(color)).wrap());
             }
@@ -165,7 +165,7 @@ fn advanced(ui: &mut Ui, session: &mut SessionOptions) {
 pub fn show(
     ui: &mut Ui,
     settings: &mut Settings,
-    session: &mut SessionOptions,
+    window_options: &mut RememberedWindowOptions,
     lints: &[Lint],
     suggestions: &[SiblingRoot],
     scroll_to_warnings: bool,
@@ -272,7 +272,7 @@ pub fn show(
             commands.push(Command::ResetSettings);
         }
         ui.separator();
-        advanced(ui, session);
+        advanced(ui, window_options);
     });
     if edited {
         commands.push(Command::SettingsEdited);

@@ -18,13 +18,13 @@ pub enum CopyWhat {
 /// how pages are reached, not how links are judged.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
-pub struct SessionOptions {
+pub struct RememberedWindowOptions {
     /// Host mappings as typed: `HOST:PORT:ADDR` (the CLI's `--resolve`), by
     /// commas or spaces; for static fetches and rendered loads alike.
     pub host_mapping: String,
 }
 
-impl SessionOptions {
+impl RememberedWindowOptions {
     /// The host mappings, or the words of the first that does not parse.
     pub fn host_mapping(&self) -> Result<Vec<crate::fetch::Resolve>, String> {
         crate::fetch::Resolve::parse_list(&self.host_mapping)

@@ -4,9 +4,12 @@
 //! not here: they get a banner above the table.
 //!
 //! The right-hand end is laid out first (theme switch, host mapping, the
-//! facts), so it always has its room; the message, the file and the URL get
-//! what is left and are elided to it, the full text on hover.
+//! facts), so it always has its room; the facts are one label elided to what
+//! is left after the URL's share, so the URL's start is always seen; the
+//! message, the file and the URL get the rest and are elided to it, the full
+//! text on hover.
 
+use egui::text::LayoutJob;
 use egui::{Label, RichText, Ui};
 
 use crate::copy;
@@ -20,8 +23,11 @@ pub struct StatusView<'a> {
     pub inspection: Option<&'a Inspection>,
     pub source: &'a Source,
     pub notice: Option<&'a str>,
-    /// The host mappings as typed (Settings › Advanced).
+    /// The host mappings as typed (Settings › Advanced): marked when they do
+    /// not parse, as the next fetch would be refused.
     pub host_mapping: &'a str,
+    /// The host mappings the shown pages were fetched with.
+    pub host_mapping_used: &'a [crate::fetch::Resolve],
 }
 
 /// How a fact is coloured.
@@ -120,7 +126,10 @@ fn facts(inspection: &Inspection) -> Vec<Fact> {
                     .hover(format!("{summary}{marks}")),
             );
             out.push(Fact::plain(copy::render_time(r.render_ms)));
-            if let Some((added, removed)) = script_changes(start) {
+            // Nothing changed says nothing worth its room.
+            if let Some((added, removed)) =
+                script_changes(start).filter(|&(added, removed)| added + removed > 0)
+            {
                 out.push(
                     Fact::plain(copy::script_changes(added, removed))
                         .hover(copy::SCRIPT_CHANGES_TOOLTIP.to_owned()),
@@ -155,6 +164,49 @@ fn facts(inspection: &Inspection) -> Vec<Fact> {
     out
 }
 
+/// The share of the bar the URL keeps, however many facts there are.
+const URL_SHARE: f32 = 0.3;
+
+/// The facts as one line, each in its tone.
+fn facts_line(ui: &Ui, facts: &[Fact]) -> LayoutJob {
+    let dark = ui.visuals().dark_mode;
+    let mut job = LayoutJob::default();
+    for (i, fact) in facts.iter().enumerate() {
+        if i > 0 {
+            RichText::new(copy::FACT_SEPARATOR).weak().append_to(
+                &mut job,
+                ui.style(),
+                egui::FontSelection::Default,
+                egui::Align::Center,
+            );
+        }
+        let color = match fact.tone {
+            Tone::Normal => ui.visuals().text_color(),
+            Tone::Error => palette::error(dark),
+            Tone::Warning => palette::warning(dark),
+        };
+        RichText::new(&fact.text).color(color).append_to(
+            &mut job,
+            ui.style(),
+            egui::FontSelection::Default,
+            egui::Align::Center,
+        );
+    }
+    job
+}
+
+/// Every fact on its line, each with its details below it.
+fn facts_hover(facts: &[Fact]) -> String {
+    let lines: Vec<String> = facts
+        .iter()
+        .map(|fact| match &fact.hover {
+            Some(hover) => format!("{}\n    {}", fact.text, hover.replace('\n', "\n    ")),
+            None => fact.text.clone(),
+        })
+        .collect();
+    lines.join("\n")
+}
+
 /// Dark or light theme (the palette has both).
 fn theme_switch(ui: &mut Ui) {
     let (label, theme) = if ui.visuals().dark_mode {
@@ -167,24 +219,19 @@ fn theme_switch(ui: &mut Ui) {
     }
 }
 
-/// The host mappings in use, or that the field does not parse.
-fn host_mapping_mark(ui: &mut Ui, typed: &str) {
-    if typed.trim().is_empty() {
-        return;
+/// The host mappings the shown page was fetched with, and whether the field
+/// as typed now does not parse.
+fn host_mapping_mark(ui: &mut Ui, typed: &str, used: &[crate::fetch::Resolve]) {
+    if let Err(e) = crate::fetch::Resolve::parse_list(typed) {
+        let color = palette::warning(ui.visuals().dark_mode);
+        ui.colored_label(color, copy::BAD_HOST_MAPPING_MARK)
+            .on_hover_text(copy::bad_host_mapping(&e));
+        ui.separator();
     }
-    match crate::fetch::Resolve::parse_list(typed) {
-        Ok(mappings) if mappings.is_empty() => {}
-        Ok(mappings) => {
-            ui.label(copy::host_mapping_mark(&mappings))
-                .on_hover_text(copy::host_mapping_tooltip(&mappings));
-            ui.separator();
-        }
-        Err(e) => {
-            let color = palette::warning(ui.visuals().dark_mode);
-            ui.colored_label(color, copy::BAD_HOST_MAPPING_MARK)
-                .on_hover_text(copy::bad_host_mapping(&e));
-            ui.separator();
-        }
+    if !used.is_empty() {
+        ui.label(copy::host_mapping_mark(used))
+            .on_hover_text(copy::host_mapping_tooltip(used));
+        ui.separator();
     }
 }
 
@@ -199,22 +246,16 @@ fn elided(ui: &mut Ui, label: Label, max_width: f32) -> egui::Response {
 
 pub fn show(ui: &mut Ui, view: &StatusView<'_>) -> Vec<Command> {
     let mut commands = Vec::new();
+    let url_room = ui.available_width() * URL_SHARE;
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         theme_switch(ui);
         ui.separator();
-        host_mapping_mark(ui, view.host_mapping);
-        let dark = ui.visuals().dark_mode;
-        // Right to left: the last fact first.
-        for fact in view.inspection.map(facts).unwrap_or_default().iter().rev() {
-            let color = match fact.tone {
-                Tone::Normal => ui.visuals().text_color(),
-                Tone::Error => palette::error(dark),
-                Tone::Warning => palette::warning(dark),
-            };
-            let response = ui.add(Label::new(RichText::new(&fact.text).color(color)));
-            if let Some(hover) = &fact.hover {
-                response.on_hover_text(hover);
-            }
+        host_mapping_mark(ui, view.host_mapping, view.host_mapping_used);
+        let facts = view.inspection.map(facts).unwrap_or_default();
+        if !facts.is_empty() {
+            let room = ui.available_width() - url_room;
+            let label = Label::new(facts_line(ui, &facts)).show_tooltip_when_elided(false);
+            elided(ui, label, room).on_hover_text(facts_hover(&facts));
             ui.separator();
         }
         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
@@ -266,6 +307,11 @@ mod tests {
     use crate::policy::Settings;
 
     fn rendered_page() -> Inspection {
+        rendered_from("<a href=/about>About</a><a href=/blog>Blog</a>")
+    }
+
+    /// A rendered page whose server sent `served`.
+    fn rendered_from(served: &str) -> Inspection {
         let body = "<a href=/about>About</a><a href=/kontakt>Kontakt</a>";
         let page = FetchedPage {
             final_url: url::Url::parse("https://acme.test/").unwrap(),
@@ -280,7 +326,7 @@ mod tests {
                 elapsed_ms: 1234,
             },
             rendered: Some(Rendered {
-                served_html: Some("<a href=/about>About</a><a href=/blog>Blog</a>".into()),
+                served_html: Some(served.into()),
                 network_idle: true,
                 wait: Wait::Load,
                 render_ms: 1234,
@@ -312,5 +358,13 @@ mod tests {
         );
         // The time is said once, labelled: no bare "1234 ms".
         assert!(!texts.iter().any(|t| t.contains("1234")), "{texts:?}");
+    }
+
+    #[test]
+    fn scripts_that_changed_no_link_are_not_mentioned() {
+        let page = rendered_from("<a href=/about>About</a><a href=/kontakt>Kontakt</a>");
+        let texts: Vec<String> = facts(&page).into_iter().map(|f| f.text).collect();
+        assert!(texts.contains(&"rendered in 1.2 s".to_owned()), "{texts:?}");
+        assert!(!texts.iter().any(|t| t.contains("scripts")), "{texts:?}");
     }
 }

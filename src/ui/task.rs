@@ -27,12 +27,20 @@ pub struct Job {
     pub settings: Settings,
     /// Rendered mode: the browser to load URLs in.
     pub browser: Option<PathBuf>,
-    /// Hosts sent to other addresses (the CLI's `--resolve`), fetched or rendered.
-    pub resolve: Vec<Resolve>,
+    /// Hosts sent to other addresses (the CLI's `--resolve`), fetched or
+    /// rendered; or the words of a mapping that does not parse, which refuse
+    /// only a target fetched over the network.
+    pub resolve: Result<Vec<Resolve>, String>,
 }
 
-/// A finished load: the inspection and where it came from.
-pub type LoadedPage = (Box<Inspection>, Source);
+/// A finished load: the inspection, where it came from and the host mappings
+/// its pages were fetched with (none for a saved file).
+#[derive(Debug)]
+pub struct LoadedPage {
+    pub inspection: Box<Inspection>,
+    pub source: Source,
+    pub host_mapping: Vec<Resolve>,
+}
 
 /// A running job. Dropping it cancels the work between requests.
 pub struct Task {
@@ -52,8 +60,18 @@ fn run_job(
     cancel: &Arc<AtomicBool>,
     send: &(dyn Fn(Progress) + Sync),
 ) -> Result<LoadedPage, ShownError> {
+    // Whether the target is a file asks the file system: decided here, not in a frame.
+    let fetched = matches!(load::Target::parse(&job.target), Ok(load::Target::Url(_)));
+    let resolve = match job.resolve {
+        Ok(resolve) => resolve,
+        Err(e) if fetched => {
+            return Err(ShownError::plain(crate::copy::bad_host_mapping(&e)));
+        }
+        // A saved file is read, not fetched: the mapping has nothing to do.
+        Err(_) => Vec::new(),
+    };
     let fetch = FetchOptions {
-        resolve: job.resolve,
+        resolve: resolve.clone(),
         ..FetchOptions::default()
     };
     let fetching = match (fetcher, job.browser) {
@@ -79,11 +97,15 @@ fn run_job(
         max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
     };
     let loaded = load::load(&request, cancel, send).map_err(|e| ShownError::of_load(&e))?;
-    let source = match loaded.from {
-        LoadedFrom::File(path) => Source::File(path.display().to_string()),
-        LoadedFrom::Url => Source::Url,
+    let (source, host_mapping) = match loaded.from {
+        LoadedFrom::File(path) => (Source::File(path.display().to_string()), Vec::new()),
+        LoadedFrom::Url => (Source::Url, resolve),
     };
-    Ok((Box::new(loaded.inspection), source))
+    Ok(LoadedPage {
+        inspection: Box::new(loaded.inspection),
+        source,
+        host_mapping,
+    })
 }
 
 impl Task {

@@ -1,12 +1,14 @@
 //! The window's detail pane, status bar and host mapping, driven as a person
-//! would: what a copied explanation says, where the theme switch is, and a
-//! site reached by host name through the window's `--resolve`.
+//! would: what a copied explanation says, where the theme switch is, what the
+//! status bar keeps in view at 1024 px, and a site reached by host name
+//! through the window's `--resolve` (which is remembered between runs).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use eframe::Storage as _;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use follow_inspector::fetch::{FetchError, FetchSummary, FetchedPage, Fetcher, Rendered, Wait};
@@ -63,8 +65,8 @@ fn the_copied_explanation_says_profile_settings_limits_page_and_script() {
     harness.run();
     fetch(&mut harness, "https://acme.test/");
     // The status bar labels the render time and says what scripts changed.
-    harness.get_by_label("rendered in 1.5 s");
-    harness.get_by_label("scripts added 1, removed 1");
+    harness.get_by_label_contains("rendered in 1.5 s");
+    harness.get_by_label_contains("scripts added 1, removed 1");
     assert!(harness.query_by_label_contains("1500").is_none());
 
     harness.get_by_label("Kontakt").click();
@@ -254,12 +256,12 @@ fn the_host_mapping_reaches_a_site_by_its_host_name() {
         harness.state().host_mapping(),
         format!("acme.test:{}:127.0.0.1", server.port)
     );
-    harness.get_by_label(&format!("⇄ acme.test → 127.0.0.1:{}", server.port));
     harness.get_by_label("Fetch").click();
     settle(&mut harness);
     assert_eq!(harness.state().error(), None);
+    harness.get_by_label(&format!("⇄ acme.test → 127.0.0.1:{}", server.port));
     harness.get_by_label("Kontakt");
-    harness.get_by_label("HTTP 200");
+    harness.get_by_label_contains("HTTP 200");
     assert_eq!(server.hits("acme.test/"), 1);
 }
 
@@ -302,6 +304,244 @@ fn the_host_mapping_reaches_a_rendered_site_by_its_host_name() {
     }
     assert_eq!(harness.state().error(), None);
     harness.get_by_label("＋ added by script 2");
-    harness.get_by_label("scripts added 2, removed 1");
+    harness.get_by_label_contains("scripts added 2, removed 1");
     harness.get_by_label_contains("rendered in ");
+}
+
+/// A site with facts to say: a redirect, two pages crawled, the host mapped.
+fn redirecting_site(_port: u16) -> HashMap<String, Route> {
+    HashMap::from([
+        (
+            "acme.test/".to_owned(),
+            Route::redirect(301, "/welcome/to/the/acme/staging/site"),
+        ),
+        (
+            "acme.test/welcome/to/the/acme/staging/site".to_owned(),
+            Route::html("<a href=/kontakt>Kontakt</a>"),
+        ),
+        ("acme.test/kontakt".to_owned(), Route::html("Kontakt")),
+    ])
+}
+
+#[test]
+fn a_fetched_page_with_many_facts_keeps_its_url_in_view_at_1024_px() {
+    let server = Server::start(redirecting_site, Duration::ZERO);
+    let size = egui::vec2(1024.0, 700.0);
+    let mut harness = app_in(temp_config_dir("detail-status-facts"), None);
+    map_hosts(
+        &mut harness,
+        &format!("acme.test:{}:127.0.0.1", server.port),
+    );
+    harness.set_size(size);
+    harness.run();
+    fetch(&mut harness, &format!("http://acme.test:{}/", server.port));
+    assert_eq!(harness.state().error(), None);
+    let url = format!(
+        "http://acme.test:{}/welcome/to/the/acme/staging/site",
+        server.port
+    );
+    // The facts are one line, elided before the URL.
+    let facts = harness.get_by_label_contains("HTTP 200").rect();
+    harness.get_by_label_contains("← 1 redirect");
+    harness.get_by_label_contains("2 pages crawled");
+    let shown = harness
+        .query_all_by_label(&url)
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .unwrap();
+    assert!(shown.min.y > size.y - 40.0, "{shown:?}");
+    assert!(
+        shown.min.x >= 0.0,
+        "the URL starts off the left edge: {shown:?}"
+    );
+    assert!(
+        shown.width() >= size.x * 0.25,
+        "the URL has only {} px",
+        shown.width()
+    );
+    assert!(shown.max.x <= facts.min.x, "{shown:?} runs into {facts:?}");
+    assert!(facts.min.x >= 0.0, "{facts:?}");
+    let switch = harness.get_by_label("☀ Light theme").rect();
+    assert!(switch.max.x <= size.x, "{switch:?}");
+    harness.get_by_label("☀ Light theme").click();
+    harness.run();
+    harness.get_by_label("Dark theme");
+}
+
+#[test]
+fn a_host_mapping_that_does_not_parse_refuses_only_a_fetch() {
+    let mut harness = app_in(temp_config_dir("detail-resolve-file"), None);
+    map_hosts(&mut harness, "acme.test");
+    let file = format!(
+        "{}/tests/fixtures/with-canonical.html",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // A saved file is read, not fetched: it loads.
+    fetch(&mut harness, &file);
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("Contact");
+    harness.get_by_label_contains("File with-canonical.html");
+    // So does the demo page.
+    harness.get_by_label("Demo page").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("Our heritage");
+    // A URL is refused, and says why.
+    fetch(&mut harness, "http://acme.test:9/");
+    harness.get_by_label_contains("✖ host mapping (Settings › Advanced): `acme.test` is not");
+}
+
+#[test]
+fn the_status_bar_and_the_explanation_name_the_mapping_the_page_was_fetched_with() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let mut harness = app_in(temp_config_dir("detail-resolve-used"), None);
+    let used = format!("acme.test:{}:127.0.0.1", server.port);
+    let mark = format!("⇄ acme.test → 127.0.0.1:{}", server.port);
+    // The demo page is no fetch: no mark, whatever is typed.
+    map_hosts(&mut harness, &used);
+    assert!(harness.query_by_label(&mark).is_none());
+    fetch(&mut harness, &format!("http://acme.test:{}/", server.port));
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label(&mark);
+
+    // Another mapping typed: the page shown was still fetched with the first.
+    clear_field(&mut harness, "Host mapping");
+    type_into(&mut harness, "Host mapping", "acme.test:1:127.0.0.2");
+    harness.get_by_label(&mark);
+    assert!(
+        harness
+            .query_by_label("⇄ acme.test → 127.0.0.2:1")
+            .is_none()
+    );
+
+    harness.get_by_label("Kontakt").click();
+    harness.run();
+    let text = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    let line = format!("  host mapping: {used}\n");
+    assert!(text.contains(&line), "{line:?} not in:\n{text}");
+
+    // A saved file was not fetched: no mapping named.
+    let file = format!(
+        "{}/tests/fixtures/with-canonical.html",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    clear_field(&mut harness, "Page");
+    fetch(&mut harness, &file);
+    assert_eq!(harness.state().error(), None);
+    assert!(harness.query_by_label_contains("⇄").is_none());
+    harness.get_by_label("Contact").click();
+    harness.run();
+    let text = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    assert!(!text.contains("host mapping"), "{text}");
+}
+
+#[test]
+fn edits_past_the_limits_are_not_called_unsaved_edits_of_the_settings_listed() {
+    let mut harness = app_in(temp_config_dir("detail-unsaved-limits"), None);
+    harness.get_by_label("White keywords").focus();
+    harness.run();
+    let long = "k".repeat(1_001);
+    harness
+        .get_by_label("White keywords")
+        .type_text(&format!(",{long}"));
+    harness.run();
+    harness.get_by_label_contains("Settings too large");
+    harness.get_by_label("Our heritage").click();
+    harness.run();
+    let text = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    // The page was decided under the saved settings, and they are listed.
+    for part in [
+        "  profile: Scraper defaults\n",
+        "  settings changed from the defaults: none\n",
+    ] {
+        assert!(text.contains(part), "{part:?} not in:\n{text}");
+    }
+}
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+struct MemoryStorage(HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_host_mapping_is_remembered_between_runs() {
+    let dir = temp_config_dir("detail-resolve-remembered");
+    let mut harness = app_in(dir.clone(), None);
+    map_hosts(&mut harness, "acme.test:8080:127.0.0.1");
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(harness.state_mut(), &mut storage);
+    let stored = storage.get_string("follow-inspector-window-options");
+    assert!(
+        stored
+            .as_deref()
+            .is_some_and(|s| s.contains("acme.test:8080:127.0.0.1")),
+        "{stored:?}"
+    );
+
+    // The next run starts with it.
+    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
+    let mut again = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            cc.storage = Some(storage);
+            crate::ui::with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, None, Some(dir))
+        });
+    settle(&mut again);
+    assert_eq!(again.state().host_mapping(), "acme.test:8080:127.0.0.1");
+    again.get_by_label("Host mapping");
+}
+
+#[test]
+fn a_rendered_page_keeps_its_url_and_the_theme_switch_in_view_at_1024_px() {
+    let size = egui::vec2(1024.0, 700.0);
+    let mut harness = app_in(
+        temp_config_dir("detail-status-rendered"),
+        Some(Arc::new(ScriptedPage)),
+    );
+    harness.set_size(size);
+    harness.run();
+    let url = "https://staging.acme.test/welcome/to/the/acme/site";
+    fetch(&mut harness, url);
+    assert_eq!(harness.state().error(), None);
+    let facts = harness.get_by_label_contains("rendered in 1.5 s").rect();
+    let shown = harness
+        .query_all_by_label(url)
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .unwrap();
+    assert!(shown.min.y > size.y - 40.0, "{shown:?}");
+    assert!(shown.min.x >= 0.0, "{shown:?}");
+    assert!(shown.width() >= size.x * 0.25, "{shown:?}");
+    assert!(shown.max.x <= facts.min.x, "{shown:?} runs into {facts:?}");
+    harness.get_by_label("☀ Light theme").click();
+    harness.run();
+    harness.get_by_label("Dark theme");
 }

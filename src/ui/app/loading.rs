@@ -4,6 +4,7 @@
 use url::Url;
 
 use super::{CrawlInputs, DEMO_HTML, DEMO_URL, InspectorApp};
+use crate::fetch::Resolve;
 use crate::inspect::{Inspection, Limits};
 use crate::policy::over_limits;
 use crate::ui::file_dialog::DialogPoll;
@@ -20,7 +21,13 @@ impl InspectorApp {
         }
     }
 
-    pub(super) fn set_inspection(&mut self, mut inspection: Inspection, source: Source) {
+    /// Shows `inspection`, had from `source` with the host mappings `host_mapping`.
+    pub(super) fn set_inspection(
+        &mut self,
+        mut inspection: Inspection,
+        source: Source,
+        host_mapping: Vec<Resolve>,
+    ) {
         // What the crawl was made with, before it is judged under settings
         // edited while it ran (then it is out of date).
         self.crawled_with = matches!(source, Source::Url).then(|| CrawlInputs {
@@ -38,6 +45,7 @@ impl InspectorApp {
             .unwrap_or(0);
         self.inspection = Some(inspection);
         self.source = source;
+        self.loaded_host_mapping = host_mapping;
         self.generation += 1;
         self.loaded += 1;
         self.selected = None;
@@ -69,7 +77,7 @@ impl InspectorApp {
                 self.error = None;
                 // The field shows what is loaded: empty, its hint naming the demo.
                 self.top.set_target(String::new());
-                self.set_inspection(inspection, Source::Demo);
+                self.set_inspection(inspection, Source::Demo, Vec::new());
             }
             Err(e) => self.error = Some(ShownError::plain(e.to_string())),
         }
@@ -103,13 +111,6 @@ impl InspectorApp {
             self.error = Some(ShownError::plain(over.to_string()));
             return;
         }
-        let resolve = match self.session.host_mapping() {
-            Ok(resolve) => resolve,
-            Err(e) => {
-                self.error = Some(ShownError::plain(crate::copy::bad_host_mapping(&e)));
-                return;
-            }
-        };
         let job = Job {
             target: target.trim().to_owned(),
             base_url: base_url.to_owned(),
@@ -121,7 +122,9 @@ impl InspectorApp {
                 .as_ref()
                 .filter(|_| self.top.rendered && self.fetcher.is_none())
                 .cloned(),
-            resolve,
+            // A mapping that does not parse refuses only a fetch: the task
+            // knows whether the target is a file.
+            resolve: self.window_options.host_mapping(),
         };
         let repaint_ctx = ctx.clone();
         match Task::spawn(job, self.fetcher.clone(), move || {
@@ -145,9 +148,9 @@ impl InspectorApp {
         if let Poll::Finished(result) = task.poll() {
             self.task = None;
             match result {
-                Ok((inspection, source)) => {
+                Ok(loaded) => {
                     self.error = None;
-                    self.set_inspection(*inspection, source);
+                    self.set_inspection(*loaded.inspection, loaded.source, loaded.host_mapping);
                 }
                 // The previous result stays on screen, marked as such.
                 Err(e) => {

@@ -23,7 +23,7 @@ use crate::ui::corpus_view::CorpusState;
 use crate::ui::file_dialog::PendingFileDialog;
 use crate::ui::profile_worker::{ProfileWorker, Request};
 use crate::ui::results::ResultsState;
-use crate::ui::state::{Dialog, MainView, SessionOptions, ShownError, Source};
+use crate::ui::state::{Dialog, MainView, RememberedWindowOptions, ShownError, Source};
 use crate::ui::task::Task;
 use crate::ui::top_bar::TopBarState;
 use comparison::Comparison;
@@ -45,7 +45,7 @@ pub struct InspectorApp {
     settings: Settings,
     top: TopBarState,
     /// What the window remembers that belongs to no profile (host mappings).
-    session: SessionOptions,
+    window_options: RememberedWindowOptions,
     inspection: Option<Inspection>,
     /// Bumped whenever `inspection` changes, for the panels' caches.
     generation: u64,
@@ -54,6 +54,8 @@ pub struct InspectorApp {
     /// What the shown crawl was made with; `None` for a saved page or the demo.
     crawled_with: Option<CrawlInputs>,
     source: Source,
+    /// The host mappings the shown pages were fetched with.
+    loaded_host_mapping: Vec<crate::fetch::Resolve>,
     /// The last error, shown in a banner until dismissed or the next load.
     error: Option<ShownError>,
     /// The last load failed, so the table shows the result from before it.
@@ -106,7 +108,7 @@ pub struct InspectorApp {
 }
 
 const STORAGE_KEY: &str = "follow-inspector";
-const SESSION_KEY: &str = "follow-inspector-session";
+const WINDOW_OPTIONS_KEY: &str = "follow-inspector-window-options";
 
 impl InspectorApp {
     /// The app as eframe creates it: fonts installed, the last inputs restored,
@@ -123,19 +125,20 @@ impl InspectorApp {
             .and_then(|s| eframe::get_value::<TopBarState>(s, STORAGE_KEY))
             .map(TopBarState::validated)
             .unwrap_or_default();
-        let session = cc
+        let window_options = cc
             .storage
-            .and_then(|s| eframe::get_value::<SessionOptions>(s, SESSION_KEY))
+            .and_then(|s| eframe::get_value::<RememberedWindowOptions>(s, WINDOW_OPTIONS_KEY))
             .unwrap_or_default();
         let mut app = Self {
             settings: Settings::default(),
             top,
-            session,
+            window_options,
             inspection: None,
             generation: 0,
             loaded: 0,
             crawled_with: None,
             source: Source::Nothing,
+            loaded_host_mapping: Vec::new(),
             error: None,
             load_failed: false,
             task: None,
@@ -244,7 +247,7 @@ impl InspectorApp {
 
     /// The host mappings as typed (Settings › Advanced).
     pub fn host_mapping(&self) -> &str {
-        &self.session.host_mapping
+        &self.window_options.host_mapping
     }
 
     pub fn settings(&self) -> &Settings {

@@ -62,7 +62,12 @@ impl InspectorApp {
         };
         ExplanationContext {
             profile: &self.profile,
-            unsaved: self.is_dirty(),
+            // Of the settings the explanation lists, the ones the page was
+            // decided under: edits past the limits are not applied to it.
+            unsaved: self
+                .inspection
+                .as_ref()
+                .map_or_else(|| self.is_dirty(), |i| *i.settings() != self.saved),
             depth: self
                 .inspection
                 .as_ref()
@@ -74,6 +79,7 @@ impl InspectorApp {
             level: page.level,
             page: (self.page, pages),
             origin,
+            host_mapping: &self.loaded_host_mapping,
             rendered: page.rendered(),
             added_by_script: page.source(link) == Some(LinkSource::RenderedOnly),
         }

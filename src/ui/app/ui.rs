@@ -1,7 +1,7 @@
 //! The frame: polls the background work, lays out the panels and carries out
 //! the commands they returned.
 
-use super::{InspectorApp, SESSION_KEY, STORAGE_KEY};
+use super::{InspectorApp, STORAGE_KEY, WINDOW_OPTIONS_KEY};
 use crate::policy::{Lint, lint_settings};
 use crate::profiles::{BUILT_IN, export_json};
 use crate::ui::command::Command;
@@ -90,7 +90,7 @@ impl eframe::App for InspectorApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, STORAGE_KEY, &self.top);
-        eframe::set_value(storage, SESSION_KEY, &self.session);
+        eframe::set_value(storage, WINDOW_OPTIONS_KEY, &self.window_options);
     }
 }
 
@@ -187,7 +187,8 @@ impl InspectorApp {
             inspection: self.inspection.as_ref(),
             source: &self.source,
             notice: self.notice.as_deref(),
-            host_mapping: &self.session.host_mapping,
+            host_mapping: &self.window_options.host_mapping,
+            host_mapping_used: &self.loaded_host_mapping,
         };
         egui::Panel::bottom("status_bar")
             .show(ui, |ui| status_bar::show(ui, &view))
@@ -205,7 +206,7 @@ impl InspectorApp {
                 commands.extend(settings_panel::show(
                     ui,
                     &mut self.settings,
-                    &mut self.session,
+                    &mut self.window_options,
                     lints,
                     &suggestions,
                     self.scroll_to_warnings,
