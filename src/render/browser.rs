@@ -31,6 +31,9 @@ const MESSAGE_SLACK: usize = 1 << 20;
 /// (the HTML tokenizer checks each attribute against all before it, so
 /// 200,000 on one element would take minutes).
 const MAX_ATTRIBUTES: usize = 512;
+/// How many times a DOM read that failed goes back to following the page
+/// (a document replaced while it was read).
+const MAX_REREADS: u32 = 3;
 /// How long a page's scripts get to answer a probe: when they do not, they
 /// are still running (a loop that never yields).
 const PROBE: Duration = Duration::from_millis(300);
@@ -285,22 +288,35 @@ impl Browser {
             }
             let frame = navigate["frameId"].as_str().unwrap_or_default().to_owned();
             let mut state = PageState::new(frame);
-            let network_idle = state.follow(&events, self.opts.wait, deadline, cancel)?;
-            if !state.has_document {
-                return Err(timeout());
-            }
-            // Reading the page gets a little time past the deadline, no more:
-            // stopping scripts, then the DOM, then the served HTML.
-            let read_by = Instant::now().max(deadline) + READ_GRACE * 3 / 4;
-            // Half of it for stopping scripts: the other half may go to the
-            // served HTML when they do not stop.
-            let stop_by = Instant::now().max(deadline) + READ_GRACE * 3 / 8;
-            let scripts = self.stop_busy_scripts(&session, deadline, stop_by, cancel)?;
-            let scripts_stopped = scripts != Scripts::Idle;
-            let dom = match scripts {
-                Scripts::Unstoppable => None,
-                _ => self.read_dom(&session, read_by)?,
+            let mut rereads = 0;
+            let (network_idle, scripts, read_by, dom) = loop {
+                let network_idle = state.follow(&events, self.opts.wait, deadline, cancel)?;
+                if !state.has_document {
+                    return Err(timeout());
+                }
+                // Reading the page gets a little time past the deadline, no
+                // more: stopping scripts, then the DOM, then the served HTML.
+                let read_by = Instant::now().max(deadline) + READ_GRACE * 3 / 4;
+                // Half of it for stopping scripts: the other half may go to
+                // the served HTML when they do not stop.
+                let stop_by = Instant::now().max(deadline) + READ_GRACE * 3 / 8;
+                let scripts = self.stop_busy_scripts(&session, deadline, stop_by, cancel)?;
+                let dom = match scripts {
+                    Scripts::Unstoppable => None,
+                    _ => match self.read_dom(&session, read_by) {
+                        // A navigation that started after the redirect grace
+                        // (a slow machine) replaced the document being read:
+                        // follow it, as the browser does.
+                        Err(_) if rereads < MAX_REREADS && Instant::now() < deadline => {
+                            rereads += 1;
+                            continue;
+                        }
+                        read => read?,
+                    },
+                };
+                break (network_idle, scripts, read_by, dom);
             };
+            let scripts_stopped = scripts != Scripts::Idle;
             let dom_read = dom.is_some();
             // The page does not answer (Chromium runs no DevTools command
             // during a long `document.write`) or not in time: the fetcher

@@ -69,7 +69,12 @@ impl PageState {
         deadline: Instant,
         cancel: &AtomicBool,
     ) -> Result<bool, FetchError> {
-        let mut settled_at: Option<Instant> = None;
+        // Called again after a failed read, a page already settled gets the
+        // redirect grace again, not the whole deadline.
+        let mut settled_at: Option<Instant> = self
+            .lifecycle
+            .contains(lifecycle_event(wait))
+            .then(|| Instant::now() + REDIRECT_GRACE);
         loop {
             if cancel.load(Ordering::SeqCst) {
                 return Err(FetchError::Cancelled);
