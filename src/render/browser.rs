@@ -287,7 +287,7 @@ impl Browser {
                 });
             }
             let frame = navigate["frameId"].as_str().unwrap_or_default().to_owned();
-            let mut state = PageState::new(frame);
+            let mut state = PageState::new(frame.clone());
             let mut rereads = 0;
             let (network_idle, scripts, read_by, dom) = loop {
                 let network_idle = state.follow(&events, self.opts.wait, deadline, cancel)?;
@@ -303,7 +303,7 @@ impl Browser {
                 let scripts = self.stop_busy_scripts(&session, deadline, stop_by, cancel)?;
                 let dom = match scripts {
                     Scripts::Unstoppable => None,
-                    _ => match self.read_dom(&session, read_by) {
+                    _ => match self.read_dom(&session, &frame, read_by) {
                         // A navigation that started after the redirect grace
                         // (a slow machine) replaced the document being read:
                         // follow it, as the browser does.
@@ -445,14 +445,34 @@ impl Browser {
 
     /// `location.href` and the DOM, cut at `--max-bytes` characters; `None`
     /// when the page does not give it by `read_by`.
-    fn read_dom(&self, session: &str, read_by: Instant) -> Result<Option<Dom>, FetchError> {
+    fn read_dom(
+        &self,
+        session: &str,
+        frame: &str,
+        read_by: Instant,
+    ) -> Result<Option<Dom>, FetchError> {
         let never = AtomicBool::new(false);
         let max = self.opts.max_bytes;
+        // The read runs in a world of its own: the page's scripts share the
+        // DOM with it, not the globals, so a page that replaces
+        // `document.querySelectorAll` or `Array.prototype` cannot break it.
+        let world = match self.connection.call_until(
+            "Page.createIsolatedWorld",
+            json!({ "frameId": frame, "worldName": "follow-inspector-read" }),
+            Some(session),
+            read_by,
+            &never,
+        ) {
+            Ok(world) => world["executionContextId"].clone(),
+            Err(Waited::Failed(err)) => return Err(err.into()),
+            Err(Waited::Deadline | Waited::Cancelled) => return Ok(None),
+        };
         let answer = self
             .connection
             .call_until(
                 "Runtime.evaluate",
                 json!({
+                    "contextId": world,
                     // outerHTML has no doctype: say standards mode again, so
                     // the reader builds the tree the browser built.
                     "expression": format!("(() => {{ \

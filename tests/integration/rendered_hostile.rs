@@ -42,6 +42,13 @@ fn hostile_site(other: u16) -> impl FnOnce(u16) -> HashMap<String, Route> {
                 .into(),
         );
         add(
+            "/globals",
+            "<a href=/contact>Contact</a><script>document.querySelectorAll = () => { \
+             throw new Error('no') }; String.prototype.slice = () => ''; \
+             Object.defineProperty(window, 'location', { get() { throw 1 } })</script>"
+                .into(),
+        );
+        add(
             "/spin",
             "<a href=/contact>Contact</a><script>for (;;) {}</script>".into(),
         );
@@ -217,6 +224,18 @@ fn a_client_side_redirect_loop_is_cut_at_20_with_its_chain() {
         );
         assert!(s.hits(&format!("acme.test{path}")) <= 25, "{path}");
     }
+}
+
+#[test]
+fn a_page_that_replaces_the_globals_the_reader_uses_is_still_read() {
+    let Some(_turn) = browser_turn() else {
+        return;
+    };
+    let s = Server::start(hostile_site(1), Duration::ZERO);
+    let p = page(&inspect(&s, "/globals", &[]));
+    assert_eq!(hrefs(&p), ["/contact"]);
+    assert_eq!(p["dom_read"], true);
+    assert!(p["url"].as_str().unwrap().ends_with("/globals"), "{p}");
 }
 
 #[test]
