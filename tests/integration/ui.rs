@@ -198,20 +198,25 @@ impl Fetcher for FakeFetcher {
                 (200, body + "</body></html>")
             }
         };
-        Ok(FetchedPage {
-            final_url: url.clone(),
-            status,
-            charset: None,
-            body: body.clone().into_bytes(),
-            summary: FetchSummary {
-                redirects: Vec::new(),
-                content_type: Some("text/html".into()),
-                bytes: body.len(),
-                truncated: false,
-                elapsed_ms: 1,
-            },
-            rendered: None,
-        })
+        Ok(html_page(url, status, &body, 1))
+    }
+}
+
+/// A page a fake fetcher serves: `body` as HTML, with no redirects.
+pub fn html_page(url: &Url, status: u16, body: &str, elapsed_ms: u64) -> FetchedPage {
+    FetchedPage {
+        final_url: url.clone(),
+        status,
+        charset: None,
+        body: body.as_bytes().to_vec(),
+        summary: FetchSummary {
+            redirects: Vec::new(),
+            content_type: Some("text/html".into()),
+            bytes: body.len(),
+            truncated: false,
+            elapsed_ms,
+        },
+        rendered: None,
     }
 }
 
@@ -244,7 +249,8 @@ pub fn type_into(harness: &mut Harness<'_, InspectorApp>, label: &str, text: &st
     harness.run();
 }
 
-fn fetch(harness: &mut Harness<'_, InspectorApp>, target: &str) {
+/// Types `target` in the page field and fetches it, as a person would.
+pub fn fetch(harness: &mut Harness<'_, InspectorApp>, target: &str) {
     type_into(harness, "Page", target);
     harness.get_by_label("Fetch").click();
     settle(harness);
@@ -1001,17 +1007,7 @@ impl Fetcher for RenderedFetcher {
         let body = "<html><body><a href='/about'>About</a><a href='/kontakt'>Kontakt</a>\
                     <a href='/impressum'>Impressum</a></body></html>";
         Ok(FetchedPage {
-            final_url: url.clone(),
-            status: 200,
             charset: Some("utf-8".into()),
-            body: body.as_bytes().to_vec(),
-            summary: FetchSummary {
-                redirects: Vec::new(),
-                content_type: Some("text/html".into()),
-                bytes: body.len(),
-                truncated: false,
-                elapsed_ms: 900,
-            },
             rendered: Some(follow_inspector::fetch::Rendered {
                 served_html: Some("<a href=/about>About</a><a href=/blog>Blog</a>".into()),
                 network_idle: true,
@@ -1019,6 +1015,7 @@ impl Fetcher for RenderedFetcher {
                 render_ms: 900,
                 ..Default::default()
             }),
+            ..html_page(url, 200, body, 900)
         })
     }
 }

@@ -11,13 +11,14 @@ use std::time::Duration;
 use eframe::Storage as _;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use follow_inspector::fetch::{FetchError, FetchSummary, FetchedPage, Fetcher, Rendered, Wait};
+use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher, Rendered, Wait};
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
 use crate::server::{Route, Server};
 use crate::ui::{
-    app_in, clear_field, copied, copy_with, key_c, settle, temp_config_dir, type_into,
+    app_in, clear_field, copied, copy_with, fetch, html_page, key_c, settle, temp_config_dir,
+    type_into,
 };
 
 /// A rendered page: the DOM has /about and /kontakt (a script added it); the
@@ -28,31 +29,25 @@ impl Fetcher for ScriptedPage {
     fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
         let body = "<a href='/about'>About</a><a href='/kontakt'>Kontakt</a>";
         Ok(FetchedPage {
-            final_url: url.clone(),
-            status: 200,
             charset: Some("utf-8".into()),
-            body: body.as_bytes().to_vec(),
-            summary: FetchSummary {
-                redirects: Vec::new(),
-                content_type: Some("text/html".into()),
-                bytes: body.len(),
-                truncated: false,
-                elapsed_ms: 1500,
-            },
             rendered: Some(Rendered {
                 served_html: Some("<a href=/about>About</a><a href=/blog>Blog</a>".into()),
                 wait: Wait::Load,
                 render_ms: 1500,
                 ..Default::default()
             }),
+            ..html_page(url, 200, body, 1500)
         })
     }
 }
 
-fn fetch(harness: &mut Harness<'_, InspectorApp>, target: &str) {
-    type_into(harness, "Page", target);
-    harness.get_by_label("Fetch").click();
-    settle(harness);
+/// What Ctrl+Shift+C puts on the clipboard: the selected link's explanation.
+fn copied_explanation(harness: &mut Harness<'_, InspectorApp>) -> String {
+    copy_with(
+        harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default()
 }
 
 #[test]
@@ -73,11 +68,7 @@ fn the_copied_explanation_says_profile_settings_limits_page_and_script() {
     harness.run();
     harness.get_by_label_contains("＋ added by script: not in the HTML the server sent");
 
-    let shortcut = copy_with(
-        &mut harness,
-        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
-    )
-    .unwrap_or_default();
+    let shortcut = copied_explanation(&mut harness);
     for part in [
         "Link #1 on https://acme.test/\n",
         "  added by script: not in the HTML the server sent (rendered-only)",
@@ -110,11 +101,7 @@ fn the_explanation_of_a_saved_page_names_its_file_and_the_override() {
     fetch(&mut harness, &file);
     harness.get_by_label("Contact").click();
     harness.run();
-    let text = copy_with(
-        &mut harness,
-        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
-    )
-    .unwrap_or_default();
+    let text = copied_explanation(&mut harness);
     for part in [
         "  profile: Scraper defaults\n",
         "  settings changed from the defaults: none\n",
@@ -416,11 +403,7 @@ fn the_status_bar_and_the_explanation_name_the_mapping_the_page_was_fetched_with
 
     harness.get_by_label("Kontakt").click();
     harness.run();
-    let text = copy_with(
-        &mut harness,
-        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
-    )
-    .unwrap_or_default();
+    let text = copied_explanation(&mut harness);
     let line = format!("  host mapping: {used}\n");
     assert!(text.contains(&line), "{line:?} not in:\n{text}");
 
@@ -435,11 +418,7 @@ fn the_status_bar_and_the_explanation_name_the_mapping_the_page_was_fetched_with
     assert!(harness.query_by_label_contains("⇄").is_none());
     harness.get_by_label("Contact").click();
     harness.run();
-    let text = copy_with(
-        &mut harness,
-        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
-    )
-    .unwrap_or_default();
+    let text = copied_explanation(&mut harness);
     assert!(!text.contains("host mapping"), "{text}");
 }
 
@@ -456,11 +435,7 @@ fn edits_past_the_limits_are_not_called_unsaved_edits_of_the_settings_listed() {
     harness.get_by_label_contains("Settings too large");
     harness.get_by_label("Our heritage").click();
     harness.run();
-    let text = copy_with(
-        &mut harness,
-        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
-    )
-    .unwrap_or_default();
+    let text = copied_explanation(&mut harness);
     // The page was decided under the saved settings, and they are listed.
     for part in [
         "  profile: Scraper defaults\n",

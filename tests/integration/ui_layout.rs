@@ -6,11 +6,11 @@ use std::sync::Arc;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use follow_inspector::copy;
-use follow_inspector::fetch::{FetchError, FetchSummary, FetchedPage, Fetcher};
+use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
-use crate::ui::{app_in, clear_field, settle, temp_config_dir, type_into};
+use crate::ui::{app_in, clear_field, html_page, settle, temp_config_dir, type_into};
 
 const SMALL: egui::Vec2 = egui::vec2(1024.0, 700.0);
 
@@ -42,20 +42,7 @@ impl Fetcher for Publisher {
         } else {
             "<html><body><p>Kontakt</p></body></html>".to_owned()
         };
-        Ok(FetchedPage {
-            final_url: url.clone(),
-            status: 200,
-            charset: None,
-            body: body.clone().into_bytes(),
-            summary: FetchSummary {
-                redirects: Vec::new(),
-                content_type: Some("text/html".into()),
-                bytes: body.len(),
-                truncated: false,
-                elapsed_ms: 1,
-            },
-            rendered: None,
-        })
+        Ok(html_page(url, 200, &body, 1))
     }
 }
 
