@@ -239,6 +239,7 @@ mod tests {
                     elapsed_ms: delay_ms,
                 },
                 body: body.into_bytes(),
+                capture: None,
                 rendered: None,
             })
         }

@@ -6,6 +6,7 @@
 //! `crawl` ← `diff` ← `corpus` ← `load` ← `copy` ← `report` ← `profiles` ←
 //! `cli` | `ui` ← the binary's `main`.
 
+pub mod archive;
 pub mod cli;
 pub mod copy;
 pub mod corpus;

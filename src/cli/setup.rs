@@ -71,6 +71,7 @@ pub fn load_request(args: &InspectArgs, config_dir: Option<&Path>) -> Result<Loa
         fetching: args.fetch.fetching().map_err(Failure::Usage)?,
         parallelism: args.fetch.parallel.map(|n| n as usize),
         max_bytes: args.fetch.max_bytes,
+        from_capture: crate::load::FromCapture::ALL,
     })
 }
 

@@ -1,5 +1,6 @@
 //! What to do about a failed load, chosen from the error's kind.
 
+use crate::archive::ArchiveError;
 pub use crate::error_text::error_text;
 use crate::fetch::FetchError;
 use crate::fetch::local::{FileError, FileKind};
@@ -48,6 +49,7 @@ pub fn load_advice(err: &LoadError, front: Front) -> Option<&'static str> {
         }
         LoadError::NoPageUrl { .. } => Some("Pass its original URL with --base-url URL."),
         LoadError::Fetch(fetch) => fetch_advice(fetch, front),
+        LoadError::Archive(archive) => Some(archive_advice(archive)),
     }
 }
 
@@ -75,6 +77,23 @@ pub fn file_advice(err: &FileError, front: Front) -> &'static str {
         }
         FileError::NotUtf8 { .. } => "Save the file as UTF-8 text.",
         FileError::Io { .. } => CHECK_THE_PATH,
+    }
+}
+
+pub fn archive_advice(err: &ArchiveError) -> &'static str {
+    match err {
+        ArchiveError::Read { .. } => CHECK_THE_PATH,
+        ArchiveError::Write { .. } => {
+            "Check that the folder exists and is writable, and that the disk is not full."
+        }
+        ArchiveError::NotWarc { .. } => {
+            "Open a .warc or .warc.gz file, as the inspector, wget --warc-file or a web \
+             archive writes it."
+        }
+        ArchiveError::NothingToOpen { .. } => {
+            "The archive holds no web page: open one saved by the inspector, or run a corpus \
+             over it."
+        }
     }
 }
 
@@ -123,6 +142,14 @@ fn fetch_advice(err: &FetchError, front: Front) -> Option<&'static str> {
         FetchError::Scheme { .. } => NOT_HTTP_CLI,
         FetchError::Http { .. } => {
             "The request failed before the server answered: check the address, or try again."
+        }
+        FetchError::NotInArchive { .. } => {
+            "The archive holds no copy of this page: it was not fetched when the archive was \
+             written. Inspect the live site to see it."
+        }
+        FetchError::Archived { .. } => {
+            "This page had already failed when the archive was written; the error is the one \
+             seen then."
         }
         FetchError::Browser { .. } if window => {
             "The browser failed: try again, or untick Rendered to read the HTML the server \

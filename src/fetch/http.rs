@@ -188,7 +188,7 @@ pub fn charset_param(content_type: &str) -> Option<String> {
 }
 
 /// HTML, or no Content-Type at all (then the body is tried as HTML).
-fn is_html(content_type: Option<&str>) -> bool {
+pub fn is_html(content_type: Option<&str>) -> bool {
     let Some(ct) = content_type else { return true };
     let essence = ct
         .split(';')
@@ -310,6 +310,7 @@ impl HttpFetcher {
                 },
                 final_url: current,
                 body,
+                capture: None,
                 rendered: None,
             });
         }

@@ -3,6 +3,7 @@
 //! `render`, an archive or a fake in tests), so the layers above know nothing
 //! of how a page was had.
 
+mod capture;
 mod http;
 pub mod local;
 mod once;
@@ -10,12 +11,14 @@ mod private;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
 use url::Url;
 
-pub use http::{HttpFetcher, charset_param};
+pub use capture::{Capture, Exchange};
+pub use http::{HttpFetcher, charset_param, is_html};
 pub use once::FetchOnce;
 pub use private::PrivateNetwork;
 
@@ -157,6 +160,12 @@ pub enum FetchError {
     PrivateRedirect { url: String, to: String },
     #[error("cancelled")]
     Cancelled,
+    /// A page a web archive does not hold (SPEC 10): never fetched instead.
+    #[error("not in the archive: {url}")]
+    NotInArchive { url: String },
+    /// A page that had failed when it was archived, with the error it had.
+    #[error("{text}")]
+    Archived { text: String },
 }
 
 fn no_browser_at(path: Option<&PathBuf>) -> String {
@@ -264,6 +273,8 @@ pub struct FetchedPage {
     pub summary: FetchSummary,
     /// Set in rendered mode: `body` is then the DOM after scripts ran.
     pub rendered: Option<Rendered>,
+    /// What went over the wire, for a web archive.
+    pub capture: Option<Arc<Capture>>,
 }
 
 /// Anything that can fetch a page: the HTTP client, a browser, or a fake in tests.

@@ -7,10 +7,12 @@ mod read;
 mod rendered;
 mod tree;
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use url::Url;
 
-use crate::fetch::{FetchError, FetchSummary, FetchedPage};
+use crate::fetch::{Capture, FetchError, FetchSummary, FetchedPage};
 use crate::policy::{
     FollowOptions, LinkDecision, Lint, LintContext, PageDecision, Settings, Verdict,
     decide_resolved, follow_limit, lint,
@@ -38,6 +40,8 @@ pub struct InspectedPage {
     pub via: Option<Via>,
     /// For fetched pages.
     pub fetch: Option<FetchSummary>,
+    /// What went over the wire, kept for a web archive.
+    pub capture: Option<Arc<Capture>>,
     /// The page as read, or why it could not be fetched.
     pub outcome: Result<ReadPage, FetchError>,
     pub decision: PageDecision,
@@ -76,6 +80,7 @@ impl InspectedPage {
             status: None,
             via,
             fetch: None,
+            capture: None,
             outcome,
         }
     }
@@ -105,6 +110,7 @@ impl InspectedPage {
         let mut page = Self::from_read(fetched.final_url, level, via, read);
         page.status = Some(fetched.status);
         page.fetch = Some(fetched.summary);
+        page.capture = fetched.capture;
         page
     }
 

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use url::Url;
 
+use crate::archive::{ArchiveError, CaptureInfo};
 use crate::crawl::{self, CrawlRequest, Progress};
 use crate::fetch::local::{self, FileError};
 use crate::fetch::{FetchError, FetchOnce, FetchOptions, Fetcher, HttpFetcher, Wait};
@@ -52,6 +53,27 @@ pub struct LoadRequest {
     /// Bytes of a saved page read at most, as of a fetched body
     /// (`fetch::DEFAULT_MAX_BYTES` unless asked).
     pub max_bytes: usize,
+    /// For a web archive: what comes from its inspection record instead of
+    /// from this request.
+    pub from_capture: FromCapture,
+}
+
+/// What a reopened web archive takes from its own inspection record rather
+/// than from the request (SPEC 10: all of it, unless given on the command line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FromCapture {
+    pub settings: bool,
+    pub depth: bool,
+    pub limit: bool,
+}
+
+impl FromCapture {
+    /// Everything from the archive, as support saw it.
+    pub const ALL: FromCapture = FromCapture {
+        settings: true,
+        depth: true,
+        limit: true,
+    };
 }
 
 /// Where a loaded inspection came from.
@@ -59,6 +81,11 @@ pub struct LoadRequest {
 pub enum LoadedFrom {
     File(PathBuf),
     Url,
+    /// A web archive reopened offline, and what its inspection record says.
+    Archive {
+        path: PathBuf,
+        info: CaptureInfo,
+    },
 }
 
 /// A loaded inspection.
@@ -93,6 +120,8 @@ pub enum LoadError {
     File(FileError),
     #[error(transparent)]
     Fetch(#[from] FetchError),
+    #[error(transparent)]
+    Archive(#[from] ArchiveError),
 }
 
 impl From<FileError> for LoadError {

@@ -368,6 +368,7 @@ impl Browser {
                 },
                 final_url,
                 body: dom.html.into_bytes(),
+                capture: None,
                 rendered: Some(Rendered {
                     served_html,
                     network_idle: network_idle && !scripts_stopped,

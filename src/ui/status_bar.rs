@@ -325,6 +325,7 @@ mod tests {
                 truncated: false,
                 elapsed_ms: 1234,
             },
+            capture: None,
             rendered: Some(Rendered {
                 served_html: Some(served.into()),
                 network_idle: true,

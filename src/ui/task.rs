@@ -95,10 +95,13 @@ fn run_job(
         fetching,
         parallelism: None,
         max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
+        from_capture: load::FromCapture::ALL,
     };
     let loaded = load::load(&request, cancel, send).map_err(|e| ShownError::of_load(&e))?;
     let (source, host_mapping) = match loaded.from {
-        LoadedFrom::File(path) => (Source::File(path.display().to_string()), Vec::new()),
+        LoadedFrom::File(path) | LoadedFrom::Archive { path, .. } => {
+            (Source::File(path.display().to_string()), Vec::new())
+        }
         LoadedFrom::Url => (Source::Url, resolve),
     };
     Ok(LoadedPage {

@@ -19,6 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["par"],
     &["crawl"],
     &["diff"],
+    &["archive"],
     &["corpus"],
     &["load"],
     &["copy"],

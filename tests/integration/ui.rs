@@ -216,6 +216,7 @@ pub fn html_page(url: &Url, status: u16, body: &str, elapsed_ms: u64) -> Fetched
             truncated: false,
             elapsed_ms,
         },
+        capture: None,
         rendered: None,
     }
 }
@@ -1008,6 +1009,7 @@ impl Fetcher for RenderedFetcher {
                     <a href='/impressum'>Impressum</a></body></html>";
         Ok(FetchedPage {
             charset: Some("utf-8".into()),
+            capture: None,
             rendered: Some(follow_inspector::fetch::Rendered {
                 served_html: Some("<a href=/about>About</a><a href=/blog>Blog</a>".into()),
                 network_idle: true,

@@ -30,6 +30,7 @@ impl Fetcher for ScriptedPage {
         let body = "<a href='/about'>About</a><a href='/kontakt'>Kontakt</a>";
         Ok(FetchedPage {
             charset: Some("utf-8".into()),
+            capture: None,
             rendered: Some(Rendered {
                 served_html: Some("<a href=/about>About</a><a href=/blog>Blog</a>".into()),
                 wait: Wait::Load,

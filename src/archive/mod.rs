@@ -1,0 +1,45 @@
+//! Web archives (SPEC 10): an inspection saved as WARC records exactly as it
+//! was seen, an archive read back as a fetcher (offline, the same pages and
+//! verdicts), and an archive's HTML responses streamed as corpus pages.
+
+mod fetcher;
+mod http_block;
+mod records;
+mod write;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use fetcher::{ArchiveFetcher, CaptureInfo};
+pub use http_block::{BadHttp, HttpResponse, parse_response};
+pub use records::{Damaged, Record, RecordHead, RecordReader};
+pub use write::{SaveRequest, Saved, save};
+
+/// Why an archive cannot be read or written.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ArchiveError {
+    #[error("cannot read {}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+    #[error("cannot write {}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+    /// Neither a WARC file nor a gzip of one.
+    #[error("{} is not a web archive (WARC): it does not start with a WARC/1.x record", path.display())]
+    NotWarc { path: PathBuf },
+    /// An archive that holds no inspection record and no page to start from.
+    #[error("{} holds no page to open: no inspection record and no HTML response", path.display())]
+    NothingToOpen { path: PathBuf },
+}
+
+/// Whether a path names a web archive by its name (`.warc`, `.warc.gz`).
+pub fn is_archive_name(path: &str) -> bool {
+    let lower = path.trim().to_ascii_lowercase();
+    lower.ends_with(".warc") || lower.ends_with(".warc.gz")
+}

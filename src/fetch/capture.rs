@@ -1,0 +1,48 @@
+//! What went over the wire for one page, kept so that the page can be saved
+//! in a web archive (SPEC 10) exactly as it was seen: every HTTP hop's
+//! request and response, and in rendered mode the DOM the verdicts came from.
+
+use std::net::IpAddr;
+use std::time::SystemTime;
+
+use url::Url;
+
+/// One HTTP request and its response.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exchange {
+    pub url: Url,
+    pub method: String,
+    /// The request's header fields as sent, in order.
+    pub request_headers: Vec<(String, String)>,
+    /// `HTTP/1.1`, `HTTP/2.0`, …
+    pub version: String,
+    pub status: u16,
+    pub reason: String,
+    /// The response's header fields as received, in order (the wire form's
+    /// `Content-Encoding` and `Transfer-Encoding` included).
+    pub response_headers: Vec<(String, String)>,
+    /// The body as decoded (after gzip, brotli or deflate).
+    pub body: Vec<u8>,
+    /// The body was cut at the size cap (or a redirect's body was not read).
+    pub truncated: bool,
+    pub ip: Option<IpAddr>,
+    /// When the response began.
+    pub at: SystemTime,
+}
+
+/// Everything one page fetch saw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Capture {
+    /// In order: each redirect, then the page's own response (none when the
+    /// page failed before a response).
+    pub exchanges: Vec<Exchange>,
+    /// In rendered mode, the `outerHTML` read from the DOM.
+    pub dom: Option<String>,
+}
+
+impl Capture {
+    /// The response the page's body came from.
+    pub fn main(&self) -> Option<&Exchange> {
+        self.exchanges.last()
+    }
+}
