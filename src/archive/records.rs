@@ -15,12 +15,12 @@ use flate2::bufread::GzDecoder;
 use super::ArchiveError;
 
 mod scan;
+use scan::{VERSION_PREFIX, read_up_to};
 
 /// A record header longer than this is damage, not a header: real ones are
 /// a few hundred bytes.
 const MAX_HEAD: usize = 64 * 1024;
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
-const VERSION_PREFIX: &[u8] = b"WARC/1.";
 const IO_BUFFER: usize = 64 * 1024;
 
 /// A record's header: its WARC version and its fields, in file order.
@@ -131,7 +131,7 @@ enum Source {
     /// Inside the gzip member that starts at `offset`.
     GzipIn {
         offset: u64,
-        data: Member,
+        data: Box<Member>,
     },
     Done,
 }
@@ -216,7 +216,10 @@ impl RecordReader {
                     match input.fill_buf() {
                         Ok([]) => return None,
                         Ok(bytes) if bytes.starts_with(&GZIP_MAGIC[..bytes.len().min(2)]) => {
-                            let data = BufReader::with_capacity(IO_BUFFER, GzDecoder::new(input));
+                            let data = Box::new(BufReader::with_capacity(
+                                IO_BUFFER,
+                                GzDecoder::new(input),
+                            ));
                             self.source = Source::GzipIn { offset, data };
                         }
                         Ok(_) => {
@@ -285,19 +288,6 @@ impl RecordReader {
             pos: at,
         })
     }
-}
-
-fn read_up_to(file: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match file.read(&mut buf[got..]) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(got)
 }
 
 /// Skips the CR/LF between records; false at the end of the input.

@@ -2,6 +2,8 @@
 
 mod advice;
 mod architecture;
+mod archive_bad_input;
+mod archive_corpus;
 mod corpus;
 mod fetch_crawl;
 mod hostile;
@@ -21,6 +23,7 @@ mod ui_advice;
 mod ui_detail;
 mod ui_layout;
 mod ui_profile_actions;
+mod warc_files;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -3,12 +3,12 @@
 //! a sparse file are skipped, not read.
 
 use std::fs::File;
-use std::io::{BufReader, Seek, SeekFrom};
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
 
 use memchr::memmem;
 
-use super::{VERSION_PREFIX, read_up_to};
-
+/// What every WARC 1.x record starts with.
+pub(super) const VERSION_PREFIX: &[u8] = b"WARC/1.";
 const SCAN_CHUNK: usize = 1024 * 1024;
 /// A gzip member's first bytes: magic and the deflate method.
 const MEMBER_START: &[u8] = &[0x1f, 0x8b, 0x08];
@@ -105,4 +105,18 @@ fn next_data(file: &File, pos: u64) -> Option<u64> {
 #[cfg(not(target_os = "linux"))]
 fn next_data(_file: &File, pos: u64) -> Option<u64> {
     Some(pos)
+}
+
+/// Reads until `buf` is full or the input ends; how many bytes came.
+pub(super) fn read_up_to(file: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match file.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
 }

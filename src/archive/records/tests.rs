@@ -59,7 +59,10 @@ mod tempfile_path {
 }
 
 /// Every record's (kind, block) or damage offset and detail.
-fn read_all(bytes: &[u8], max_block: usize) -> Vec<Result<(String, Vec<u8>, bool, u64), Damaged>> {
+/// (kind, block, block cut, offset) of a record read.
+type Read = Result<(String, Vec<u8>, bool, u64), Damaged>;
+
+fn read_all(bytes: &[u8], max_block: usize) -> Vec<Read> {
     let file = file_of(bytes);
     let mut reader = RecordReader::open(file.path()).unwrap();
     let mut out = Vec::new();
@@ -77,7 +80,7 @@ fn read_all(bytes: &[u8], max_block: usize) -> Vec<Result<(String, Vec<u8>, bool
     out
 }
 
-fn kinds(read: &[Result<(String, Vec<u8>, bool, u64), Damaged>]) -> Vec<String> {
+fn kinds(read: &[Read]) -> Vec<String> {
     read.iter()
         .map(|r| match r {
             Ok((kind, ..)) => kind.clone(),
