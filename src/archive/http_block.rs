@@ -135,7 +135,7 @@ fn decoder<'a>(coding: &str, input: Box<dyn Read + 'a>) -> Result<Box<dyn Read +
                 Box::new(flate2::bufread::DeflateDecoder::new(input))
             }
         }
-        "br" => Box::new(brotli::Decompressor::new(input, 16 * 1024)),
+        "br" => Box::new(brotli_decompressor::Decompressor::new(input, 16 * 1024)),
         other => {
             return Err(bad(format!(
                 "its encoding {other:?} is not one we can undo"

@@ -4,6 +4,8 @@ mod advice;
 mod architecture;
 mod archive_bad_input;
 mod archive_corpus;
+mod archive_interop;
+mod archive_roundtrip;
 mod corpus;
 mod fetch_crawl;
 mod hostile;
