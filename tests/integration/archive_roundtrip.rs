@@ -93,6 +93,15 @@ fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
         let hits_before = s.all_hits().values().sum::<usize>();
         let reopened = offline("inspect", &archive, &["--format", "json"]);
         assert_eq!(ok(&reopened), live_json, "{name}");
+        // Saved again from the archive, the pages are the same pages.
+        let again = dir.join(format!("again-{name}"));
+        let again_arg = save_arg(&again);
+        ok(&offline("inspect", &archive, &["--save-warc", &again_arg]));
+        assert_eq!(
+            ok(&offline("inspect", &again, &["--format", "json"])),
+            live_json,
+            "{name} saved again"
+        );
         assert!(
             stderr(&reopened).contains("offline"),
             "{}",
