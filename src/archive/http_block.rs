@@ -2,14 +2,15 @@
 //! fields and body, with the wire form undone (`Transfer-Encoding: chunked`,
 //! `Content-Encoding` gzip, deflate, br) as other tools store it.
 //!
-//! The header is parsed by `warcat`; the body is decoded here, not by its
-//! codec pipeline: that one undoes several content codings in the order they
-//! were applied instead of the reverse, and has no cap on what it inflates.
+//! Header fields are parsed by warcat's grammar; the body is decoded here,
+//! not by its codec pipeline: that one undoes several content codings in the
+//! order they were applied instead of the reverse, and has no cap on what it
+//! inflates.
 
 use std::borrow::Cow;
 use std::io::Read;
 
-use warcat::http::h1::header::{MessageHeader, StartLine};
+use super::fields::{first_line, header_fields};
 
 /// A parsed HTTP response.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,16 +59,9 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
             ))
         }
     })?;
-    let header = MessageHeader::parse(&block[..head_end])
-        .map_err(|_| bad("the status line or a header field is malformed"))?;
-    let StartLine::Status(status) = &header.start_line else {
-        return Err(bad("it is a request, not a response"));
-    };
-    let headers: Vec<(String, String)> = header
-        .fields
-        .iter()
-        .map(|(name, value)| (name.clone(), value.to_string_lossy().into_owned()))
-        .collect();
+    let (line, rest) = first_line(&block[..head_end]);
+    let status = status_code(line)?;
+    let headers = header_fields(rest);
     let codings = |name: &str| -> Vec<String> {
         headers
             .iter()
@@ -114,11 +108,37 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
         truncated = true;
     }
     Ok(HttpResponse {
-        status: status.status_code,
+        status,
         headers,
         body: decoded,
         truncated,
     })
+}
+
+/// The code of a status line `HTTP/1.x NNN [reason]`.
+fn status_code(line: &[u8]) -> Result<u16, BadHttp> {
+    let text = String::from_utf8_lossy(line);
+    let mut words = text.split(' ');
+    let version = words.next().unwrap_or_default();
+    if !version.to_ascii_uppercase().starts_with("HTTP/") {
+        return Err(
+            if text.trim_end().to_ascii_uppercase().ends_with(" HTTP/1.1")
+                || text.trim_end().to_ascii_uppercase().ends_with(" HTTP/1.0")
+            {
+                bad("it is a request, not a response")
+            } else {
+                let shown: String = text.chars().take(40).collect();
+                bad(format!("the status line is malformed: {shown:?}"))
+            },
+        );
+    }
+    let code = words.next().unwrap_or_default();
+    if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        let shown: String = text.chars().take(40).collect();
+        return Err(bad(format!("the status line is malformed: {shown:?}")));
+    }
+    code.parse()
+        .map_err(|_| bad("the status code does not parse"))
 }
 
 /// The reader that undoes one content coding.

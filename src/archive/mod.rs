@@ -3,6 +3,7 @@
 //! verdicts), and an archive's HTML responses streamed as corpus pages.
 
 mod fetcher;
+mod fields;
 mod http_block;
 mod records;
 mod write;

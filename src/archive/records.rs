@@ -2,8 +2,9 @@
 //! record, with the offset each starts at; a damaged record is reported and
 //! reading goes on at the next record when one can be found.
 //!
-//! The header is parsed by `warcat`; the framing is ours: warcat's decoder
-//! is consumed by its first error, and we must go on after damage.
+//! Header fields are parsed by warcat's grammar; the framing is ours:
+//! warcat's decoder is consumed by its first error, and we must go on after
+//! damage, with offsets and without a block larger than asked kept.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
@@ -13,6 +14,7 @@ use std::sync::Arc;
 use flate2::bufread::GzDecoder;
 
 use super::ArchiveError;
+use super::fields::{first_line, header_fields};
 
 mod scan;
 use scan::{VERSION_PREFIX, read_up_to};
@@ -79,7 +81,7 @@ enum Damage {
     HeadTooLong,
     #[error("the file ends inside the record header")]
     HeadCut,
-    #[error("the record header does not parse ({0})")]
+    #[error("the WARC version line is malformed: {0:?}")]
     BadHead(String),
     #[error("the record header has no valid Content-Length")]
     NoLength,
@@ -319,18 +321,28 @@ fn read_record(
     max_block: usize,
 ) -> Result<Record, Damage> {
     let raw = read_head(input)?;
-    let parsed =
-        warcat::header::WarcHeader::parse(&raw).map_err(|e| Damage::BadHead(e.to_string()))?;
+    let (version, rest) = first_line(&raw);
+    let version = std::str::from_utf8(version)
+        .ok()
+        .map(str::trim_end)
+        .filter(|v| {
+            v.len() > VERSION_PREFIX.len()
+                && v[5..].bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        })
+        .ok_or_else(|| {
+            Damage::BadHead(String::from_utf8_lossy(version).chars().take(40).collect())
+        })?;
     let head = RecordHead {
         offset,
-        version: parsed.version.clone(),
-        fields: parsed
-            .fields
-            .iter()
-            .map(|(n, v)| (n.clone(), v.clone()))
-            .collect(),
+        version: version.to_owned(),
+        fields: header_fields(rest),
     };
-    let length = parsed.content_length().map_err(|_| Damage::NoLength)?;
+    let length = head
+        .field("Content-Length")
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse::<u64>().ok())
+        .ok_or(Damage::NoLength)?;
     if let Some(left) = left {
         let left = left(offset + raw.len() as u64);
         if length > left {
