@@ -85,6 +85,8 @@ enum Damage {
     BadHead(String),
     #[error("the record header has no valid Content-Length")]
     NoLength,
+    #[error("no WARC record at the start of the file; the first one found is at offset {0}")]
+    JunkAtStart(u64),
     #[error("Content-Length {claimed} is longer than what is left of the file ({left} bytes)")]
     PastEnd { claimed: u64, left: u64 },
 }
@@ -141,6 +143,8 @@ enum Source {
 /// Reads an archive's records in order.
 pub struct RecordReader {
     file_len: u64,
+    /// Damage found when opening, told first.
+    pending: Option<Damaged>,
     source: Source,
 }
 
@@ -162,18 +166,29 @@ impl RecordReader {
         } else {
             scan::starts_with_warc(&mut file)
         };
-        if !warc_first {
-            return Err(ArchiveError::NotWarc {
-                path: path.to_owned(),
-            });
-        }
-        file.seek(SeekFrom::Start(0)).map_err(read_error)?;
+        // Junk before the first record: the record found near the start is
+        // read, the junk reported. Nothing near the start: not an archive.
+        let (start, gzip, pending) = if warc_first {
+            (0, gzip, None)
+        } else {
+            let (at, gzip) =
+                scan::first_record_near_start(&mut file).ok_or_else(|| ArchiveError::NotWarc {
+                    path: path.to_owned(),
+                })?;
+            let junk = Damaged {
+                offset: 0,
+                detail: Damage::JunkAtStart(at).to_string(),
+            };
+            (at, gzip, Some(junk))
+        };
+        file.seek(SeekFrom::Start(start)).map_err(read_error)?;
         let input = Counted {
             inner: BufReader::with_capacity(IO_BUFFER, file),
-            pos: 0,
+            pos: start,
         };
         Ok(Self {
             file_len,
+            pending,
             source: if gzip {
                 Source::GzipAt(input)
             } else {
@@ -190,6 +205,9 @@ impl RecordReader {
         wants: &dyn Fn(&RecordHead) -> bool,
         max_block: usize,
     ) -> Option<Result<Record, Damaged>> {
+        if let Some(junk) = self.pending.take() {
+            return Some(Err(junk));
+        }
         loop {
             match std::mem::replace(&mut self.source, Source::Done) {
                 Source::Done => return None,

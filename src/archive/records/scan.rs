@@ -10,6 +10,9 @@ use memchr::memmem;
 /// What every WARC 1.x record starts with.
 pub(super) const VERSION_PREFIX: &[u8] = b"WARC/1.";
 const SCAN_CHUNK: usize = 1024 * 1024;
+/// How far into a file that does not start as WARC a first record is
+/// looked for: far enough for a stray prefix, and fast on a large file.
+const START_SCAN: u64 = 1024 * 1024;
 /// A gzip member's first bytes: magic and the deflate method.
 const MEMBER_START: &[u8] = &[0x1f, 0x8b, 0x08];
 const LINE_START: &[u8] = b"\nWARC/1.";
@@ -39,30 +42,58 @@ pub(super) fn member_holds_warc(file: &mut File) -> bool {
 
 /// The offset of the next line that starts with `WARC/1.` after `from - 1`.
 pub(super) fn next_warc_line(file: &mut File, from: u64) -> Option<u64> {
-    let start = from.saturating_sub(1);
-    find_from(file, start, LINE_START, |_, _| true).map(|at| at + 1)
+    warc_line_within(file, from, u64::MAX)
 }
 
 /// The offset of the next gzip member at or after `from` that holds a WARC
-/// record: a deflate stream's bytes may look like a member's start.
+/// record.
 pub(super) fn next_member(file: &mut File, from: u64) -> Option<u64> {
-    find_from(file, from, MEMBER_START, |file, at| {
+    member_within(file, from, u64::MAX)
+}
+
+/// The first record in the first [`START_SCAN`] bytes of data, and whether
+/// it is a gzip member.
+pub(super) fn first_record_near_start(file: &mut File) -> Option<(u64, bool)> {
+    let line = warc_line_within(file, 1, START_SCAN);
+    let member = member_within(file, 0, START_SCAN);
+    match (line, member) {
+        (Some(line), Some(member)) if line < member => Some((line, false)),
+        (_, Some(member)) => Some((member, true)),
+        (line, None) => line.map(|at| (at, false)),
+    }
+}
+
+fn warc_line_within(file: &mut File, from: u64, limit: u64) -> Option<u64> {
+    let start = from.saturating_sub(1);
+    find_from(file, start, limit, LINE_START, |_, _| true).map(|at| at + 1)
+}
+
+/// A deflate stream's bytes may look like a member's start: a candidate is
+/// taken when it decompresses to a WARC version line.
+fn member_within(file: &mut File, from: u64, limit: u64) -> Option<u64> {
+    find_from(file, from, limit, MEMBER_START, |file, at| {
         file.seek(SeekFrom::Start(at)).is_ok() && member_holds_warc(file)
     })
 }
 
 /// The first offset at or after `from` where `pattern` is found and
-/// `accept` agrees (it may move the file's cursor).
+/// `accept` agrees (it may move the file's cursor), looking through at most
+/// `limit` bytes of data (holes not counted).
 fn find_from(
     file: &mut File,
     from: u64,
+    limit: u64,
     pattern: &[u8],
     mut accept: impl FnMut(&mut File, u64) -> bool,
 ) -> Option<u64> {
     let finder = memmem::Finder::new(pattern);
     let mut buf = vec![0u8; SCAN_CHUNK];
     let mut pos = from;
+    let mut looked: u64 = 0;
     loop {
+        if looked >= limit {
+            return None;
+        }
         pos = next_data(file, pos)?;
         file.seek(SeekFrom::Start(pos)).ok()?;
         let got = read_up_to(file, &mut buf).ok()?;
@@ -79,7 +110,9 @@ fn find_from(
             return None;
         }
         // A pattern cut by the chunk's end is found in the next chunk.
-        pos += (got - (pattern.len() - 1)) as u64;
+        let step = (got - (pattern.len() - 1)) as u64;
+        pos += step;
+        looked += step;
     }
 }
 

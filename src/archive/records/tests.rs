@@ -308,3 +308,33 @@ fn a_sparse_file_of_zeros_is_refused_fast_and_a_sparse_tail_ends_reading() {
     assert_eq!(damaged.offset, start.len() as u64);
     assert!(reader.next_record(&|_| true, 10).is_none());
 }
+
+#[test]
+fn junk_before_the_first_record_is_reported_and_the_records_after_it_read() {
+    for gzipped in [false, true] {
+        let records = [
+            record("warcinfo", "", b"a"),
+            record("response", "http://a.test/", b"b"),
+        ];
+        let body = if gzipped {
+            records.iter().flat_map(|r| gzip(r)).collect()
+        } else {
+            records.concat()
+        };
+        let junk = b"garbage before the archive\r\n".repeat(10);
+        let read = read_all(&[junk.clone(), body].concat(), 100);
+        assert_eq!(
+            kinds(&read),
+            ["damaged@0", "warcinfo", "response"],
+            "{gzipped}"
+        );
+        let Err(damaged) = &read[0] else { panic!() };
+        assert!(
+            damaged
+                .detail
+                .ends_with(&format!("at offset {}", junk.len())),
+            "{}",
+            damaged.detail
+        );
+    }
+}
