@@ -71,6 +71,8 @@ pub enum FilePurpose {
     CorpusFolder,
     /// A corpus manifest (TSV).
     CorpusManifest,
+    /// A web archive (or an @LIST of them) for the corpus view.
+    CorpusArchive,
 }
 
 /// A load in progress, as the top bar shows it.

@@ -2,6 +2,8 @@
 
 mod advice;
 mod architecture;
+mod archive_bad_input;
+mod archive_corpus;
 mod archive_interop;
 mod archive_roundtrip;
 mod corpus;
@@ -23,6 +25,7 @@ mod ui_advice;
 mod ui_detail;
 mod ui_layout;
 mod ui_profile_actions;
+mod warc_files;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -201,7 +201,9 @@ impl InspectorApp {
                 }
             }
             FilePurpose::ExportSettings => self.export_to_file(&path),
-            FilePurpose::CorpusFolder | FilePurpose::CorpusManifest => self.corpus.path = path,
+            FilePurpose::CorpusFolder
+            | FilePurpose::CorpusManifest
+            | FilePurpose::CorpusArchive => self.corpus.path = path,
         }
     }
 
