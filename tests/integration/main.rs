@@ -5,6 +5,7 @@ mod architecture;
 mod archive_bad_input;
 mod archive_corpus;
 mod archive_interop;
+mod archive_reopen_bad;
 mod archive_roundtrip;
 mod corpus;
 mod fetch_crawl;
