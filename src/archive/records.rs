@@ -155,6 +155,15 @@ impl RecordReader {
             path: path.to_owned(),
             source: Arc::new(source),
         };
+        // Opening a FIFO would block until someone writes to it.
+        let kind = std::fs::metadata(path).map_err(read_error)?.file_type();
+        if !kind.is_file() {
+            let not_file = io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a regular file (a folder, a FIFO or a device)",
+            );
+            return Err(read_error(not_file));
+        }
         let mut file = File::open(path).map_err(read_error)?;
         let file_len = file.metadata().map_err(read_error)?.len();
         let mut start = [0u8; 2];

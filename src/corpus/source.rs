@@ -62,8 +62,12 @@ pub fn run_source(
     }
 }
 
-/// Gzip's magic or a WARC version line.
+/// Gzip's magic or a WARC version line. Only a regular file is opened: a
+/// FIFO would block here, and the listing says what it is instead.
 fn starts_as_archive(path: &Path) -> bool {
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
     let mut start = [0u8; 7];
     std::fs::File::open(path)
         .and_then(|mut f| f.read_exact(&mut start))

@@ -279,3 +279,23 @@ fn a_target_uri_that_does_not_parse_is_skipped_and_named() {
         "{err}"
     );
 }
+
+#[test]
+fn a_fifo_named_as_an_archive_is_refused_not_waited_on() {
+    let dir = temp_folder("bad-fifo");
+    let fifo = dir.join("pipe.warc.gz");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let (code, _, err) = corpus(&fifo);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!(
+            "cannot read {}: not a regular file (a folder, a FIFO or a device)",
+            fifo.display()
+        )),
+        "{err}"
+    );
+}
