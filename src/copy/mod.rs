@@ -10,6 +10,7 @@ mod profiles;
 mod trace;
 mod tuning;
 mod window;
+mod window_archive;
 mod window_panels;
 mod window_status;
 
@@ -21,6 +22,7 @@ pub use profiles::*;
 pub use trace::*;
 pub use tuning::*;
 pub use window::*;
+pub use window_archive::*;
 pub use window_panels::*;
 pub use window_status::*;
 

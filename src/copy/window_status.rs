@@ -88,7 +88,7 @@ pub fn http_status(status: u16) -> String {
 }
 
 /// A size in B, KB or MB.
-fn human_bytes(n: usize) -> String {
+pub(crate) fn human_bytes(n: usize) -> String {
     if n >= 1024 * 1024 {
         format!("{:.1} MB", n as f64 / (1024.0 * 1024.0))
     } else if n >= 1024 {
