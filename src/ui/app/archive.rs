@@ -120,9 +120,16 @@ impl InspectorApp {
                     message: copy::error_text(&err),
                     advice: Some(copy::archive_advice(&err)),
                 };
+                let words = copy::error_banner(&shown.message, shown.advice);
+                // Shown where the path can be changed: a refused replace goes
+                // back to the path it was for.
                 match &mut self.dialog {
-                    Some(dialog @ Dialog::SaveArchive { .. }) => {
-                        dialog.set_error(copy::error_banner(&shown.message, shown.advice));
+                    Some(dialog @ Dialog::SaveArchive { .. }) => dialog.set_error(words),
+                    Some(Dialog::ConfirmOverwrite { path }) => {
+                        self.dialog = Some(Dialog::SaveArchive {
+                            path: std::mem::take(path),
+                            error: Some(words),
+                        });
                     }
                     _ => self.error = Some(shown),
                 }

@@ -246,6 +246,11 @@ impl InspectorApp {
         self.task.is_some()
     }
 
+    /// Save for ticket is writing an archive.
+    pub fn is_saving(&self) -> bool {
+        self.save_task.is_some()
+    }
+
     /// A corpus run is going.
     pub fn corpus_running(&self) -> bool {
         self.corpus_task.is_some()
