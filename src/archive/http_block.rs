@@ -32,8 +32,37 @@ pub struct BadHttp {
 
 /// Parses a response block, keeping at most `max_body` bytes of the body.
 pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, BadHttp> {
-    let _ = (block, max_body);
-    Err(BadHttp {
-        detail: "not yet".into(),
+    let bad = |detail: &str| BadHttp {
+        detail: detail.to_owned(),
+    };
+    let end = block
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .ok_or_else(|| bad("no end of the header"))?;
+    let head = String::from_utf8_lossy(&block[..end]);
+    let mut lines = head.split("\r\n");
+    let status_line = lines.next().unwrap_or_default();
+    let mut parts = status_line.splitn(3, ' ');
+    let version = parts.next().unwrap_or_default();
+    if !version.starts_with("HTTP/") {
+        return Err(bad("no HTTP status line"));
+    }
+    let status = parts
+        .next()
+        .and_then(|s| s.parse::<u16>().ok())
+        .ok_or_else(|| bad("no status code"))?;
+    let headers = lines
+        .filter_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            Some((name.trim().to_owned(), value.trim().to_owned()))
+        })
+        .collect();
+    let body = &block[end + 4..];
+    let truncated = body.len() > max_body;
+    Ok(HttpResponse {
+        status,
+        headers,
+        body: body[..body.len().min(max_body)].to_vec(),
+        truncated,
     })
 }

@@ -33,9 +33,23 @@ pub enum ArchiveError {
     /// Neither a WARC file nor a gzip of one.
     #[error("{} is not a web archive (WARC): it does not start with a WARC/1.x record", path.display())]
     NotWarc { path: PathBuf },
+    /// A record that could not be read, where.
+    #[error("{}: {damaged}", path.display())]
+    Damaged { path: PathBuf, damaged: Damaged },
+    /// Nothing in the inspection was fetched (a saved page, the demo page).
+    #[error("nothing to save: no page of this inspection was fetched from the web")]
+    NothingFetched,
     /// An archive that holds no inspection record and no page to start from.
     #[error("{} holds no page to open: no inspection record and no HTML response", path.display())]
     NothingToOpen { path: PathBuf },
+}
+
+/// The inspection record's `WARC-Target-URI`.
+pub const INSPECTION_URI: &str = "urn:follow-inspector:inspection";
+
+/// A rendered page's DOM record's `WARC-Target-URI`.
+pub fn dom_uri(page_url: &url::Url) -> String {
+    format!("urn:dom:{page_url}")
 }
 
 /// Whether a path names a web archive by its name (`.warc`, `.warc.gz`).

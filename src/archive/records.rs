@@ -2,7 +2,13 @@
 //! record, with the offset each starts at; a damaged record is reported and
 //! reading goes on at the next record when one can be found.
 
+use std::fs::File;
+use std::io::{BufReader, Read};
 use std::path::Path;
+use std::sync::Arc;
+
+use warcat::compress::Format;
+use warcat::warc::{DecStateHeader, Decoder, DecoderConfig};
 
 use super::ArchiveError;
 
@@ -48,12 +54,27 @@ pub struct Damaged {
 }
 
 /// Reads an archive's records in order.
-pub struct RecordReader {}
+pub struct RecordReader {
+    decoder: Option<Decoder<DecStateHeader, BufReader<File>>>,
+}
 
 impl RecordReader {
     pub fn open(path: &Path) -> Result<Self, ArchiveError> {
-        Err(ArchiveError::NotWarc {
+        let read_error = |source: std::io::Error| ArchiveError::Read {
             path: path.to_owned(),
+            source: Arc::new(source),
+        };
+        let mut magic = [0u8; 2];
+        let mut file = File::open(path).map_err(read_error)?;
+        let n = file.read(&mut magic).map_err(read_error)?;
+        let file = File::open(path).map_err(read_error)?;
+        let mut config = DecoderConfig::default();
+        if n == 2 && magic == [0x1f, 0x8b] {
+            config.decompressor.format = Format::Gzip;
+        }
+        let decoder = Decoder::new(BufReader::new(file), config).map_err(read_error)?;
+        Ok(Self {
+            decoder: Some(decoder),
         })
     }
 
@@ -65,7 +86,45 @@ impl RecordReader {
         wants: &dyn Fn(&RecordHead) -> bool,
         max_block: usize,
     ) -> Option<Result<Record, Damaged>> {
-        let _ = (wants, max_block);
-        None
+        let mut decoder = self.decoder.take()?;
+        let offset = decoder.record_boundary_position();
+        let damaged = |detail: String| Some(Err(Damaged { offset, detail }));
+        match decoder.has_next_record() {
+            Ok(true) => {}
+            Ok(false) => return None,
+            Err(e) => return damaged(e.to_string()),
+        }
+        let (header, mut block) = match decoder.read_header() {
+            Ok(read) => read,
+            Err(e) => return damaged(e.to_string()),
+        };
+        let head = RecordHead {
+            offset,
+            version: header.version.trim_start_matches("WARC/").to_owned(),
+            fields: header
+                .fields
+                .iter()
+                .map(|(n, v)| (n.clone(), v.clone()))
+                .collect(),
+        };
+        let mut bytes = Vec::new();
+        let mut block_cut = false;
+        if wants(&head) {
+            let limit = u64::try_from(max_block).unwrap_or(u64::MAX);
+            if let Err(e) = (&mut block).take(limit).read_to_end(&mut bytes) {
+                return damaged(e.to_string());
+            }
+            let mut probe = [0u8; 1];
+            block_cut = matches!(block.read(&mut probe), Ok(n) if n > 0);
+        }
+        match block.finish_block() {
+            Ok(next) => self.decoder = Some(next),
+            Err(e) => return damaged(e.to_string()),
+        }
+        Some(Ok(Record {
+            head,
+            block: bytes,
+            block_cut,
+        }))
     }
 }

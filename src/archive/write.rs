@@ -2,10 +2,24 @@
 //! `metadata`, then per page its request/response pairs, its DOM in rendered
 //! mode and its own `metadata`; `.warc.gz` as one gzip member per record.
 
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::SystemTime;
 
-use super::ArchiveError;
-use crate::inspect::Inspection;
+use serde::Serialize;
+use url::Url;
+use warcat::compress::Format;
+use warcat::digest::{AlgorithmName, Digest, Hasher};
+use warcat::header::WarcHeader;
+use warcat::warc::{EncStateHeader, Encoder, EncoderConfig};
+
+use super::{ArchiveError, INSPECTION_URI, dom_uri};
+use crate::fetch::{Capture, Exchange, Hop, Wait};
+use crate::inspect::{InspectedPage, Inspection, Via};
+use crate::policy::Settings;
 
 /// What to save.
 pub struct SaveRequest<'a> {
@@ -25,10 +39,433 @@ pub struct Saved {
     pub bytes: u64,
 }
 
-/// Writes the archive to `path` (gzip members when it ends `.gz`).
+/// The inspection record's JSON (SPEC 10).
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(default)]
+pub(super) struct InspectionMeta {
+    pub schema: u32,
+    pub start_url: String,
+    pub depth: u32,
+    pub limit: Option<usize>,
+    pub profile: Option<String>,
+    pub settings: Option<Settings>,
+    pub mode: String,
+}
+
+/// A page record's JSON (SPEC 10, and what a reopened page needs to be the
+/// page that was seen).
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(default)]
+pub(super) struct PageMeta {
+    pub level: u32,
+    pub via: Option<ViaMeta>,
+    pub mode: String,
+    pub wait: Option<Wait>,
+    pub network_idle: Option<bool>,
+    pub client_redirects: Vec<String>,
+    pub error: Option<String>,
+    /// The URL asked for (the page's own URL is the record's target).
+    pub requested: String,
+    pub status: Option<u16>,
+    pub redirects: Vec<Hop>,
+    pub truncated: bool,
+    pub rendered: Option<RenderedMeta>,
+}
+
+#[derive(Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[serde(default)]
+pub(super) struct ViaMeta {
+    pub page: usize,
+    pub index: usize,
+}
+
+/// How a rendered page was rendered, beyond SPEC 10's own keys.
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(default)]
+pub(super) struct RenderedMeta {
+    pub render_ms: u64,
+    pub dialogs: usize,
+    pub scripts_stopped: bool,
+    pub dom_read: bool,
+    pub blocked_requests: usize,
+    /// The served HTML was had (the response record's body); else the
+    /// page has no static side.
+    pub served_html: bool,
+}
+
+/// Writes the archive to `path` (gzip members when it ends `.gz`), through
+/// a file beside it renamed into place, so a failed save leaves nothing half
+/// written.
 pub fn save(path: &Path, request: &SaveRequest<'_>) -> Result<Saved, ArchiveError> {
-    let _ = request;
-    Err(ArchiveError::NotWarc {
+    let pages = pages_to_save(request);
+    if !pages.iter().any(|p| p.page.capture.is_some()) {
+        return Err(ArchiveError::NothingFetched);
+    }
+    let write_error = |source: io::Error| ArchiveError::Write {
         path: path.to_owned(),
-    })
+        source: Arc::new(source),
+    };
+    let partial = partial_path(path);
+    let result = (|| {
+        let file = File::create(&partial)?;
+        let gzip = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
+        let mut out = RecordWriter::new(BufWriter::new(file), gzip);
+        write_all(&mut out, request, &pages)?;
+        let records = out.records;
+        let file = out.finish()?.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        let bytes = file.metadata()?.len();
+        std::fs::rename(&partial, path)?;
+        Ok((records, bytes))
+    })();
+    match result {
+        Ok((records, bytes)) => Ok(Saved {
+            path: path.to_owned(),
+            pages: pages.len(),
+            records,
+            bytes,
+        }),
+        Err(source) => {
+            // Nothing half written stays behind.
+            let _ = std::fs::remove_file(&partial);
+            Err(write_error(source))
+        }
+    }
+}
+
+fn partial_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    path.with_file_name(name)
+}
+
+/// A page to save, with the URL it was asked for and its place in the saved order.
+struct ToSave<'a> {
+    page: &'a InspectedPage,
+    requested: Url,
+    via: Option<Via>,
+}
+
+/// The inspection's pages in crawl order, then a diff's other side's pages
+/// that were asked for by no page before.
+fn pages_to_save<'a>(request: &SaveRequest<'a>) -> Vec<ToSave<'a>> {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut out = Vec::new();
+    for inspection in std::iter::once(request.inspection).chain(request.other) {
+        for page in &inspection.pages {
+            let requested = requested_url(inspection, page);
+            if seen.insert(requested.to_string()) {
+                out.push(ToSave {
+                    page,
+                    requested,
+                    via: page.via,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The URL a page was fetched for: the start URL, or the followed link's.
+fn requested_url(inspection: &Inspection, page: &InspectedPage) -> Url {
+    page.via
+        .and_then(|via| {
+            let link = inspection
+                .pages
+                .get(via.page)?
+                .decision
+                .links
+                .get(via.link)?;
+            link.url.as_deref().cloned()
+        })
+        .unwrap_or_else(|| {
+            if page.level == 1 {
+                inspection.start_url.clone()
+            } else {
+                page.url.clone()
+            }
+        })
+}
+
+fn write_all<W: Write>(
+    out: &mut RecordWriter<W>,
+    request: &SaveRequest<'_>,
+    pages: &[ToSave<'_>],
+) -> io::Result<()> {
+    let now = SystemTime::now();
+    let info = format!(
+        "software: follow-inspector/{}\r\nformat: WARC File Format 1.1\r\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    out.record(
+        "warcinfo",
+        now,
+        &[("Content-Type", "application/warc-fields")],
+        info.as_bytes(),
+    )?;
+    let inspection = request.inspection;
+    let rendered = pages.iter().any(|p| p.page.rendered().is_some());
+    let meta = InspectionMeta {
+        schema: 1,
+        start_url: inspection.start_url.to_string(),
+        depth: inspection.depth(),
+        limit: inspection.limit_override(),
+        profile: request.profile.map(str::to_owned),
+        settings: Some(inspection.settings().clone()),
+        mode: mode(rendered).to_owned(),
+    };
+    out.record(
+        "metadata",
+        now,
+        &[
+            ("WARC-Target-URI", INSPECTION_URI),
+            ("Content-Type", "application/json"),
+        ],
+        &json(&meta)?,
+    )?;
+    for page in pages {
+        write_page(out, page, now)?;
+    }
+    Ok(())
+}
+
+fn mode(rendered: bool) -> &'static str {
+    if rendered { "rendered" } else { "static" }
+}
+
+fn json(value: &impl Serialize) -> io::Result<Vec<u8>> {
+    serde_json::to_vec(value).map_err(io::Error::other)
+}
+
+fn write_page<W: Write>(
+    out: &mut RecordWriter<W>,
+    to_save: &ToSave<'_>,
+    now: SystemTime,
+) -> io::Result<()> {
+    let page = to_save.page;
+    let empty = Capture::default();
+    let capture = page.capture.as_deref().unwrap_or(&empty);
+    let mut main_response = None;
+    for exchange in &capture.exchanges {
+        main_response = Some(write_exchange(out, exchange)?);
+    }
+    let mut refers_to = main_response.clone();
+    let at = capture.main().map_or(now, |e| e.at);
+    if let (Some(dom), Some(response)) = (&capture.dom, &main_response) {
+        let target = dom_uri(&page.url);
+        let mut fields = vec![
+            ("WARC-Target-URI", target.as_str()),
+            ("Content-Type", "text/html; charset=utf-8"),
+            ("WARC-Concurrent-To", response.as_str()),
+        ];
+        if page.fetch.as_ref().is_some_and(|f| f.truncated) {
+            fields.push(("WARC-Truncated", "length"));
+        }
+        refers_to = Some(out.record("resource", at, &fields, dom.as_bytes())?);
+    }
+    let meta = page_meta(to_save, capture);
+    let mut fields = vec![
+        ("WARC-Target-URI", page.url.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    if let Some(id) = &refers_to {
+        fields.push(("WARC-Refers-To", id.as_str()));
+    }
+    out.record("metadata", at, &fields, &json(&meta)?)?;
+    Ok(())
+}
+
+fn page_meta(to_save: &ToSave<'_>, capture: &Capture) -> PageMeta {
+    let page = to_save.page;
+    let redirects = page
+        .fetch
+        .as_ref()
+        .map(|f| f.redirects.clone())
+        .unwrap_or_default();
+    let rendered = capture.rendered.as_ref();
+    PageMeta {
+        level: page.level,
+        via: to_save.via.map(|v| ViaMeta {
+            page: v.page,
+            index: v.link,
+        }),
+        mode: mode(rendered.is_some()).to_owned(),
+        wait: rendered.map(|r| r.wait),
+        network_idle: rendered.map(|r| r.network_idle),
+        // Rendered hops that are not HTTP redirects were made by a script or
+        // a meta refresh.
+        client_redirects: if rendered.is_some() {
+            redirects
+                .iter()
+                .filter(|h| !(300..400).contains(&h.status))
+                .map(|h| h.url.to_string())
+                .collect()
+        } else {
+            Vec::new()
+        },
+        error: page.error().map(ToString::to_string),
+        requested: to_save.requested.to_string(),
+        status: page.status,
+        truncated: page.fetch.as_ref().is_some_and(|f| f.truncated),
+        redirects,
+        rendered: rendered.map(|r| RenderedMeta {
+            render_ms: r.render_ms,
+            dialogs: r.dialogs,
+            scripts_stopped: r.scripts_stopped,
+            dom_read: r.dom_read,
+            blocked_requests: r.blocked_requests,
+            served_html: r.served_html.is_some(),
+        }),
+    }
+}
+
+/// Header fields that describe the body's wire form, kept renamed since the
+/// body is stored decoded.
+const WIRE_FIELDS: [&str; 3] = ["content-encoding", "transfer-encoding", "content-length"];
+
+/// Writes one exchange's request and response records; the response's id.
+fn write_exchange<W: Write>(out: &mut RecordWriter<W>, exchange: &Exchange) -> io::Result<String> {
+    let mut request = format!(
+        "{} {} HTTP/1.1\r\n",
+        exchange.method,
+        request_target(&exchange.url)
+    );
+    for (name, value) in &exchange.request_headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    let url = exchange.url.as_str();
+    let request_id = out.record(
+        "request",
+        exchange.at,
+        &[
+            ("WARC-Target-URI", url),
+            ("Content-Type", "application/http;msgtype=request"),
+        ],
+        request.as_bytes(),
+    )?;
+
+    let mut head = format!(
+        "{} {} {}\r\n",
+        exchange.version, exchange.status, exchange.reason
+    )
+    .trim_end_matches(' ')
+    .to_owned();
+    if !head.ends_with("\r\n") {
+        head.push_str("\r\n");
+    }
+    for (name, value) in &exchange.response_headers {
+        if WIRE_FIELDS.contains(&name.to_ascii_lowercase().as_str()) {
+            head.push_str(&format!("X-Archive-Orig-{name}: {value}\r\n"));
+        } else {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", exchange.body.len()));
+    let mut block = head.into_bytes();
+    block.extend_from_slice(&exchange.body);
+    let payload = sha1(&exchange.body);
+    let ip = exchange.ip.map(|ip| ip.to_string());
+    let mut fields = vec![
+        ("WARC-Target-URI", url),
+        ("Content-Type", "application/http;msgtype=response"),
+        ("WARC-Concurrent-To", request_id.as_str()),
+        ("WARC-Payload-Digest", payload.as_str()),
+    ];
+    if let Some(ip) = &ip {
+        fields.push(("WARC-IP-Address", ip.as_str()));
+    }
+    if exchange.truncated {
+        fields.push(("WARC-Truncated", "length"));
+    }
+    out.record("response", exchange.at, &fields, &block)
+}
+
+/// The request line's target: the path and query.
+fn request_target(url: &Url) -> String {
+    match url.query() {
+        Some(query) => format!("{}?{query}", url.path()),
+        None => url.path().to_owned(),
+    }
+}
+
+/// `sha1:` + base32, as Common Crawl and wget write digests.
+fn sha1(bytes: &[u8]) -> String {
+    let mut hasher = Hasher::new(AlgorithmName::Sha1);
+    hasher.update(bytes);
+    Digest::new(AlgorithmName::Sha1, hasher.finish()).to_string()
+}
+
+/// A WARC date: UTC to the second.
+fn warc_date(at: SystemTime) -> String {
+    chrono::DateTime::<chrono::Utc>::from(at).to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// Writes records one after another, each its own gzip member when compressed.
+struct RecordWriter<W: Write> {
+    encoder: Option<Encoder<EncStateHeader, W>>,
+    records: usize,
+}
+
+impl<W: Write> RecordWriter<W> {
+    fn new(out: W, gzip: bool) -> Self {
+        let mut config = EncoderConfig::default();
+        if gzip {
+            config.compressor.format = Format::Gzip;
+        }
+        Self {
+            encoder: Some(Encoder::new(out, config)),
+            records: 0,
+        }
+    }
+
+    /// Writes one record; its `WARC-Record-ID`.
+    fn record(
+        &mut self,
+        kind: &str,
+        at: SystemTime,
+        fields: &[(&str, &str)],
+        block: &[u8],
+    ) -> io::Result<String> {
+        let mut header = WarcHeader::new(block.len() as u64, kind);
+        header.fields.insert("WARC-Date".to_owned(), warc_date(at));
+        for (name, value) in fields {
+            header
+                .fields
+                .insert((*name).to_owned(), (*value).to_owned());
+        }
+        header
+            .fields
+            .insert("WARC-Block-Digest".to_owned(), sha1(block));
+        let id = header
+            .fields
+            .get("WARC-Record-ID")
+            .cloned()
+            .unwrap_or_default();
+        let encoder = self
+            .encoder
+            .take()
+            .ok_or_else(|| io::Error::other("the archive writer failed before"))?;
+        let mut block_encoder = encoder.write_header(&header).map_err(io::Error::other)?;
+        if block.is_empty() {
+            // The encoder ends a block on a write that fills it; an empty
+            // block is filled by an empty write.
+            let written = block_encoder.write(&[])?;
+            debug_assert_eq!(written, 0);
+        } else {
+            block_encoder.write_all(block)?;
+        }
+        self.encoder = Some(block_encoder.finish_block()?);
+        self.records += 1;
+        Ok(id)
+    }
+
+    fn finish(mut self) -> io::Result<W> {
+        self.encoder
+            .take()
+            .ok_or_else(|| io::Error::other("the archive writer failed before"))?
+            .finish()
+    }
 }

@@ -139,24 +139,32 @@ pub struct CorpusArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct InspectArgs {
-    /// A saved HTML file, or a URL (`https://…`, `http://…`, or a bare `acme.com`).
+    /// A saved HTML file, a web archive (`.warc.gz`, `.warc`) to reopen offline,
+    /// or a URL (`https://…`, `http://…`, or a bare `acme.com`).
     pub target: String,
 
     /// The page's original URL, for a saved file. Without it the page's
     /// `<link rel=canonical>` or `og:url` is used; a file with neither needs it.
+    /// For a web archive: the page to start from (default: the one its
+    /// inspection started from, else its first HTML page).
     #[arg(long, value_name = "URL")]
     pub base_url: Option<String>,
 
-    /// The scraper's crawl depth (1-5). It sets N, the number of links followed
-    /// from the start page: N = (depth - 1) × 3.
-    #[arg(long, value_name = "D", default_value_t = 2,
-          value_parser = clap::value_parser!(u32).range(1..=5))]
-    pub depth: u32,
+    /// The scraper's crawl depth (1-5; default 2, or a web archive's own). It
+    /// sets N, the number of links followed from the start page: N = (depth - 1) × 3.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=5))]
+    pub depth: Option<u32>,
 
     /// Follow N links on every page instead of (depth - 1) × 3, to reproduce a
     /// scraper configured differently.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+
+    /// Also save every page of the inspection, as it was fetched, in a web
+    /// archive (`.warc.gz`, or `.warc` uncompressed) to keep with a ticket;
+    /// `inspect FILE.warc.gz` reopens it offline.
+    #[arg(long, value_name = "FILE.warc.gz")]
+    pub save_warc: Option<PathBuf>,
 
     /// A storage-data JSON object with the follow* keys (a user's settings export);
     /// missing keys take the scraper's defaults, other keys are ignored.

@@ -12,10 +12,11 @@ use super::args::{DiffArgs, Format, InspectArgs};
 use super::failure::Failure;
 use super::output::{finish_writing, report_out};
 use super::setup::{load_request, side_b};
+use crate::archive;
 use crate::copy;
 use crate::crawl::Progress;
 use crate::inspect::Inspection;
-use crate::load;
+use crate::load::{self, LoadError, LoadedFrom};
 use crate::report;
 
 /// Shows crawl progress on one stderr line, when stderr is a terminal.
@@ -49,8 +50,10 @@ fn with_progress<T>(run: impl FnOnce(&Arc<AtomicBool>, &(dyn Fn(Progress) + Sync
 pub fn run_inspect(args: &InspectArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
     let request = load_request(args, config_dir)?;
     let loaded = with_progress(|cancel, progress| load::load(&request, cancel, progress))?;
+    say_where_from(&loaded.from);
     let inspection = loaded.inspection;
     warn_about_reading(&inspection, args.fetch.max_bytes);
+    save_warc(args, &loaded.from, &inspection, None)?;
     let mut stdout = report_out();
     let written = match args.format {
         Format::Json => report::write_json(&inspection, &mut stdout),
@@ -73,7 +76,9 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
     })?;
     let (a, inspection_b) =
         with_progress(|cancel, progress| load::load_both(&request, &b, cancel, progress))?;
+    say_where_from(&a.from);
     warn_about_reading(&a.inspection, args.inspect.fetch.max_bytes);
+    save_warc(&args.inspect, &a.from, &a.inspection, Some(&inspection_b))?;
     let diff = crate::diff::Diff::new(a.inspection, inspection_b);
     let mut stdout = report_out();
     let written = match args.inspect.format {
@@ -82,6 +87,49 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
         Format::Table => report::write_diff_table(&diff, &mut stdout),
     };
     finish_writing(written)
+}
+
+/// Says on stderr that the pages come from a web archive, and when they were
+/// captured: the report itself is the live run's, byte for byte.
+fn say_where_from(from: &LoadedFrom) {
+    if let LoadedFrom::Archive { path, info } = from {
+        eprintln!(
+            "{}",
+            copy::reading_archive(&path.display().to_string(), info.captured.as_deref())
+        );
+    }
+}
+
+/// Saves the inspection (and a diff's other side) with `--save-warc`.
+fn save_warc(
+    args: &InspectArgs,
+    from: &LoadedFrom,
+    inspection: &Inspection,
+    other: Option<&Inspection>,
+) -> Result<(), Failure> {
+    let Some(path) = &args.save_warc else {
+        return Ok(());
+    };
+    let reopened_profile = match from {
+        LoadedFrom::Archive { info, .. } if args.settings.is_none() => info.profile.as_deref(),
+        _ => None,
+    };
+    let request = archive::SaveRequest {
+        inspection,
+        other,
+        profile: args.profile.as_deref().or(reopened_profile),
+    };
+    let saved = archive::save(path, &request).map_err(LoadError::from)?;
+    eprintln!(
+        "{}",
+        copy::saved_archive(
+            &saved.path.display().to_string(),
+            saved.pages,
+            saved.records,
+            saved.bytes
+        )
+    );
+    Ok(())
 }
 
 /// Warns on stderr about pages read incompletely or with replaced bytes.

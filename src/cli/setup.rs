@@ -13,7 +13,7 @@ use crate::copy;
 use crate::fetch::local::{self, FileError};
 use crate::fetch::{self, FetchOptions};
 use crate::inspect::Limits;
-use crate::load::{Fetching, LoadRequest};
+use crate::load::{Fetching, FromCapture, LoadRequest};
 use crate::policy::{ImportedSettings, Settings, over_limits};
 use crate::profiles::ProfileStore;
 
@@ -54,13 +54,16 @@ impl FetchArgs {
     }
 }
 
+/// The crawl depth when none is given (SPEC 7).
+pub const DEFAULT_DEPTH: u32 = 2;
+
 /// What `inspect` (and each side of `diff`) loads, with side A's settings.
 pub fn load_request(args: &InspectArgs, config_dir: Option<&Path>) -> Result<LoadRequest, Failure> {
     Ok(LoadRequest {
         target: args.target.clone(),
         base_url: args.base_url.clone(),
         limits: Limits {
-            depth: args.depth,
+            depth: args.depth.unwrap_or(DEFAULT_DEPTH),
             limit_override: args.limit,
         },
         settings: side_a(
@@ -71,7 +74,12 @@ pub fn load_request(args: &InspectArgs, config_dir: Option<&Path>) -> Result<Loa
         fetching: args.fetch.fetching().map_err(Failure::Usage)?,
         parallelism: args.fetch.parallel.map(|n| n as usize),
         max_bytes: args.fetch.max_bytes,
-        from_capture: crate::load::FromCapture::ALL,
+        // SPEC 10: a reopened archive keeps its own unless told otherwise.
+        from_capture: FromCapture {
+            settings: args.profile.is_none() && args.settings.is_none(),
+            depth: args.depth.is_none(),
+            limit: args.limit.is_none(),
+        },
     })
 }
 

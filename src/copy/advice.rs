@@ -90,6 +90,13 @@ pub fn archive_advice(err: &ArchiveError) -> &'static str {
             "Open a .warc or .warc.gz file, as the inspector, wget --warc-file or a web \
              archive writes it."
         }
+        ArchiveError::Damaged { .. } => {
+            "The archive is damaged (cut short or corrupted): copy it again from where it came \
+             from; a corpus run reads the records that are intact."
+        }
+        ArchiveError::NothingFetched => {
+            "Load the page from its URL first: only fetched pages can be saved for a ticket."
+        }
         ArchiveError::NothingToOpen { .. } => {
             "The archive holds no web page: open one saved by the inspector, or run a corpus \
              over it."

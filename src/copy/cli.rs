@@ -67,3 +67,21 @@ pub fn rendered_marks(
     }
     out
 }
+
+/// A reopened web archive, on stderr before the report.
+pub fn reading_archive(path: &str, captured: Option<&str>) -> String {
+    match captured {
+        Some(date) => format!("reading {path} offline: the pages as captured on {date}"),
+        None => format!("reading {path} offline: the pages as captured"),
+    }
+}
+
+/// `--save-warc` done.
+pub fn saved_archive(path: &str, pages: usize, records: usize, bytes: u64) -> String {
+    let pages = if pages == 1 {
+        "1 page".to_owned()
+    } else {
+        format!("{pages} pages")
+    };
+    format!("saved {pages} ({records} records, {bytes} bytes) to {path}")
+}

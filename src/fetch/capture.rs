@@ -7,6 +7,8 @@ use std::time::SystemTime;
 
 use url::Url;
 
+use super::Rendered;
+
 /// One HTTP request and its response.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exchange {
@@ -36,8 +38,11 @@ pub struct Capture {
     /// In order: each redirect, then the page's own response (none when the
     /// page failed before a response).
     pub exchanges: Vec<Exchange>,
-    /// In rendered mode, the `outerHTML` read from the DOM.
+    /// In rendered mode, the text the verdicts came from: the `outerHTML`
+    /// read from the DOM (or the served HTML when no DOM could be read).
     pub dom: Option<String>,
+    /// In rendered mode, how the page was rendered.
+    pub rendered: Option<Rendered>,
 }
 
 impl Capture {

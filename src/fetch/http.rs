@@ -6,15 +6,17 @@ use std::error::Error as StdError;
 use std::io::Read;
 use std::net::ToSocketAddrs as _;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use reqwest::blocking::Client;
-use reqwest::header::{ACCEPT, CONTENT_TYPE, LOCATION};
+use reqwest::header::{
+    ACCEPT, ACCEPT_ENCODING, CONTENT_ENCODING, CONTENT_TYPE, HeaderMap, HeaderName, LOCATION,
+};
 use url::Url;
 
 use super::{
-    FetchError, FetchOptions, FetchSummary, FetchedPage, Fetcher, Hop, MAX_REDIRECTS,
-    PrivateNetwork, chain_text,
+    Capture, Exchange, FetchError, FetchOptions, FetchSummary, FetchedPage, Fetcher, Hop,
+    MAX_REDIRECTS, PrivateNetwork, chain_text,
 };
 
 /// The real fetcher, on a blocking reqwest client with rustls.
@@ -30,6 +32,10 @@ impl HttpFetcher {
             .connect_timeout(opts.connect_timeout)
             .timeout(opts.timeout)
             .redirect(reqwest::redirect::Policy::none())
+            // Decoded here (see `decoded`), so the wire headers survive.
+            .no_gzip()
+            .no_brotli()
+            .no_deflate()
             .dns_resolver(Arc::new(SystemResolver));
         for r in &opts.resolve {
             builder = builder.resolve(&r.host, r.addr);
@@ -157,15 +163,54 @@ fn timed_out(err: &std::io::Error) -> bool {
     })
 }
 
-/// Whether a body read failed in the decompressor, by the types in the
-/// chain: reqwest's decode error, or flate2's (gzip and deflate bodies).
+/// Whether a body read failed in the decompressor rather than on the wire:
+/// every error the connection gives is wrapped in [`WireError`].
 fn undecodable(err: &std::io::Error) -> bool {
-    causes(err).iter().any(|e| {
-        e.is::<flate2::DecompressError>()
-            || e.downcast_ref::<reqwest::Error>()
-                .is_some_and(reqwest::Error::is_decode)
-    })
+    !causes(err).iter().any(|e| e.is::<WireError>())
 }
+
+/// An error of the connection itself, told from the decoder's by its type.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct WireError(#[source] std::io::Error);
+
+/// The response body as it comes off the wire, its errors marked as such.
+struct Wire(reqwest::blocking::Response);
+
+impl Read for Wire {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0
+            .read(buf)
+            .map_err(|e| std::io::Error::new(e.kind(), WireError(e)))
+    }
+}
+
+/// What the client asks for and decodes itself.
+const ACCEPTED_ENCODINGS: &str = "gzip, deflate, br";
+
+/// The body decoded as its `Content-Encoding` says, the last coding applied
+/// undone first; a coding we do not know is left as it came.
+fn decoded(wire: Wire, content_encoding: Option<&str>) -> Box<dyn Read> {
+    let mut body: Box<dyn Read> = Box::new(wire);
+    let codings: Vec<String> = content_encoding
+        .unwrap_or_default()
+        .split(',')
+        .map(|c| c.trim().to_ascii_lowercase())
+        .filter(|c| !c.is_empty())
+        .collect();
+    for coding in codings.iter().rev() {
+        body = match coding.as_str() {
+            "gzip" | "x-gzip" => Box::new(flate2::read::MultiGzDecoder::new(body)),
+            "deflate" => Box::new(flate2::read::ZlibDecoder::new(body)),
+            "br" => Box::new(brotli_decompressor::Decompressor::new(body, 64 * 1024)),
+            _ => return body,
+        };
+    }
+    body
+}
+
+/// A redirect's body is kept up to this much, for the archive.
+const REDIRECT_BODY_MAX: usize = 64 * 1024;
 
 /// A Location for a message: a `data:` one can be megabytes long.
 fn shorten(location: &str) -> String {
@@ -199,6 +244,16 @@ pub fn is_html(content_type: Option<&str>) -> bool {
     matches!(essence.as_str(), "text/html" | "application/xhtml+xml" | "")
 }
 
+/// What the client sends as `Accept`.
+const ACCEPT_HTML: &str = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
+
+fn header_text(headers: &HeaderMap, name: HeaderName) -> Option<String> {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
+}
+
 impl Fetcher for HttpFetcher {
     fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
         self.fetch_within(url, self.opts.timeout)
@@ -220,6 +275,7 @@ impl HttpFetcher {
         let private =
             PrivateNetwork::for_start(url, &self.opts.resolve, self.opts.allow_private_network);
         let mut redirects: Vec<Hop> = Vec::new();
+        let mut capture = Capture::default();
         let mut current = url.clone();
         loop {
             // A shorter budget than the client's covers the whole chain;
@@ -229,14 +285,17 @@ impl HttpFetcher {
             } else {
                 self.opts.timeout
             };
+            let at = SystemTime::now();
             let response = self
                 .client
                 .get(current.as_str())
-                .header(ACCEPT, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
+                .header(ACCEPT, ACCEPT_HTML)
+                .header(ACCEPT_ENCODING, ACCEPTED_ENCODINGS)
                 .timeout(left)
                 .send()
                 .map_err(|e| classify(e, &current, timeout))?;
             let status = response.status();
+            let mut exchange = self.exchange(&current, &response, at);
             if status.is_redirection()
                 && let Some(location) = response.headers().get(LOCATION)
             {
@@ -271,6 +330,12 @@ impl HttpFetcher {
                     status: status.as_u16(),
                     url: current.clone(),
                 });
+                let encoding = header_text(response.headers(), CONTENT_ENCODING);
+                let body = decoded(Wire(response), encoding.as_deref());
+                (exchange.body, exchange.truncated) =
+                    read_capped(body, REDIRECT_BODY_MAX, timeout, started, &current)
+                        .unwrap_or((Vec::new(), true));
+                capture.exchanges.push(exchange);
                 if redirects.iter().any(|h| h.url == next) {
                     return Err(FetchError::RedirectLoop {
                         chain: chain_text(&redirects, &next),
@@ -296,8 +361,13 @@ impl HttpFetcher {
                     content_type: content_type.unwrap_or_default(),
                 });
             }
+            let encoding = header_text(response.headers(), CONTENT_ENCODING);
+            let wire = decoded(Wire(response), encoding.as_deref());
             let (body, truncated) =
-                read_capped(response, self.opts.max_bytes, timeout, started, &current)?;
+                read_capped(wire, self.opts.max_bytes, timeout, started, &current)?;
+            exchange.body.clone_from(&body);
+            exchange.truncated = truncated;
+            capture.exchanges.push(exchange);
             return Ok(FetchedPage {
                 status: status.as_u16(),
                 charset: content_type.as_deref().and_then(charset_param),
@@ -310,9 +380,57 @@ impl HttpFetcher {
                 },
                 final_url: current,
                 body,
-                capture: None,
+                capture: Some(Arc::new(capture)),
                 rendered: None,
             });
+        }
+    }
+}
+
+impl HttpFetcher {
+    /// The request as sent and the response's head as received; the body
+    /// is added once read.
+    fn exchange(
+        &self,
+        url: &Url,
+        response: &reqwest::blocking::Response,
+        at: SystemTime,
+    ) -> Exchange {
+        let host = match (url.host_str(), url.port()) {
+            (Some(host), Some(port)) => format!("{host}:{port}"),
+            (Some(host), None) => host.to_owned(),
+            (None, _) => String::new(),
+        };
+        let request_headers = [
+            ("Host", host.as_str()),
+            ("User-Agent", self.opts.user_agent.as_str()),
+            ("Accept", ACCEPT_HTML),
+            ("Accept-Encoding", ACCEPTED_ENCODINGS),
+        ]
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .to_vec();
+        let status = response.status();
+        Exchange {
+            url: url.clone(),
+            method: "GET".to_owned(),
+            request_headers,
+            version: format!("{:?}", response.version()),
+            status: status.as_u16(),
+            reason: status.canonical_reason().unwrap_or_default().to_owned(),
+            response_headers: response
+                .headers()
+                .iter()
+                .map(|(name, value)| {
+                    (
+                        name.as_str().to_owned(),
+                        String::from_utf8_lossy(value.as_bytes()).into_owned(),
+                    )
+                })
+                .collect(),
+            body: Vec::new(),
+            truncated: false,
+            ip: response.remote_addr().map(|addr| addr.ip()),
+            at,
         }
     }
 }
@@ -320,7 +438,7 @@ impl HttpFetcher {
 /// Reads at most `max_bytes` of the (decompressed) body, in chunks, so a hostile
 /// body never makes us allocate more; also enforces the whole-response timeout.
 fn read_capped(
-    mut response: reqwest::blocking::Response,
+    mut response: impl Read,
     max_bytes: usize,
     timeout: Duration,
     started: Instant,

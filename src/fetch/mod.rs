@@ -184,7 +184,7 @@ pub fn chain_text(redirects: &[Hop], last: &Url) -> String {
 }
 
 /// One redirect: the URL that answered with a redirect, and its status.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Hop {
     pub status: u16,
     pub url: Url,
@@ -203,7 +203,7 @@ pub struct FetchSummary {
 }
 
 /// When a rendered page's DOM is read (SPEC 8).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Wait {
     /// The `load` event.

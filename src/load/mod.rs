@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use url::Url;
 
-use crate::archive::{ArchiveError, CaptureInfo};
+use crate::archive::{self, ArchiveError, ArchiveFetcher, CaptureInfo};
 use crate::crawl::{self, CrawlRequest, Progress};
 use crate::fetch::local::{self, FileError};
 use crate::fetch::{FetchError, FetchOnce, FetchOptions, Fetcher, HttpFetcher, Wait};
@@ -84,7 +84,7 @@ pub enum LoadedFrom {
     /// A web archive reopened offline, and what its inspection record says.
     Archive {
         path: PathBuf,
-        info: CaptureInfo,
+        info: Box<CaptureInfo>,
     },
 }
 
@@ -142,6 +142,21 @@ pub fn load(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Loaded, LoadError> {
     match Target::parse(&request.target)? {
+        Target::File(path) if is_archive(&path) => {
+            let archive = open_archive(&path, request)?;
+            let inspection = crawl_url(
+                archive.start_url.clone(),
+                &archive.request,
+                &archive.request.settings,
+                &archive.fetcher,
+                cancel,
+                progress,
+            )?;
+            Ok(Loaded {
+                inspection,
+                from: archive.from,
+            })
+        }
         Target::File(path) => read_file(&path, request),
         Target::Url(url) => {
             let fetcher = open_fetcher(&request.fetching, cancel)?;
@@ -170,6 +185,32 @@ pub fn load_both(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<(Loaded, Inspection), LoadError> {
     match Target::parse(&request.target)? {
+        Target::File(path) if is_archive(&path) => {
+            let archive = open_archive(&path, request)?;
+            let a = crawl_url(
+                archive.start_url.clone(),
+                &archive.request,
+                &archive.request.settings,
+                &archive.fetcher,
+                cancel,
+                progress,
+            )?;
+            let other = crawl_url(
+                archive.start_url,
+                &archive.request,
+                b,
+                &archive.fetcher,
+                cancel,
+                progress,
+            )?;
+            Ok((
+                Loaded {
+                    inspection: a,
+                    from: archive.from,
+                },
+                other,
+            ))
+        }
         Target::File(path) => {
             let a = read_file(&path, request)?;
             let other = a.inspection.judged_under(b);
@@ -196,6 +237,60 @@ pub fn load_both(
             ))
         }
     }
+}
+
+fn is_archive(path: &Path) -> bool {
+    archive::is_archive_name(&path.to_string_lossy())
+}
+
+/// A web archive opened to be crawled as the live site was.
+struct OpenedArchive {
+    fetcher: ArchiveFetcher,
+    start_url: Url,
+    /// The request with what the archive's inspection record supplies.
+    request: LoadRequest,
+    from: LoadedFrom,
+}
+
+/// Opens an archive: the start URL is the base URL when one is given, else
+/// the inspection record's, else the archive's first HTML page; settings
+/// and limits come from the record where `from_capture` says so.
+fn open_archive(path: &Path, request: &LoadRequest) -> Result<OpenedArchive, LoadError> {
+    let fetcher = ArchiveFetcher::open(path, request.max_bytes)?;
+    let info = fetcher.info().clone();
+    let start_url = match request.base_url.as_deref() {
+        Some(base) => parse_page_url(base)?,
+        None => info
+            .start_url
+            .clone()
+            .ok_or_else(|| ArchiveError::NothingToOpen {
+                path: path.to_owned(),
+            })?,
+    };
+    let mut request = request.clone();
+    let keep = request.from_capture;
+    if keep.settings
+        && let Some(settings) = &info.settings
+    {
+        request.settings = settings.clone();
+    }
+    if keep.depth
+        && let Some(depth) = info.depth
+    {
+        request.limits.depth = depth;
+    }
+    if keep.limit && info.depth.is_some() {
+        request.limits.limit_override = info.limit;
+    }
+    Ok(OpenedArchive {
+        fetcher,
+        start_url,
+        request,
+        from: LoadedFrom::Archive {
+            path: path.to_owned(),
+            info: Box::new(info),
+        },
+    })
 }
 
 fn read_file(path: &Path, request: &LoadRequest) -> Result<Loaded, LoadError> {

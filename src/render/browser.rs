@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::{Value, json};
 use url::Url;
@@ -19,7 +19,9 @@ use super::last_words::LastWords;
 use super::options::{READ_GRACE, RenderOptions};
 use super::page_state::PageState;
 use super::profile;
-use crate::fetch::{FetchError, FetchSummary, FetchedPage, PrivateNetwork, Rendered};
+use crate::fetch::{
+    Capture, Exchange, FetchError, FetchSummary, FetchedPage, PrivateNetwork, Rendered,
+};
 
 /// How much JavaScript heap a page may use before its renderer is stopped.
 const JS_HEAP_MB: u32 = 512;
@@ -356,6 +358,7 @@ impl Browser {
                     .and_then(|body| served_text(&body))
                 });
             let elapsed_ms = started.elapsed().as_millis() as u64;
+            let capture = wire_capture(&state, url);
             Ok(FetchedPage {
                 status: state.status.unwrap_or(200),
                 charset: Some("utf-8".to_owned()),
@@ -368,7 +371,7 @@ impl Browser {
                 },
                 final_url,
                 body: dom.html.into_bytes(),
-                capture: None,
+                capture: Some(Arc::new(capture)),
                 rendered: Some(Rendered {
                     served_html,
                     network_idle: network_idle && !scripts_stopped,
@@ -530,6 +533,65 @@ struct Dom {
     html: String,
     /// Cut at `--max-bytes` characters.
     truncated: bool,
+}
+
+/// The browser's hops as the archive keeps them: each redirect (HTTP or by
+/// script) and the document's response, whose body (the served HTML) the
+/// fetcher adds once it has it.
+fn wire_capture(state: &PageState, url: &Url) -> Capture {
+    let at = SystemTime::now();
+    let exchange = |url: &Url, status: u16, headers: Vec<(String, String)>| Exchange {
+        url: url.clone(),
+        method: "GET".to_owned(),
+        request_headers: Vec::new(),
+        version: "HTTP/1.1".to_owned(),
+        status,
+        reason: String::new(),
+        response_headers: headers,
+        body: Vec::new(),
+        truncated: false,
+        ip: None,
+        at,
+    };
+    let document = state
+        .document_url
+        .as_deref()
+        .and_then(|u| Url::parse(u).ok())
+        .unwrap_or_else(|| url.clone());
+    let mut exchanges: Vec<Exchange> = state
+        .hops
+        .iter()
+        .enumerate()
+        .map(|(i, hop)| {
+            let next = state.hops.get(i + 1).map_or(&document, |h| &h.url);
+            let location = (300..400)
+                .contains(&hop.status)
+                .then(|| ("Location".to_owned(), next.to_string()));
+            exchange(&hop.url, hop.status, location.into_iter().collect())
+        })
+        .collect();
+    let mut main = exchange(
+        &document,
+        state.status.unwrap_or(200),
+        state.document_headers.clone(),
+    );
+    if let Some(protocol) = state.document_protocol.as_deref() {
+        main.version = match protocol {
+            "h2" => "HTTP/2".to_owned(),
+            "http/1.0" => "HTTP/1.0".to_owned(),
+            _ => "HTTP/1.1".to_owned(),
+        };
+    }
+    main.ip = state
+        .document_ip
+        .as_deref()
+        .and_then(|ip| ip.trim_matches(['[', ']']).parse().ok());
+    exchanges.push(main);
+    Capture {
+        exchanges,
+        dom: None,
+        rendered: None,
+    }
 }
 
 /// Whether two URLs name one document (the fragment does not count).

@@ -98,6 +98,7 @@ impl Fetcher for RenderFetcher {
             left.max(MIN_FALLBACK)
         };
         if rendered.served_html.is_some() {
+            keep_for_archive(&mut page);
             return Ok(page);
         }
         // SPEC 8: else a separate plain fetch of the final URL, within the
@@ -128,6 +129,38 @@ impl Fetcher for RenderFetcher {
             page.summary.truncated = served.summary.truncated;
             page.body = served.body;
         }
+        keep_for_archive(&mut page);
         Ok(page)
+    }
+}
+
+/// Completes the page's capture once its served HTML and body are final:
+/// the document response's body is the served HTML, and the DOM record
+/// holds the text the verdicts come from.
+fn keep_for_archive(page: &mut FetchedPage) {
+    let Some(rendered) = page.rendered.clone() else {
+        return;
+    };
+    let text = crate::page::decode(&page.body, page.charset.as_deref(), None)
+        .text
+        .into_owned();
+    if let Some(capture) = page.capture.as_mut() {
+        let capture = Arc::make_mut(capture);
+        if let Some(main) = capture.exchanges.last_mut() {
+            main.body = rendered
+                .served_html
+                .clone()
+                .map(String::into_bytes)
+                .unwrap_or_default();
+            // The served HTML is kept as the browser's text of it.
+            main.response_headers
+                .retain(|(name, _)| !name.eq_ignore_ascii_case("content-type"));
+            main.response_headers.push((
+                "Content-Type".to_owned(),
+                "text/html; charset=utf-8".to_owned(),
+            ));
+        }
+        capture.dom = Some(text);
+        capture.rendered = Some(rendered);
     }
 }

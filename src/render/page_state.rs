@@ -38,6 +38,10 @@ pub struct PageState {
     pub document_url: Option<String>,
     pub status: Option<u16>,
     pub content_type: Option<String>,
+    /// The document response's header fields and protocol, for the archive.
+    pub document_headers: Vec<(String, String)>,
+    pub document_protocol: Option<String>,
+    pub document_ip: Option<String>,
     pub hops: Vec<Hop>,
     /// How many of `hops` a script or meta refresh made.
     client_redirects: usize,
@@ -54,6 +58,9 @@ impl PageState {
             document_url: None,
             status: None,
             content_type: None,
+            document_headers: Vec::new(),
+            document_protocol: None,
+            document_ip: None,
             hops: Vec::new(),
             client_redirects: 0,
             has_document: false,
@@ -185,6 +192,19 @@ impl PageState {
                     .as_u64()
                     .and_then(|s| u16::try_from(s).ok());
                 self.content_type = response["mimeType"].as_str().map(str::to_owned);
+                self.document_headers = response["headers"]
+                    .as_object()
+                    .map(|headers| {
+                        headers
+                            .iter()
+                            .map(|(name, value)| {
+                                (name.clone(), value.as_str().unwrap_or_default().to_owned())
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                self.document_protocol = response["protocol"].as_str().map(str::to_owned);
+                self.document_ip = response["remoteIPAddress"].as_str().map(str::to_owned);
                 self.has_document = true;
             }
             "Page.domContentEventFired" | "Page.loadEventFired" => self.has_document = true,
