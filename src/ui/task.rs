@@ -110,7 +110,7 @@ fn run_job(
         LoadedFrom::Archive { path, info } => (
             Source::Archive {
                 path: path.display().to_string(),
-                info: Box::new(info),
+                info,
             },
             Vec::new(),
         ),
