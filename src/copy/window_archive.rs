@@ -25,6 +25,15 @@ pub const FILE_FILTER_PAGE_OR_ARCHIVE: &str = "HTML page or web archive";
 pub const LABEL_REPLACE: &str = "Replace";
 pub const JUDGE_UNDER_ARCHIVE: &str = "Use the archive's settings";
 
+/// A `WARC-Date` as people read it: `2026-12-01T15:37:24Z` is
+/// `2026-12-01 15:37:24 UTC`; any other form is shown as written.
+fn capture_date(warc_date: &str) -> String {
+    match warc_date.strip_suffix('Z').and_then(|d| d.split_once('T')) {
+        Some((day, time)) if day.len() == 10 => format!("{day} {time} UTC"),
+        _ => warc_date.to_owned(),
+    }
+}
+
 /// The file name Save for ticket suggests: the host and the day.
 pub fn ticket_archive_name(host: &str, date: &str) -> String {
     let host: String = host
@@ -57,7 +66,10 @@ pub fn saved_for_ticket(path: &str, pages: usize, bytes: u64) -> String {
 /// The status bar's words before the page URL of a reopened archive.
 pub fn archive_source(name: &str, captured: Option<&str>) -> String {
     match captured {
-        Some(when) => format!("From an archive, captured {when}: {name} as"),
+        Some(when) => format!(
+            "From an archive, captured {}: {name} as",
+            capture_date(when)
+        ),
         None => format!("From an archive: {name} as"),
     }
 }
@@ -65,7 +77,10 @@ pub fn archive_source(name: &str, captured: Option<&str>) -> String {
 /// The page header's line about a reopened archive.
 pub fn archive_header(name: &str, captured: Option<&str>) -> String {
     match captured {
-        Some(when) => format!("From the web archive {name}, captured {when} (offline)"),
+        Some(when) => format!(
+            "From the web archive {name}, captured {} (offline)",
+            capture_date(when)
+        ),
         None => format!("From the web archive {name} (offline)"),
     }
 }
@@ -77,7 +92,7 @@ fn capture_of(profile: Option<&str>, captured: Option<&str>) -> String {
         None => "edited settings".to_owned(),
     };
     match captured {
-        Some(when) => format!("{profile}, captured {when}"),
+        Some(when) => format!("{profile}, captured {}", capture_date(when)),
         None => profile,
     }
 }
@@ -115,7 +130,10 @@ pub fn explanation_saved_archive(name: &str, saved: &str) -> String {
 /// The copied explanation's line for an inspection reopened from an archive.
 pub fn explanation_reopened_archive(path: &str, captured: Option<&str>) -> String {
     match captured {
-        Some(when) => format!("  archive: {path} (reopened offline, captured {when})\n"),
+        Some(when) => format!(
+            "  archive: {path} (reopened offline, captured {})\n",
+            capture_date(when)
+        ),
         None => format!("  archive: {path} (reopened offline)\n"),
     }
 }

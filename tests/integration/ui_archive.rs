@@ -188,13 +188,36 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
     );
 
     let hits = server.all_hits();
-    let reopened = app_on("archive-reopen", &path);
+    let mut reopened = app_on("archive-reopen", &path);
     assert_eq!(reopened.state().error(), None);
     assert_eq!(verdict_table(&reopened), verdict_table(&saving));
     // Offline: the archive answered every page.
     assert_eq!(server.all_hits(), hits);
     reopened.get_by_label_contains("From an archive, captured ");
     reopened.get_by_label_contains("From the web archive acme.test-ticket.warc, captured ");
+
+    // Its explanation names the archive and when it was captured.
+    reopened.get_by_label("Kontakt").click();
+    reopened.run();
+    let explanation = copy_with(
+        &mut reopened,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    let named = format!(
+        "  archive: {} (reopened offline, captured 20",
+        path.display()
+    );
+    assert!(explanation.contains(&named), "{explanation}");
+    assert!(explanation.contains(" UTC)\n"), "{explanation}");
+
+    // What was reopened is kept too: saved again, it reopens the same.
+    let again = dir.join("again.warc");
+    save_for_ticket(&mut reopened, &again);
+    assert_eq!(reopened.state().error(), None);
+    let twice = app_on("archive-reopen-again", &again);
+    assert_eq!(verdict_table(&twice), verdict_table(&saving));
+    assert_eq!(server.all_hits(), hits);
 }
 
 #[test]
