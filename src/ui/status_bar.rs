@@ -297,9 +297,11 @@ pub fn show(ui: &mut Ui, view: &StatusView<'_>) -> Vec<Command> {
                 }
                 Source::Archive { path, info } => {
                     let room = ui.available_width() * 0.5;
-                    let words = copy::archive_source(&file_name(path), info.captured.as_deref());
+                    let captured = info.captured.as_deref();
+                    let words = copy::archive_source(&file_name(path), captured);
                     let label = Label::new(words).show_tooltip_when_elided(false);
-                    elided(ui, label, room).on_hover_text(path);
+                    // The whole path and the capture date on hover.
+                    elided(ui, label, room).on_hover_text(copy::archive_source(path, captured));
                 }
                 Source::Url | Source::Nothing => {}
             }
