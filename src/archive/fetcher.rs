@@ -289,6 +289,7 @@ impl ArchiveFetcher {
             let mut fetched = self.fetched(&requested)?;
             fetched.summary.redirects = meta.redirects.clone();
             fetched.summary.truncated = meta.truncated;
+            fetched.summary.elapsed_ms = meta.elapsed_ms;
             return Ok(fetched);
         };
         let not_here = || FetchError::NotInArchive {
@@ -328,7 +329,7 @@ impl ArchiveFetcher {
                 content_type: served.and_then(|r| r.header("Content-Type").map(str::to_owned)),
                 bytes: dom.len(),
                 truncated: meta.truncated,
-                elapsed_ms: 0,
+                elapsed_ms: meta.elapsed_ms,
             },
             capture: Some(Arc::new(self.capture_of(
                 &chain,

@@ -2,13 +2,11 @@
 //! record, with the offset each starts at; a damaged record is reported and
 //! reading goes on at the next record when one can be found.
 
-use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use warcat::compress::Format;
-use warcat::warc::{DecStateHeader, Decoder, DecoderConfig};
+use warcat::header::WarcHeader;
 
 use super::ArchiveError;
 
@@ -55,7 +53,8 @@ pub struct Damaged {
 
 /// Reads an archive's records in order.
 pub struct RecordReader {
-    decoder: Option<Decoder<DecStateHeader, BufReader<File>>>,
+    bytes: Vec<u8>,
+    at: usize,
 }
 
 impl RecordReader {
@@ -64,18 +63,22 @@ impl RecordReader {
             path: path.to_owned(),
             source: Arc::new(source),
         };
-        let mut magic = [0u8; 2];
-        let mut file = File::open(path).map_err(read_error)?;
-        let n = file.read(&mut magic).map_err(read_error)?;
-        let file = File::open(path).map_err(read_error)?;
-        let mut config = DecoderConfig::default();
-        if n == 2 && magic == [0x1f, 0x8b] {
-            config.decompressor.format = Format::Gzip;
+        let raw = std::fs::read(path).map_err(read_error)?;
+        let bytes = if raw.starts_with(&[0x1f, 0x8b]) {
+            let mut out = Vec::new();
+            flate2::read::MultiGzDecoder::new(&raw[..])
+                .read_to_end(&mut out)
+                .map_err(read_error)?;
+            out
+        } else {
+            raw
+        };
+        if !bytes.starts_with(b"WARC/") {
+            return Err(ArchiveError::NotWarc {
+                path: path.to_owned(),
+            });
         }
-        let decoder = Decoder::new(BufReader::new(file), config).map_err(read_error)?;
-        Ok(Self {
-            decoder: Some(decoder),
-        })
+        Ok(Self { bytes, at: 0 })
     }
 
     /// The next record, or why the one there is damaged; `None` at the end.
@@ -86,17 +89,40 @@ impl RecordReader {
         wants: &dyn Fn(&RecordHead) -> bool,
         max_block: usize,
     ) -> Option<Result<Record, Damaged>> {
-        let mut decoder = self.decoder.take()?;
-        let offset = decoder.record_boundary_position();
-        let damaged = |detail: String| Some(Err(Damaged { offset, detail }));
-        match decoder.has_next_record() {
-            Ok(true) => {}
-            Ok(false) => return None,
-            Err(e) => return damaged(e.to_string()),
+        let rest = self.bytes.get(self.at..)?;
+        if rest.is_empty() {
+            return None;
         }
-        let (header, mut block) = match decoder.read_header() {
-            Ok(read) => read,
-            Err(e) => return damaged(e.to_string()),
+        let offset = self.at as u64;
+        let damaged = |detail: &str| {
+            Some(Err(Damaged {
+                offset,
+                detail: detail.to_owned(),
+            }))
+        };
+        let Some(end) = rest.windows(4).position(|w| w == b"\r\n\r\n") else {
+            self.at = self.bytes.len();
+            return damaged("the record's header does not end");
+        };
+        let header = match WarcHeader::parse(&rest[..end + 4]) {
+            Ok(header) => header,
+            Err(e) => {
+                self.at = self.bytes.len();
+                return damaged(&e.to_string());
+            }
+        };
+        let Ok(length) = header.content_length() else {
+            self.at = self.bytes.len();
+            return damaged("no Content-Length");
+        };
+        let block_start = end + 4;
+        let block_end = usize::try_from(length)
+            .ok()
+            .and_then(|n| block_start.checked_add(n))
+            .filter(|&e| e <= rest.len());
+        let Some(block_end) = block_end else {
+            self.at = self.bytes.len();
+            return damaged("Content-Length is longer than the file");
         };
         let head = RecordHead {
             offset,
@@ -107,23 +133,23 @@ impl RecordReader {
                 .map(|(n, v)| (n.clone(), v.clone()))
                 .collect(),
         };
-        let mut bytes = Vec::new();
-        let mut block_cut = false;
-        if wants(&head) {
-            let limit = u64::try_from(max_block).unwrap_or(u64::MAX);
-            if let Err(e) = (&mut block).take(limit).read_to_end(&mut bytes) {
-                return damaged(e.to_string());
-            }
-            let mut probe = [0u8; 1];
-            block_cut = matches!(block.read(&mut probe), Ok(n) if n > 0);
+        let block = &rest[block_start..block_end];
+        let (block, block_cut) = if wants(&head) {
+            (
+                block[..block.len().min(max_block)].to_vec(),
+                block.len() > max_block,
+            )
+        } else {
+            (Vec::new(), false)
+        };
+        let mut next = block_end;
+        while rest.get(next..next + 2) == Some(b"\r\n") {
+            next += 2;
         }
-        match block.finish_block() {
-            Ok(next) => self.decoder = Some(next),
-            Err(e) => return damaged(e.to_string()),
-        }
+        self.at += next;
         Some(Ok(Record {
             head,
-            block: bytes,
+            block,
             block_cut,
         }))
     }

@@ -9,12 +9,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use flate2::Compression;
+use flate2::write::GzEncoder;
 use serde::Serialize;
 use url::Url;
-use warcat::compress::Format;
 use warcat::digest::{AlgorithmName, Digest, Hasher};
 use warcat::header::WarcHeader;
-use warcat::warc::{EncStateHeader, Encoder, EncoderConfig};
 
 use super::{ArchiveError, INSPECTION_URI, dom_uri};
 use crate::fetch::{Capture, Exchange, Hop, Wait};
@@ -69,6 +69,8 @@ pub(super) struct PageMeta {
     pub status: Option<u16>,
     pub redirects: Vec<Hop>,
     pub truncated: bool,
+    /// How long the fetch took, as the table report shows it.
+    pub elapsed_ms: u64,
     pub rendered: Option<RenderedMeta>,
 }
 
@@ -309,6 +311,7 @@ fn page_meta(to_save: &ToSave<'_>, capture: &Capture) -> PageMeta {
         requested: to_save.requested.to_string(),
         status: page.status,
         truncated: page.fetch.as_ref().is_some_and(|f| f.truncated),
+        elapsed_ms: page.fetch.as_ref().map_or(0, |f| f.elapsed_ms),
         redirects,
         rendered: rendered.map(|r| RenderedMeta {
             render_ms: r.render_ms,
@@ -403,20 +406,20 @@ fn warc_date(at: SystemTime) -> String {
     chrono::DateTime::<chrono::Utc>::from(at).to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-/// Writes records one after another, each its own gzip member when compressed.
+/// Writes records one after another, each its own gzip member when
+/// compressed (warcat's encoder ends a gzip file with an empty member and
+/// cannot end an empty block, so members are made here with flate2).
 struct RecordWriter<W: Write> {
-    encoder: Option<Encoder<EncStateHeader, W>>,
+    out: W,
+    gzip: bool,
     records: usize,
 }
 
 impl<W: Write> RecordWriter<W> {
     fn new(out: W, gzip: bool) -> Self {
-        let mut config = EncoderConfig::default();
-        if gzip {
-            config.compressor.format = Format::Gzip;
-        }
         Self {
-            encoder: Some(Encoder::new(out, config)),
+            out,
+            gzip,
             records: 0,
         }
     }
@@ -439,33 +442,29 @@ impl<W: Write> RecordWriter<W> {
         header
             .fields
             .insert("WARC-Block-Digest".to_owned(), sha1(block));
+        header.validate().map_err(io::Error::other)?;
         let id = header
             .fields
             .get("WARC-Record-ID")
             .cloned()
             .unwrap_or_default();
-        let encoder = self
-            .encoder
-            .take()
-            .ok_or_else(|| io::Error::other("the archive writer failed before"))?;
-        let mut block_encoder = encoder.write_header(&header).map_err(io::Error::other)?;
-        if block.is_empty() {
-            // The encoder ends a block on a write that fills it; an empty
-            // block is filled by an empty write.
-            let written = block_encoder.write(&[])?;
-            debug_assert_eq!(written, 0);
+        let mut record = Vec::with_capacity(block.len() + 1024);
+        header.serialize(&mut record)?;
+        record.extend_from_slice(block);
+        record.extend_from_slice(b"\r\n\r\n");
+        if self.gzip {
+            let mut member = GzEncoder::new(&mut self.out, Compression::default());
+            member.write_all(&record)?;
+            member.finish()?;
         } else {
-            block_encoder.write_all(block)?;
+            self.out.write_all(&record)?;
         }
-        self.encoder = Some(block_encoder.finish_block()?);
         self.records += 1;
         Ok(id)
     }
 
     fn finish(mut self) -> io::Result<W> {
-        self.encoder
-            .take()
-            .ok_or_else(|| io::Error::other("the archive writer failed before"))?
-            .finish()
+        self.out.flush()?;
+        Ok(self.out)
     }
 }

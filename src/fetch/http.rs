@@ -422,7 +422,7 @@ impl HttpFetcher {
                 .iter()
                 .map(|(name, value)| {
                     (
-                        name.as_str().to_owned(),
+                        title_case(name.as_str()),
                         String::from_utf8_lossy(value.as_bytes()).into_owned(),
                     )
                 })
@@ -433,6 +433,20 @@ impl HttpFetcher {
             at,
         }
     }
+}
+
+/// A header name as servers write it (`content-type` → `Content-Type`): the
+/// HTTP client hands names over lowercased.
+fn title_case(name: &str) -> String {
+    name.split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// Reads at most `max_bytes` of the (decompressed) body, in chunks, so a hostile
@@ -494,6 +508,13 @@ fn read_capped(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn header_names_are_title_cased() {
+        assert_eq!(title_case("content-encoding"), "Content-Encoding");
+        assert_eq!(title_case("x-powered-by"), "X-Powered-By");
+        assert_eq!(title_case("etag"), "Etag");
+    }
 
     #[test]
     fn charset_parameter() {

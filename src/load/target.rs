@@ -77,7 +77,7 @@ pub fn looks_like_a_file(raw: &str) -> bool {
 fn looks_like_path(raw: &str) -> bool {
     raw.starts_with(['.', '/', '~'])
         || raw.contains(std::path::MAIN_SEPARATOR)
-        || [".html", ".htm", ".xhtml"]
+        || [".html", ".htm", ".xhtml", ".warc", ".warc.gz"]
             .iter()
             .any(|ext| raw.to_ascii_lowercase().ends_with(ext))
 }
@@ -129,6 +129,11 @@ mod tests {
             Target::parse("missing/page.html"),
             Err(TargetError::NoSuchFile(_))
         ));
+        // A mistyped archive is not taken for a host name.
+        assert!(matches!(
+            Target::parse("ticket-4711.warc.gz"),
+            Err(TargetError::NoSuchFile(_))
+        ));
         assert!(matches!(
             Target::parse("http://exa mple.com/"),
             Err(TargetError::BadUrl { .. })
@@ -144,6 +149,8 @@ mod tests {
         assert!(looks_like_a_file("./Cargo.toml"));
         assert!(looks_like_a_file("saved/page.html"));
         assert!(looks_like_a_file("page.HTM"));
+        assert!(looks_like_a_file("capture.warc.gz"));
+        assert!(looks_like_a_file("capture.WARC"));
         assert!(!looks_like_a_file("acme.com"));
         assert!(!looks_like_a_file("https://acme.com/about.html"));
     }

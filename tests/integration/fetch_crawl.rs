@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::server::{Route, Server};
 use crate::{lint_codes, run, stderr, stdout};
 
-const HOSTS: [&str; 5] = [
+pub const HOSTS: [&str; 5] = [
     "acme.test",
     "www.acme.test",
     "shop.acme.test",
@@ -32,7 +32,7 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// The fixture site; `{P}` in links is the server's port.
-fn site(port: u16) -> HashMap<String, Route> {
+pub fn site(port: u16) -> HashMap<String, Route> {
     let www = format!("http://www.acme.test:{port}");
     let p = |s: &str| s.replace("{P}", &port.to_string());
     let mut r = HashMap::new();

@@ -2,6 +2,8 @@
 
 mod advice;
 mod architecture;
+mod archive_interop;
+mod archive_roundtrip;
 mod corpus;
 mod fetch_crawl;
 mod hostile;

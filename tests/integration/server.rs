@@ -140,11 +140,12 @@ fn serve(
     if reader.read_line(&mut request_line).is_err() {
         return;
     }
-    let path = request_line
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("/")
-        .to_owned();
+    let target = request_line.split_whitespace().nth(1).unwrap_or("/");
+    // A proxy's client (wget with http_proxy) asks for the absolute URL.
+    let path = match target.strip_prefix("http://") {
+        Some(rest) => rest.find('/').map_or("/", |at| &rest[at..]).to_owned(),
+        None => target.to_owned(),
+    };
     let mut host = String::new();
     loop {
         let mut line = String::new();

@@ -1,0 +1,381 @@
+//! Web archives (SPEC 10), our own round trip: a live inspection saved with
+//! `--save-warc`, reopened offline with `inspect FILE.warc.gz`, gives the same
+//! report byte for byte, static and rendered; re-judging reads only the
+//! archive; `warcio` accepts what we write; wget's archives read as a live
+//! fetch of the same pages.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::fetch_crawl::{HOSTS, site};
+use crate::rendered::browser_turn;
+use crate::server::Server;
+use crate::{run, stderr, stdout};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "follow-inspector-archive-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run_strings(args: &[String]) -> Output {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(&refs)
+}
+
+/// `inspect` (or another command) of `target` against the fixture site.
+fn live(server: &Server, command: &str, target: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        command.to_owned(),
+        target.replace("{P}", &server.port.to_string()),
+    ];
+    args.extend(server.resolve_args(&HOSTS));
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    run_strings(&args)
+}
+
+fn offline(command: &str, archive: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![command.to_owned(), archive.display().to_string()];
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    run_strings(&args)
+}
+
+fn ok(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+    stdout(out)
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).expect("valid JSON")
+}
+
+fn save_arg(path: &Path) -> String {
+    path.display().to_string()
+}
+
+#[test]
+fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
+    let s = Server::start(site, Duration::ZERO);
+    let dir = temp_dir("depth3");
+    for name in ["capture.warc.gz", "capture.warc"] {
+        let archive = dir.join(name);
+        let saved = save_arg(&archive);
+        let out = live(
+            &s,
+            "inspect",
+            "http://acme.test:{P}/",
+            &["--depth", "3", "--format", "json", "--save-warc", &saved],
+        );
+        let live_json = ok(&out);
+        assert!(
+            stderr(&out).contains(&format!("to {saved}")),
+            "{}",
+            stderr(&out)
+        );
+        let report = json(&live_json);
+        let errors: Vec<&str> = report["pages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p["error"].as_str())
+            .collect();
+        assert!(
+            errors.iter().any(|e| e.starts_with("not HTML")),
+            "the fixture has a failed page: {errors:?}"
+        );
+        let hits_before = s.all_hits().values().sum::<usize>();
+        let reopened = offline("inspect", &archive, &["--format", "json"]);
+        assert_eq!(ok(&reopened), live_json, "{name}");
+        // Saved again from the archive, the pages are the same pages.
+        let again = dir.join(format!("again-{name}"));
+        let again_arg = save_arg(&again);
+        ok(&offline("inspect", &archive, &["--save-warc", &again_arg]));
+        assert_eq!(
+            ok(&offline("inspect", &again, &["--format", "json"])),
+            live_json,
+            "{name} saved again"
+        );
+        assert!(
+            stderr(&reopened).contains("offline"),
+            "{}",
+            stderr(&reopened)
+        );
+        assert_eq!(
+            s.all_hits().values().sum::<usize>(),
+            hits_before,
+            "reopening fetched nothing"
+        );
+        // The table and CSV reports are the live run's too (times included).
+        for format in ["table", "csv"] {
+            let live_text = ok(&live(
+                &s,
+                "inspect",
+                "http://acme.test:{P}/",
+                &["--depth", "3", "--format", format, "--save-warc", &saved],
+            ));
+            let offline_text = ok(&offline("inspect", &archive, &["--format", format]));
+            assert_eq!(offline_text, live_text, "{name} {format}");
+        }
+    }
+}
+
+#[test]
+fn wire_forms_gzip_charsets_redirects_and_cut_bodies_reopen_as_they_were_read() {
+    let s = Server::start(site, Duration::ZERO);
+    let dir = temp_dir("wire");
+    for (path, extra) in [
+        ("/gzip", vec![]),
+        ("/gbk", vec![]),
+        ("/big", vec!["--max-bytes", "100000"]),
+        ("/r/0", vec![]),
+    ] {
+        let archive = dir.join("page.warc.gz");
+        let saved = save_arg(&archive);
+        let mut args = vec!["--depth", "1", "--format", "json", "--save-warc", &saved];
+        args.extend(extra.iter().copied());
+        let target = format!("http://www.acme.test:{{P}}{path}");
+        let out = live(&s, "inspect", &target, &args);
+        if path == "/r/0" {
+            // Too many redirects: the start page fails, nothing is saved.
+            assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+            continue;
+        }
+        let live_json = ok(&out);
+        let mut reopen_args = vec!["--format", "json"];
+        reopen_args.extend(extra.iter().copied());
+        assert_eq!(
+            ok(&offline("inspect", &archive, &reopen_args)),
+            live_json,
+            "{path}"
+        );
+    }
+    // The stored body is decoded; its wire form is named, not repeated.
+    let archive = dir.join("gzip.warc");
+    let saved = save_arg(&archive);
+    ok(&live(
+        &s,
+        "inspect",
+        "http://www.acme.test:{P}/gzip",
+        &["--depth", "1", "--save-warc", &saved],
+    ));
+    let text = String::from_utf8_lossy(&std::fs::read(&archive).unwrap()).into_owned();
+    assert!(
+        text.contains("X-Archive-Orig-Content-Encoding: gzip"),
+        "{text}"
+    );
+    assert!(text.contains("<a href=\"/contact\">Contact</a>"), "{text}");
+}
+
+#[test]
+fn reopening_rejudges_with_other_settings_depth_and_never_fetches() {
+    let s = Server::start(site, Duration::ZERO);
+    let dir = temp_dir("rejudge");
+    let archive = dir.join("capture.warc.gz");
+    let saved = save_arg(&archive);
+    ok(&live(
+        &s,
+        "inspect",
+        "http://acme.test:{P}/",
+        &["--depth", "2", "--save-warc", &saved],
+    ));
+    let hits = s.all_hits().values().sum::<usize>();
+
+    // Other settings: the same captured pages, judged again.
+    let settings = dir.join("team-only.json");
+    std::fs::write(
+        &settings,
+        r#"{"followKeywordsWhite": "team", "followKeywordsBlack": ""}"#,
+    )
+    .unwrap();
+    let settings_arg = settings.display().to_string();
+    let rejudged = json(&ok(&offline(
+        "inspect",
+        &archive,
+        &["--settings", &settings_arg, "--format", "json"],
+    )));
+    assert_eq!(rejudged["settings"]["followKeywordsWhite"], "team");
+    let followed: Vec<&str> = rejudged["pages"][0]["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["verdict"] == "followed")
+        .map(|l| l["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(followed, ["Team"]);
+
+    // Deeper than captured: the pages never fetched are "not in the archive".
+    let deeper = json(&ok(&offline(
+        "inspect",
+        &archive,
+        &["--depth", "3", "--format", "json"],
+    )));
+    assert_eq!(deeper["depth"], 3);
+    let missing: Vec<&str> = deeper["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["error"].as_str())
+        .filter(|e| e.starts_with("not in the archive"))
+        .collect();
+    assert!(!missing.is_empty(), "{deeper:#}");
+    assert_eq!(s.all_hits().values().sum::<usize>(), hits, "offline only");
+}
+
+#[test]
+fn a_diff_saves_both_sides_pages_once_and_reopens_identical() {
+    let s = Server::start(site, Duration::ZERO);
+    let dir = temp_dir("diff");
+    let settings = dir.join("b.json");
+    std::fs::write(&settings, r#"{"followKeywordsWhite": "team,impressum"}"#).unwrap();
+    let b = settings.display().to_string();
+    let archive = dir.join("diff.warc.gz");
+    let saved = save_arg(&archive);
+    let live_json = ok(&live(
+        &s,
+        "diff",
+        "http://acme.test:{P}/",
+        &[
+            "--against-settings",
+            &b,
+            "--depth",
+            "2",
+            "--format",
+            "json",
+            "--save-warc",
+            &saved,
+        ],
+    ));
+    let offline_json = ok(&offline(
+        "diff",
+        &archive,
+        &["--against-settings", &b, "--format", "json"],
+    ));
+    // The target is named as typed: the URL live, the file offline.
+    let strip = |mut v: Value| {
+        v["target"] = Value::Null;
+        v
+    };
+    assert_eq!(strip(json(&offline_json)), strip(json(&live_json)));
+    assert!(
+        !json(&live_json)["pages"].as_array().unwrap().is_empty(),
+        "{live_json}"
+    );
+}
+
+#[test]
+fn a_rendered_capture_reopens_as_rendered_without_a_browser() {
+    let Some(_turn) = browser_turn() else {
+        return;
+    };
+    let s = Server::start(crate::rendered::site, Duration::ZERO);
+    let dir = temp_dir("rendered");
+    for path in ["/", "/js-redirect"] {
+        let archive = dir.join("rendered.warc.gz");
+        let saved = save_arg(&archive);
+        let target = format!("http://acme.test:{}{path}", s.port);
+        let mut args = vec![
+            "inspect".to_owned(),
+            target,
+            "--render".into(),
+            "--depth".into(),
+            "2".into(),
+            "--format".into(),
+            "json".into(),
+            "--save-warc".into(),
+            saved,
+        ];
+        args.extend(s.resolve_args(&["acme.test"]));
+        let live_json = ok(&run_strings(&args));
+        let report = json(&live_json);
+        assert_eq!(report["pages"][0]["mode"], "rendered", "{path}");
+        // No browser: a path that does not exist, so reopening cannot use one.
+        let reopened = run_strings(&[
+            "inspect".into(),
+            archive.display().to_string(),
+            "--format".into(),
+            "json".into(),
+            "--browser".into(),
+            "/nonexistent/chromium".into(),
+        ]);
+        assert_eq!(ok(&reopened), live_json, "{path}");
+        let text = zcat(&archive);
+        assert!(text.contains("WARC-Type: resource"), "{path}");
+        assert!(text.contains("WARC-Target-URI: urn:dom:"), "{path}");
+    }
+}
+
+fn zcat(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap();
+    let mut text = String::new();
+    let mut decoder = flate2::read::MultiGzDecoder::new(&bytes[..]);
+    std::io::Read::read_to_string(&mut decoder, &mut text).unwrap();
+    text
+}
+
+#[test]
+fn every_record_is_its_own_gzip_member_in_the_spec_order() {
+    let s = Server::start(site, Duration::ZERO);
+    let dir = temp_dir("members");
+    let archive = dir.join("capture.warc.gz");
+    let saved = save_arg(&archive);
+    ok(&live(
+        &s,
+        "inspect",
+        "http://acme.test:{P}/",
+        &["--depth", "3", "--save-warc", &saved],
+    ));
+    let bytes = std::fs::read(&archive).unwrap();
+    // Member by member: each decodes alone to exactly one record.
+    let mut kinds = Vec::new();
+    let mut rest = &bytes[..];
+    while !rest.is_empty() {
+        let mut decoder = flate2::bufread::GzDecoder::new(rest);
+        let mut record = String::new();
+        std::io::Read::read_to_string(&mut decoder, &mut record).unwrap();
+        assert_eq!(record.matches("WARC/1.1\r\n").count(), 1, "{record}");
+        let kind = record
+            .lines()
+            .find_map(|l| l.strip_prefix("WARC-Type: "))
+            .unwrap()
+            .to_owned();
+        kinds.push(kind);
+        rest = decoder.into_inner();
+    }
+    assert_eq!(kinds[..4], ["warcinfo", "metadata", "request", "response"]);
+    // The start page redirects: a request/response pair per hop, then the page's metadata.
+    assert_eq!(kinds[4..7], ["request", "response", "metadata"]);
+    let text = zcat(&archive);
+    assert!(text.contains("WARC-Target-URI: urn:follow-inspector:inspection"));
+    assert!(text.contains("WARC-Payload-Digest: sha1:"));
+    assert!(text.contains("WARC-IP-Address: 127.0.0.1"));
+    assert!(
+        text.contains("\"error\":\"not HTML"),
+        "a failed page's record"
+    );
+}
+
+#[test]
+fn a_save_that_cannot_be_written_fails_clearly_and_leaves_no_file() {
+    let s = Server::start(site, Duration::ZERO);
+    let dir = temp_dir("unwritable");
+    let archive = dir.join("no-such-folder").join("capture.warc.gz");
+    let saved = save_arg(&archive);
+    let out = live(
+        &s,
+        "inspect",
+        "http://www.acme.test:{P}/",
+        &["--depth", "1", "--save-warc", &saved],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("cannot write {saved}")), "{err}");
+    assert!(err.contains("folder exists"), "{err}");
+    assert!(!archive.exists());
+}
