@@ -142,7 +142,7 @@ fn fetch_and_save(
     harness.run();
     fetch(&mut harness, &format!("http://acme.test:{}/", server.port));
     assert_eq!(harness.state().error(), None);
-    let path = dir.join("acme.test-ticket.warc");
+    let path = dir.join("acme.test-ticket.warc.gz");
     save_for_ticket(&mut harness, &path);
     assert_eq!(harness.state().error(), None);
     (harness, path)
@@ -183,7 +183,7 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
     )
     .unwrap_or_default();
     assert!(
-        explanation.contains("  archive: acme.test-ticket.warc (saved "),
+        explanation.contains("  archive: acme.test-ticket.warc.gz (saved "),
         "{explanation}"
     );
 
@@ -194,7 +194,7 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
     // Offline: the archive answered every page.
     assert_eq!(server.all_hits(), hits);
     reopened.get_by_label_contains("From an archive, captured ");
-    reopened.get_by_label_contains("From the web archive acme.test-ticket.warc, captured ");
+    reopened.get_by_label_contains("From the web archive acme.test-ticket.warc.gz, captured ");
 
     // Its explanation names the archive and when it was captured.
     reopened.get_by_label("Kontakt").click();
