@@ -109,7 +109,11 @@ fn verdict_table(harness: &Harness<'_, InspectorApp>) -> Vec<(String, Vec<(Strin
 
 /// The window opened on `path`, as `follow-inspector FILE.warc.gz` opens it.
 fn app_on(name: &str, path: &Path) -> Harness<'static, InspectorApp> {
-    let dir = temp_config_dir(name);
+    app_on_in(temp_config_dir(name), path)
+}
+
+/// The same with the profiles in `dir`.
+fn app_on_in(dir: PathBuf, path: &Path) -> Harness<'static, InspectorApp> {
     let start = path.display().to_string();
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -236,11 +240,32 @@ fn an_archive_shows_its_own_settings_as_unsaved_edits_and_rejudges_without_fetch
     assert_ne!(shop(&saving), Some(Verdict::OffDomain));
 
     let hits = server.all_hits();
-    let mut reopened = app_on("archive-settings-reopen", &path);
+    let config = temp_config_dir("archive-settings-reopen");
+    let store = follow_inspector::profiles::ProfileStore::open(Some(&config)).unwrap();
+    store.import("second", "{}").unwrap();
+    store
+        .set_active(follow_inspector::profiles::BUILT_IN)
+        .unwrap();
+    let mut reopened = app_on_in(config, &path);
     // The verdicts support saw, under the archive's settings.
     assert_eq!(shop(&reopened), shop(&saving));
     assert!(reopened.state().settings().follow_subdomain);
     assert!(reopened.state().is_dirty());
+    // As unsaved edits: leaving the profile asks first, and keeping them
+    // keeps the archive's verdicts.
+    reopened
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Profile")
+        .click();
+    reopened.run();
+    reopened.get_by_label("second").click();
+    settle(&mut reopened);
+    reopened.get_by_label(copy::LABEL_KEEP_EDITING).click();
+    reopened.run();
+    assert_eq!(
+        reopened.state().profile(),
+        follow_inspector::profiles::BUILT_IN
+    );
+    assert_eq!(shop(&reopened), shop(&saving));
     reopened.get_by_label_contains("Settings from the archive (edited settings, captured ");
 
     // Judged under the profile instead: no edits, nothing fetched.
@@ -277,6 +302,27 @@ impl egui::DroppedFile for Dropped {
     fn bytes(&self) -> Result<Vec<u8>, String> {
         std::fs::read(&self.0).map_err(|e| e.to_string())
     }
+}
+
+#[test]
+fn an_archive_does_not_replace_unsaved_edits_unasked() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let dir = temp_dir("own-edits");
+    let (saving, path) = fetch_and_save("archive-own-edits-save", &server, &dir);
+    let mut harness = app_in(temp_config_dir("archive-own-edits"), None);
+    type_into(&mut harness, "White keywords", ",impressum2");
+    let edited = harness.state().settings().clone();
+    type_into(&mut harness, "Page", &path.display().to_string());
+    harness.get_by_label("Fetch").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    // The user's edits stay, and judge the pages; the banner says so.
+    assert_eq!(*harness.state().settings(), edited);
+    assert_eq!(harness.state().inspection().unwrap().settings(), &edited);
+    harness.get_by_label_contains("Judged under your settings, not the archive's");
+    harness.get_by_label(copy::JUDGE_UNDER_ARCHIVE).click();
+    harness.run();
+    assert_eq!(verdict_table(&harness), verdict_table(&saving));
 }
 
 #[test]

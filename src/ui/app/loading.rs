@@ -66,8 +66,13 @@ impl InspectorApp {
     /// A reopened archive arrives judged under its own settings and limits:
     /// the settings panel and the top bar show them (the settings as unsaved
     /// edits over the current profile), so what is shown is what was saved.
+    /// Edits of the user's own that are not saved are not replaced unasked:
+    /// then the pages are judged under them, and the banner offers the
+    /// archive's settings.
     fn adopt_capture(&mut self, inspection: &Inspection) {
-        self.settings = inspection.settings().clone();
+        if !self.is_dirty() {
+            self.settings = inspection.settings().clone();
+        }
         self.top.depth = inspection.depth();
         self.top.limit_override = inspection
             .limit_override()
