@@ -483,3 +483,62 @@ fn what_was_fetched_survives_rejudging_compare_and_the_crawl_tree() {
         assert!(Arc::ptr_eq(kept, fetched));
     }
 }
+
+/// The app with the real browser for rendered mode.
+fn app_rendering(name: &str) -> Harness<'static, InspectorApp> {
+    let dir = temp_config_dir(name);
+    let browser = PathBuf::from(crate::rendered::BROWSER);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, None, Some(dir)).with_browser(Some(browser))
+        });
+    settle(&mut harness);
+    harness
+}
+
+#[test]
+fn a_rendered_page_saved_for_a_ticket_reopens_rendered_without_a_browser() {
+    let Some(_turn) = crate::rendered::browser_turn() else {
+        return;
+    };
+    let server = Server::start(crate::rendered::site, Duration::ZERO);
+    let mut harness = app_rendering("archive-rendered");
+    harness.get_by_label("Rendered").click();
+    harness.run();
+    map_hosts(
+        &mut harness,
+        &format!("acme.test:{}:127.0.0.1", server.port),
+    );
+    type_into(
+        &mut harness,
+        "Page",
+        &format!("http://acme.test:{}/", server.port),
+    );
+    harness.get_by_label("Fetch").click();
+    // A browser on a busy machine takes longer than `settle` waits.
+    for _ in 0..6 {
+        settle(&mut harness);
+    }
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("＋ added by script 2");
+    let path = temp_dir("rendered").join("rendered.warc.gz");
+    save_for_ticket(&mut harness, &path);
+    assert_eq!(harness.state().error(), None);
+
+    // No browser in the window that reopens it.
+    let dir = temp_config_dir("archive-rendered-reopen");
+    let start = path.display().to_string();
+    let mut reopened = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, Some(start), Some(dir)).with_browser(None)
+        });
+    settle(&mut reopened);
+    assert_eq!(reopened.state().error(), None);
+    assert_eq!(verdict_table(&reopened), verdict_table(&harness));
+    reopened.get_by_label("＋ added by script 2");
+    reopened.get_by_label_contains("From an archive, captured ");
+}
