@@ -380,6 +380,22 @@ fn an_existing_file_is_replaced_only_when_the_user_says_so() {
     );
 }
 
+#[test]
+fn a_save_that_fails_says_why_and_what_to_do_in_its_dialog() {
+    let mut harness = app_in(
+        temp_config_dir("archive-save-fails"),
+        Some(Arc::new(CapturingFetcher)),
+    );
+    fetch(&mut harness, "https://acme.test/");
+    let path = temp_dir("save-fails").join("no-such-folder/ticket.warc.gz");
+    save_for_ticket(&mut harness, &path);
+    harness.get_by_label_contains(&format!("✖ cannot write {}", path.display()));
+    harness.get_by_label_contains("Check that the folder exists and is writable");
+    // Still in the dialog, to choose another path.
+    harness.get_by_label(copy::SAVE_FOR_TICKET_TITLE);
+    assert!(!path.exists());
+}
+
 /// Hovers the disabled Save for ticket… and finds why it is disabled.
 fn save_is_refused_because(harness: &mut Harness<'_, InspectorApp>, why: &str) {
     let button = harness.get_by_label(copy::LABEL_SAVE_FOR_TICKET);
