@@ -72,7 +72,13 @@ pub struct ArchiveFetcher {
     pages: HashMap<String, StoredPage>,
     /// The first HTML page, to start from when there is no inspection record.
     first_page: Option<Url>,
+    /// Why the records for these URLs cannot be read.
+    unreadable: HashMap<String, String>,
 }
+
+/// Why a revisit record cannot answer.
+const REVISIT_WITHOUT_ORIGINAL: &str =
+    "it is a revisit record, and the capture it repeats is not in the archive";
 
 /// A URL as the archive's maps key it: no fragment (never sent on the wire).
 fn key(url: &Url) -> String {
@@ -98,8 +104,10 @@ impl ArchiveFetcher {
             doms: HashMap::new(),
             pages: HashMap::new(),
             first_page: None,
+            unreadable: HashMap::new(),
         };
         let mut first_date = None;
+        let mut revisits: Vec<(Url, Option<Url>)> = Vec::new();
         let wanted = |head: &super::RecordHead| {
             matches!(head.kind(), Some("response" | "resource" | "metadata"))
         };
@@ -121,8 +129,15 @@ impl ArchiveFetcher {
                     let Some(url) = target_uri(target) else {
                         continue;
                     };
-                    let Ok(http) = parse_response(&record.block, max_bytes) else {
-                        continue;
+                    let http = match parse_response(&record.block, max_bytes) {
+                        Ok(http) => http,
+                        Err(bad) => {
+                            archive
+                                .unreadable
+                                .entry(key(&url))
+                                .or_insert(bad.to_string());
+                            continue;
+                        }
                     };
                     let stored = StoredResponse {
                         url,
@@ -141,6 +156,14 @@ impl ArchiveFetcher {
                         let text = String::from_utf8_lossy(&record.block).into_owned();
                         let response = head.field("WARC-Concurrent-To").map(str::to_owned);
                         archive.doms.insert(id, (text, response));
+                    }
+                }
+                Some("revisit") => {
+                    // The same as an earlier capture: answered by it when the
+                    // archive holds it.
+                    if let Some(url) = target_uri(target) {
+                        let original = head.field("WARC-Refers-To-Target-URI").and_then(target_uri);
+                        revisits.push((url, original));
                     }
                 }
                 Some("metadata") if target == INSPECTION_URI => {
@@ -163,6 +186,19 @@ impl ArchiveFetcher {
                     });
                 }
                 _ => {}
+            }
+        }
+        for (url, original) in revisits {
+            match original.and_then(|o| archive.by_url.get(&key(&o)).copied()) {
+                Some(index) => {
+                    archive.by_url.entry(key(&url)).or_insert(index);
+                }
+                None => {
+                    archive
+                        .unreadable
+                        .entry(key(&url))
+                        .or_insert_with(|| REVISIT_WITHOUT_ORIGINAL.to_owned());
+                }
             }
         }
         archive.info.captured = archive.start_date().or(first_date);
@@ -203,6 +239,19 @@ impl ArchiveFetcher {
         self.responses[index].date.clone()
     }
 
+    /// Why the archive cannot answer for `url`.
+    fn missing(&self, url: &Url) -> FetchError {
+        match self.unreadable.get(&key(url)) {
+            Some(detail) => FetchError::BadArchiveRecord {
+                url: url.to_string(),
+                detail: detail.clone(),
+            },
+            None => FetchError::NotInArchive {
+                url: url.to_string(),
+            },
+        }
+    }
+
     /// The response for `url`, with the redirects through `Location` that
     /// led to it, as a live fetch would follow them.
     fn follow(&self, url: &Url) -> Result<(Vec<Hop>, Vec<usize>), FetchError> {
@@ -210,13 +259,10 @@ impl ArchiveFetcher {
         let mut redirects: Vec<Hop> = Vec::new();
         let mut chain = Vec::new();
         loop {
-            let index =
-                *self
-                    .by_url
-                    .get(&key(&current))
-                    .ok_or_else(|| FetchError::NotInArchive {
-                        url: current.to_string(),
-                    })?;
+            let index = *self
+                .by_url
+                .get(&key(&current))
+                .ok_or_else(|| self.missing(&current))?;
             chain.push(index);
             let response = &self.responses[index];
             let location = response.header("Location");

@@ -154,6 +154,10 @@ fn fetch_advice(err: &FetchError, front: Front) -> Option<&'static str> {
             "The archive holds no copy of this page: it was not fetched when the archive was \
              written. Inspect the live site to see it."
         }
+        FetchError::BadArchiveRecord { .. } => {
+            "The archive holds this page in a record the inspector cannot read: inspect the \
+             live site, or an archive written by another tool."
+        }
         FetchError::Archived { .. } => {
             "This page had already failed when the archive was written; the error is the one \
              seen then."

@@ -163,6 +163,10 @@ pub enum FetchError {
     /// A page a web archive does not hold (SPEC 10): never fetched instead.
     #[error("not in the archive: {url}")]
     NotInArchive { url: String },
+    /// The archive's record for a page that cannot be read (its HTTP part does
+    /// not parse, a revisit of a capture the archive lacks).
+    #[error("the archive's record for {url} cannot be read: {detail}")]
+    BadArchiveRecord { url: String, detail: String },
     /// A page that had failed when it was archived, with the error it had.
     #[error("{text}")]
     Archived { text: String },
