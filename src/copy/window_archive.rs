@@ -124,7 +124,7 @@ pub fn judge_under_profile(profile: &str) -> String {
 
 /// The copied explanation's line for an archive saved from the window.
 pub fn explanation_saved_archive(name: &str, saved: &str) -> String {
-    format!("  archive: {name} (saved {saved})\n")
+    format!("  archive: {name} (saved {saved} UTC)\n")
 }
 
 /// The copied explanation's line for an inspection reopened from an archive.

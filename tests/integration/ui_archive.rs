@@ -190,6 +190,7 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
         explanation.contains("  archive: acme.test-ticket.warc.gz (saved "),
         "{explanation}"
     );
+    assert!(explanation.contains(" UTC)\n"), "{explanation}");
 
     let hits = server.all_hits();
     let mut reopened = app_on("archive-reopen", &path);
