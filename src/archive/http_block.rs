@@ -1,6 +1,15 @@
 //! The HTTP message in a `response` record's block: status line, header
 //! fields and body, with the wire form undone (`Transfer-Encoding: chunked`,
 //! `Content-Encoding` gzip, deflate, br) as other tools store it.
+//!
+//! The header is parsed by `warcat`; the body is decoded here, not by its
+//! codec pipeline: that one undoes several content codings in the order they
+//! were applied instead of the reverse, and has no cap on what it inflates.
+
+use std::borrow::Cow;
+use std::io::Read;
+
+use warcat::http::h1::header::{MessageHeader, StartLine};
 
 /// A parsed HTTP response.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,39 +39,161 @@ pub struct BadHttp {
     pub detail: String,
 }
 
+fn bad(detail: impl Into<String>) -> BadHttp {
+    BadHttp {
+        detail: detail.into(),
+    }
+}
+
 /// Parses a response block, keeping at most `max_body` bytes of the body.
 pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, BadHttp> {
-    let bad = |detail: &str| BadHttp {
-        detail: detail.to_owned(),
+    let head_end = head_end(block).ok_or_else(|| {
+        let line = block.split(|b| *b == b'\n').next().unwrap_or_default();
+        let shown: String = String::from_utf8_lossy(line).chars().take(40).collect();
+        if block.is_empty() {
+            bad("the record's block is empty")
+        } else {
+            bad(format!(
+                "no blank line ends its header (it starts with {shown:?})"
+            ))
+        }
+    })?;
+    let header = MessageHeader::parse(&block[..head_end])
+        .map_err(|_| bad("the status line or a header field is malformed"))?;
+    let StartLine::Status(status) = &header.start_line else {
+        return Err(bad("it is a request, not a response"));
     };
-    let end = block
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .ok_or_else(|| bad("no end of the header"))?;
-    let head = String::from_utf8_lossy(&block[..end]);
-    let mut lines = head.split("\r\n");
-    let status_line = lines.next().unwrap_or_default();
-    let mut parts = status_line.splitn(3, ' ');
-    let version = parts.next().unwrap_or_default();
-    if !version.starts_with("HTTP/") {
-        return Err(bad("no HTTP status line"));
-    }
-    let status = parts
-        .next()
-        .and_then(|s| s.parse::<u16>().ok())
-        .ok_or_else(|| bad("no status code"))?;
-    let headers = lines
-        .filter_map(|line| {
-            let (name, value) = line.split_once(':')?;
-            Some((name.trim().to_owned(), value.trim().to_owned()))
-        })
+    let headers: Vec<(String, String)> = header
+        .fields
+        .iter()
+        .map(|(name, value)| (name.clone(), value.to_string_lossy().into_owned()))
         .collect();
-    let body = &block[end + 4..];
-    let truncated = body.len() > max_body;
+    let codings = |name: &str| -> Vec<String> {
+        headers
+            .iter()
+            .filter(|(n, _)| n.eq_ignore_ascii_case(name))
+            .flat_map(|(_, v)| v.split(','))
+            .map(|c| c.trim().to_ascii_lowercase())
+            .filter(|c| !c.is_empty() && c != "identity")
+            .collect()
+    };
+    let mut transfer = codings("Transfer-Encoding");
+    let raw = &block[head_end..];
+    let (wire, mut truncated) = if transfer.last().map(String::as_str) == Some("chunked") {
+        transfer.pop();
+        let (joined, cut) = dechunk(raw)?;
+        (Cow::Owned(joined), cut)
+    } else {
+        (Cow::Borrowed(raw), false)
+    };
+    // Codings are listed in the order they were applied: undone last first.
+    let mut applied = transfer;
+    applied.extend(codings("Content-Encoding"));
+    let mut body: Box<dyn Read + '_> = Box::new(&wire[..]);
+    for coding in applied.iter().rev() {
+        body = decoder(coding, body)?;
+    }
+    let mut decoded = Vec::new();
+    let cap = u64::try_from(max_body)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1);
+    match body.take(cap).read_to_end(&mut decoded) {
+        Ok(_) => {}
+        // A body cut by the capture (`WARC-Truncated`) ends inside its
+        // compressed stream: what decoded is the page, cut.
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => truncated = true,
+        Err(e) => {
+            return Err(bad(format!(
+                "its body does not decode as {} ({e})",
+                applied.join(", ")
+            )));
+        }
+    }
+    if decoded.len() > max_body {
+        decoded.truncate(max_body);
+        truncated = true;
+    }
     Ok(HttpResponse {
-        status,
+        status: status.status_code,
         headers,
-        body: body[..body.len().min(max_body)].to_vec(),
+        body: decoded,
         truncated,
     })
 }
+
+/// The reader that undoes one content coding.
+fn decoder<'a>(coding: &str, input: Box<dyn Read + 'a>) -> Result<Box<dyn Read + 'a>, BadHttp> {
+    Ok(match coding {
+        "gzip" | "x-gzip" => Box::new(flate2::read::MultiGzDecoder::new(input)),
+        // "deflate" is meant as zlib, but servers also send raw deflate.
+        "deflate" => {
+            let mut input = std::io::BufReader::new(input);
+            let start = std::io::BufRead::fill_buf(&mut input).unwrap_or_default();
+            if is_zlib_header(start) {
+                Box::new(flate2::bufread::ZlibDecoder::new(input))
+            } else {
+                Box::new(flate2::bufread::DeflateDecoder::new(input))
+            }
+        }
+        "br" => Box::new(brotli_decompressor::Decompressor::new(input, 16 * 1024)),
+        other => {
+            return Err(bad(format!(
+                "its encoding {other:?} is not one we can undo"
+            )));
+        }
+    })
+}
+
+/// A zlib stream starts with a method byte of 8 and a check sum of 31.
+fn is_zlib_header(start: &[u8]) -> bool {
+    match start {
+        [cmf, flg, ..] => cmf & 0x0f == 8 && (u16::from(*cmf) << 8 | u16::from(*flg)) % 31 == 0,
+        _ => false,
+    }
+}
+
+/// Where the header's blank line ends.
+fn head_end(block: &[u8]) -> Option<usize> {
+    let crlf = memchr::memmem::find(block, b"\r\n\r\n").map(|at| at + 4);
+    let lf = memchr::memmem::find(block, b"\n\n").map(|at| at + 2);
+    match (crlf, lf) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Joins a chunked body's chunks; a body that ends inside a chunk (a cut
+/// capture) gives what it holds, marked cut. Never longer than `raw`.
+fn dechunk(mut raw: &[u8]) -> Result<(Vec<u8>, bool), BadHttp> {
+    let mut joined = Vec::with_capacity(raw.len());
+    loop {
+        let Some(line_end) = memchr::memchr(b'\n', raw) else {
+            return Ok((joined, !raw.is_empty()));
+        };
+        let line = std::str::from_utf8(&raw[..line_end]).unwrap_or_default();
+        let size_text = line.split(';').next().unwrap_or_default().trim();
+        let size = usize::from_str_radix(size_text, 16).map_err(|_| {
+            bad(format!(
+                "a chunk size line is not hexadecimal: {size_text:?}"
+            ))
+        })?;
+        raw = &raw[line_end + 1..];
+        if size == 0 {
+            return Ok((joined, false));
+        }
+        if size > raw.len() {
+            joined.extend_from_slice(raw);
+            return Ok((joined, true));
+        }
+        joined.extend_from_slice(&raw[..size]);
+        raw = &raw[size..];
+        raw = raw
+            .strip_prefix(b"\r\n")
+            .or_else(|| raw.strip_prefix(b"\n"))
+            .unwrap_or(raw);
+    }
+}
+
+#[cfg(test)]
+#[path = "http_block_tests.rs"]
+mod tests;

@@ -1,14 +1,27 @@
 //! WARC records read one at a time from a file, plain or one gzip member per
 //! record, with the offset each starts at; a damaged record is reported and
 //! reading goes on at the next record when one can be found.
+//!
+//! The header is parsed by `warcat`; the framing is ours: warcat's decoder
+//! is consumed by its first error, and we must go on after damage.
 
-use std::io::Read;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::Arc;
 
-use warcat::header::WarcHeader;
+use flate2::bufread::GzDecoder;
 
 use super::ArchiveError;
+
+mod scan;
+use scan::{VERSION_PREFIX, read_up_to};
+
+/// A record header longer than this is damage, not a header: real ones are
+/// a few hundred bytes.
+const MAX_HEAD: usize = 64 * 1024;
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+const IO_BUFFER: usize = 64 * 1024;
 
 /// A record's header: its WARC version and its fields, in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,34 +64,120 @@ pub struct Damaged {
     pub detail: String,
 }
 
+/// What is wrong with a damaged record.
+#[derive(Debug, thiserror::Error)]
+enum Damage {
+    #[error("the gzip member is cut short: the file ends inside it")]
+    GzipCut,
+    #[error("the gzip member does not decompress ({0})")]
+    BadGzip(io::Error),
+    #[error("no gzip member starts here")]
+    NotGzip,
+    #[error("no WARC version line: the record starts with {0:?}")]
+    NoVersion(String),
+    #[error("the record header is longer than {MAX_HEAD} bytes")]
+    HeadTooLong,
+    #[error("the file ends inside the record header")]
+    HeadCut,
+    #[error("the record header does not parse ({0})")]
+    BadHead(String),
+    #[error("the record header has no valid Content-Length")]
+    NoLength,
+    #[error("Content-Length {claimed} is longer than what is left of the file ({left} bytes)")]
+    PastEnd { claimed: u64, left: u64 },
+}
+
+impl Damage {
+    fn of_io(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            Self::GzipCut
+        } else {
+            Self::BadGzip(e)
+        }
+    }
+}
+
+/// A file read with the count of bytes taken from it.
+struct Counted {
+    inner: BufReader<File>,
+    pos: u64,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl BufRead for Counted {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.pos += amt as u64;
+        self.inner.consume(amt);
+    }
+}
+
+type Member = BufReader<GzDecoder<Counted>>;
+
+enum Source {
+    Plain(Counted),
+    /// Between gzip members.
+    GzipAt(Counted),
+    /// Inside the gzip member that starts at `offset`.
+    GzipIn {
+        offset: u64,
+        data: Box<Member>,
+    },
+    Done,
+}
+
 /// Reads an archive's records in order.
 pub struct RecordReader {
-    bytes: Vec<u8>,
-    at: usize,
+    file_len: u64,
+    source: Source,
 }
 
 impl RecordReader {
+    /// Opens `path`: gzip or plain is told from its first bytes, not its name.
     pub fn open(path: &Path) -> Result<Self, ArchiveError> {
-        let read_error = |source: std::io::Error| ArchiveError::Read {
+        let read_error = |source| ArchiveError::Read {
             path: path.to_owned(),
             source: Arc::new(source),
         };
-        let raw = std::fs::read(path).map_err(read_error)?;
-        let bytes = if raw.starts_with(&[0x1f, 0x8b]) {
-            let mut out = Vec::new();
-            flate2::read::MultiGzDecoder::new(&raw[..])
-                .read_to_end(&mut out)
-                .map_err(read_error)?;
-            out
+        let mut file = File::open(path).map_err(read_error)?;
+        let file_len = file.metadata().map_err(read_error)?.len();
+        let mut start = [0u8; 2];
+        let got = read_up_to(&mut file, &mut start).map_err(read_error)?;
+        let gzip = got == 2 && start == GZIP_MAGIC;
+        file.seek(SeekFrom::Start(0)).map_err(read_error)?;
+        let warc_first = if gzip {
+            scan::member_holds_warc(&mut file)
         } else {
-            raw
+            scan::starts_with_warc(&mut file)
         };
-        if !bytes.starts_with(b"WARC/") {
+        if !warc_first {
             return Err(ArchiveError::NotWarc {
                 path: path.to_owned(),
             });
         }
-        Ok(Self { bytes, at: 0 })
+        file.seek(SeekFrom::Start(0)).map_err(read_error)?;
+        let input = Counted {
+            inner: BufReader::with_capacity(IO_BUFFER, file),
+            pos: 0,
+        };
+        Ok(Self {
+            file_len,
+            source: if gzip {
+                Source::GzipAt(input)
+            } else {
+                Source::Plain(input)
+            },
+        })
     }
 
     /// The next record, or why the one there is damaged; `None` at the end.
@@ -89,68 +188,235 @@ impl RecordReader {
         wants: &dyn Fn(&RecordHead) -> bool,
         max_block: usize,
     ) -> Option<Result<Record, Damaged>> {
-        let rest = self.bytes.get(self.at..)?;
-        if rest.is_empty() {
-            return None;
-        }
-        let offset = self.at as u64;
-        let damaged = |detail: &str| {
-            Some(Err(Damaged {
-                offset,
-                detail: detail.to_owned(),
-            }))
-        };
-        let Some(end) = rest.windows(4).position(|w| w == b"\r\n\r\n") else {
-            self.at = self.bytes.len();
-            return damaged("the record's header does not end");
-        };
-        let header = match WarcHeader::parse(&rest[..end + 4]) {
-            Ok(header) => header,
-            Err(e) => {
-                self.at = self.bytes.len();
-                return damaged(&e.to_string());
+        loop {
+            match std::mem::replace(&mut self.source, Source::Done) {
+                Source::Done => return None,
+                Source::Plain(mut input) => {
+                    match skip_blank(&mut input) {
+                        Ok(true) => {}
+                        Ok(false) => return None,
+                        Err(e) => return Some(Err(self.damaged(input.pos, &Damage::BadGzip(e)))),
+                    }
+                    let offset = input.pos;
+                    let left = |at: u64| self.file_len.saturating_sub(at);
+                    match read_record(&mut input, offset, Some(&left), wants, max_block) {
+                        Ok(record) => {
+                            self.source = Source::Plain(input);
+                            return Some(Ok(record));
+                        }
+                        Err(damage) => {
+                            let from = offset + 1;
+                            self.resync_plain(input, from);
+                            return Some(Err(self.damaged(offset, &damage)));
+                        }
+                    }
+                }
+                Source::GzipAt(mut input) => {
+                    let offset = input.pos;
+                    match input.fill_buf() {
+                        Ok([]) => return None,
+                        Ok(bytes) if bytes.starts_with(&GZIP_MAGIC[..bytes.len().min(2)]) => {
+                            let data = Box::new(BufReader::with_capacity(
+                                IO_BUFFER,
+                                GzDecoder::new(input),
+                            ));
+                            self.source = Source::GzipIn { offset, data };
+                        }
+                        Ok(_) => {
+                            self.resync_gzip(input.inner.into_inner(), offset + 1);
+                            return Some(Err(self.damaged(offset, &Damage::NotGzip)));
+                        }
+                        Err(e) => return Some(Err(self.damaged(offset, &Damage::BadGzip(e)))),
+                    }
+                }
+                Source::GzipIn { offset, mut data } => {
+                    let step = skip_blank(&mut data)
+                        .map_err(Damage::of_io)
+                        .and_then(|more| {
+                            more.then(|| read_record(&mut data, offset, None, wants, max_block))
+                                .transpose()
+                        });
+                    match step {
+                        Ok(Some(record)) => {
+                            self.source = Source::GzipIn { offset, data };
+                            return Some(Ok(record));
+                        }
+                        // The member ended cleanly (its CRC checked): the next one.
+                        Ok(None) => self.source = Source::GzipAt(data.into_inner().into_inner()),
+                        Err(damage) => {
+                            let file = data.into_inner().into_inner().inner.into_inner();
+                            self.resync_gzip(file, offset + 1);
+                            return Some(Err(self.damaged(offset, &damage)));
+                        }
+                    }
+                }
             }
-        };
-        let Ok(length) = header.content_length() else {
-            self.at = self.bytes.len();
-            return damaged("no Content-Length");
-        };
-        let block_start = end + 4;
-        let block_end = usize::try_from(length)
-            .ok()
-            .and_then(|n| block_start.checked_add(n))
-            .filter(|&e| e <= rest.len());
-        let Some(block_end) = block_end else {
-            self.at = self.bytes.len();
-            return damaged("Content-Length is longer than the file");
-        };
-        let head = RecordHead {
-            offset,
-            version: header.version.trim_start_matches("WARC/").to_owned(),
-            fields: header
-                .fields
-                .iter()
-                .map(|(n, v)| (n.clone(), v.clone()))
-                .collect(),
-        };
-        let block = &rest[block_start..block_end];
-        let (block, block_cut) = if wants(&head) {
-            (
-                block[..block.len().min(max_block)].to_vec(),
-                block.len() > max_block,
-            )
-        } else {
-            (Vec::new(), false)
-        };
-        let mut next = block_end;
-        while rest.get(next..next + 2) == Some(b"\r\n") {
-            next += 2;
         }
-        self.at += next;
-        Some(Ok(Record {
-            head,
-            block,
-            block_cut,
-        }))
+    }
+
+    fn damaged(&self, offset: u64, damage: &Damage) -> Damaged {
+        Damaged {
+            offset,
+            detail: damage.to_string(),
+        }
+    }
+
+    /// Goes on at the next `WARC/1.` line at or after `from`, if any.
+    fn resync_plain(&mut self, input: Counted, from: u64) {
+        let mut file = input.inner.into_inner();
+        self.source = match scan::next_warc_line(&mut file, from) {
+            Some(at) => self.reopen_at(file, at).map_or(Source::Done, Source::Plain),
+            None => Source::Done,
+        };
+    }
+
+    /// Goes on at the next gzip member at or after `from` that holds a WARC
+    /// record, if any.
+    fn resync_gzip(&mut self, mut file: File, from: u64) {
+        self.source = match scan::next_member(&mut file, from) {
+            Some(at) => self
+                .reopen_at(file, at)
+                .map_or(Source::Done, Source::GzipAt),
+            None => Source::Done,
+        };
+    }
+
+    fn reopen_at(&self, mut file: File, at: u64) -> Option<Counted> {
+        file.seek(SeekFrom::Start(at)).ok()?;
+        Some(Counted {
+            inner: BufReader::with_capacity(IO_BUFFER, file),
+            pos: at,
+        })
     }
 }
+
+/// Skips the CR/LF between records; false at the end of the input.
+fn skip_blank(input: &mut impl BufRead) -> io::Result<bool> {
+    loop {
+        let bytes = input.fill_buf()?;
+        if bytes.is_empty() {
+            return Ok(false);
+        }
+        let blank = bytes
+            .iter()
+            .take_while(|b| matches!(b, b'\r' | b'\n'))
+            .count();
+        let more = blank < bytes.len();
+        input.consume(blank);
+        if more {
+            return Ok(true);
+        }
+    }
+}
+
+/// Reads one record whose header starts here. `left` tells, for a plain
+/// file, how many bytes the file holds after a position.
+fn read_record(
+    input: &mut impl BufRead,
+    offset: u64,
+    left: Option<&dyn Fn(u64) -> u64>,
+    wants: &dyn Fn(&RecordHead) -> bool,
+    max_block: usize,
+) -> Result<Record, Damage> {
+    let raw = read_head(input)?;
+    let parsed =
+        warcat::header::WarcHeader::parse(&raw).map_err(|e| Damage::BadHead(e.to_string()))?;
+    let head = RecordHead {
+        offset,
+        version: parsed.version.clone(),
+        fields: parsed
+            .fields
+            .iter()
+            .map(|(n, v)| (n.clone(), v.clone()))
+            .collect(),
+    };
+    let length = parsed.content_length().map_err(|_| Damage::NoLength)?;
+    if let Some(left) = left {
+        let left = left(offset + raw.len() as u64);
+        if length > left {
+            return Err(Damage::PastEnd {
+                claimed: length,
+                left,
+            });
+        }
+    }
+    let wanted = wants(&head);
+    let keep = if wanted {
+        length.min(max_block as u64)
+    } else {
+        0
+    };
+    let mut block = Vec::new();
+    input
+        .take(keep)
+        .read_to_end(&mut block)
+        .map_err(Damage::of_io)?;
+    let skipped =
+        io::copy(&mut input.take(length - keep), &mut io::sink()).map_err(Damage::of_io)?;
+    let got = block.len() as u64 + skipped;
+    if got < length {
+        return Err(Damage::PastEnd {
+            claimed: length,
+            left: got,
+        });
+    }
+    Ok(Record {
+        block_cut: wanted && keep < length,
+        head,
+        block,
+    })
+}
+
+/// The header's bytes up to and with its blank line, at most [`MAX_HEAD`].
+fn read_head(input: &mut impl BufRead) -> Result<Vec<u8>, Damage> {
+    let mut head: Vec<u8> = Vec::new();
+    loop {
+        let bytes = input.fill_buf().map_err(Damage::of_io)?;
+        if bytes.is_empty() {
+            return Err(if head.len() < VERSION_PREFIX.len() {
+                Damage::NoVersion(String::from_utf8_lossy(&head).into_owned())
+            } else {
+                Damage::HeadCut
+            });
+        }
+        let room = (MAX_HEAD + 1).saturating_sub(head.len());
+        let take = bytes.len().min(room);
+        let searched_from = head.len().saturating_sub(3);
+        head.extend_from_slice(&bytes[..take]);
+        let end = find_head_end(&head[searched_from..]).map(|e| searched_from + e);
+        let used = match end {
+            Some(end) => take.saturating_sub(head.len() - end),
+            None => take,
+        };
+        input.consume(used);
+        if head.len() >= VERSION_PREFIX.len() && !head.starts_with(VERSION_PREFIX) {
+            let line = head.split(|b| *b == b'\n').next().unwrap_or_default();
+            let shown: String = String::from_utf8_lossy(line).chars().take(40).collect();
+            return Err(Damage::NoVersion(shown));
+        }
+        if let Some(end) = end {
+            head.truncate(end);
+            return Ok(head);
+        }
+        if head.len() > MAX_HEAD {
+            return Err(Damage::HeadTooLong);
+        }
+    }
+}
+
+/// Where the blank line that ends a header ends, if it is in `bytes`.
+fn find_head_end(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while let Some(nl) = memchr::memchr(b'\n', &bytes[at..]) {
+        let after = at + nl + 1;
+        match bytes.get(after..after + 2) {
+            Some([b'\r', b'\n']) => return Some(after + 2),
+            _ if bytes.get(after) == Some(&b'\n') => return Some(after + 1),
+            _ => at = after,
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,4 +1,5 @@
-//! `corpus`: one or two settings over a folder or manifest of saved pages.
+//! `corpus`: one or two settings over a folder or manifest of saved pages,
+//! or over web archives.
 
 use std::io::IsTerminal as _;
 use std::path::Path;
@@ -20,14 +21,13 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
     )?;
     let b = side_b(&args.against, config_dir)?;
     // The error names the path itself: no context that says it again.
-    let pages = crate::corpus::list_pages(&args.corpus)
+    let source = crate::corpus::list_corpus(&args.corpus)
         .map_err(|e| Failure::Usage(anyhow::Error::new(e)))?;
     let jobs = args
         .jobs
         .map_or_else(crate::corpus::default_jobs, |n| n as usize);
     let interactive = std::io::stderr().is_terminal();
-    let total = pages.len();
-    let progress = |done: usize| {
+    let progress = |done: usize, total: usize| {
         if interactive {
             eprint!("\r\x1b[2K{}", copy::corpus_read_progress(done, total));
         }
@@ -38,12 +38,18 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         b: b.as_ref(),
         depth: args.depth,
     };
-    let run = crate::corpus::run_capped(&pages, sides, args.max_bytes, jobs, &cancel, &progress);
+    let run = crate::corpus::run_source(&source, sides, args.max_bytes, jobs, &cancel, &progress);
     for page in run.pages.iter().filter(|p| p.truncated) {
-        eprintln!(
-            "warning: {}",
-            copy::truncated_page(&page.path.display().to_string(), args.max_bytes)
-        );
+        let name = match &run.archives {
+            Some(_) => page.id.clone(),
+            None => page.path.display().to_string(),
+        };
+        eprintln!("warning: {}", copy::truncated_page(&name, args.max_bytes));
+    }
+    if let Some(archives) = &run.archives {
+        for problem in archives.damaged.iter().chain(&archives.unreadable) {
+            eprintln!("warning: {}", copy::record_problem(problem));
+        }
     }
     if interactive {
         eprint!("\r\x1b[2K");

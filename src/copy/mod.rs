@@ -3,6 +3,7 @@
 //! advice on errors.
 
 mod advice;
+mod archive_corpus;
 mod cli;
 mod explanation_context;
 mod lints;
@@ -15,6 +16,7 @@ mod window_panels;
 mod window_status;
 
 pub use advice::*;
+pub use archive_corpus::*;
 pub use cli::*;
 pub use explanation_context::*;
 pub use lints::*;

@@ -355,7 +355,8 @@ pub const LABEL_CORPUS_VIEW: &str = "Corpus";
 pub const CORPUS_VIEW_TOOLTIP: &str = "Run the settings over a folder of saved pages or a \
     corpus manifest: counts per page and per keyword, and every link a change gains or loses.";
 pub const LABEL_CORPUS_PATH: &str = "Folder or manifest";
-pub const CORPUS_PATH_HINT: &str = "a folder of *.html, or manifest.tsv";
+pub const CORPUS_PATH_HINT: &str =
+    "a folder of *.html or of *.warc.gz, manifest.tsv, FILE.warc.gz, or @LIST of archives";
 pub const LABEL_CHOOSE_FOLDER: &str = "Folder…";
 pub const LABEL_CHOOSE_MANIFEST: &str = "Manifest…";
 pub const LABEL_RUN_CORPUS: &str = "▶ Run";

@@ -20,7 +20,6 @@ pub const SAVE_FOR_TICKET_NOTE: &str = "Every page of this inspection as it was 
 pub const LABEL_ARCHIVE_FILE: &str = "Archive file";
 pub const ARCHIVE_PATH_HINT: &str = "/path/to/acme.com-2026-12-01.warc.gz";
 pub const FILE_DIALOG_SAVE_ARCHIVE: &str = "Save the inspection as a web archive";
-pub const FILE_FILTER_ARCHIVE: &str = "web archive (WARC)";
 pub const FILE_FILTER_PAGE_OR_ARCHIVE: &str = "HTML page or web archive";
 pub const LABEL_REPLACE: &str = "Replace";
 pub const JUDGE_UNDER_ARCHIVE: &str = "Use the archive's settings";

@@ -22,6 +22,12 @@ pub enum CorpusError {
     Header { path: PathBuf },
     #[error("{0}: no *.html pages in this folder")]
     Empty(PathBuf),
+    #[error(transparent)]
+    Archive(crate::archive::ArchiveError),
+    #[error("{0}: the list names no archive (one path a line; # starts a comment)")]
+    NoArchives(PathBuf),
+    #[error("{0}: the list of archives is not UTF-8 text")]
+    ListNotText(PathBuf),
 }
 
 /// Why one manifest row or folder entry cannot be read as a page.

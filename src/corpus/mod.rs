@@ -1,4 +1,5 @@
-//! `corpus`: one or two settings over many saved pages (SPEC section 9).
+//! `corpus`: one or two settings over many saved pages (SPEC section 9), or
+//! over the HTML responses of web archives (SPEC 10).
 //! Reads files only, never the network; pages are read on every core and
 //! reported in manifest or file-name order, so the output never varies.
 
@@ -15,8 +16,12 @@ use crate::par;
 use crate::policy::compare::{Cause, ListName, Outcome, compare_pages};
 use crate::policy::{Settings, Verdict};
 
+mod archive;
 mod list;
+mod source;
+pub use archive::{ArchiveStats, RecordProblem, SkipKind, run_archives};
 pub use list::{CorpusError, CorpusPage, RowProblem, list_pages};
+pub use source::{CorpusSource, list_corpus, run_source};
 
 /// Every core the machine offers.
 pub fn default_jobs() -> usize {
@@ -157,6 +162,8 @@ pub struct CorpusRun {
     pub causes: Vec<CauseCount>,
     /// The run was cancelled: pages not read are missing.
     pub cancelled: bool,
+    /// For a corpus of web archives: the records that were not pages.
+    pub archives: Option<ArchiveStats>,
 }
 
 impl CorpusRun {
@@ -247,24 +254,24 @@ fn run_page(
             return run;
         }
     };
-    let inspection_a = match Inspection::saved_page(&bytes, url, Limits::of_depth(depth), a.clone())
-    {
-        Ok(inspection) => inspection,
-        Err(e) => {
-            run.error = Some(e.to_string());
-            return run;
-        }
-    };
+    match Inspection::saved_page(&bytes, url, Limits::of_depth(depth), a.clone()) {
+        Ok(inspection) => judge(&mut run, &inspection, Sides { a, b, depth }),
+        Err(e) => run.error = Some(e.to_string()),
+    }
+    run
+}
+
+/// Fills `run` with the page decided under A (as `inspection_a` is) and B.
+fn judge(run: &mut PageRun, inspection_a: &Inspection, sides: Sides<'_>) {
     run.url = Some(inspection_a.final_url.to_string());
-    run.a = SideRun::of(&inspection_a);
-    if let Some(b) = b {
+    run.a = SideRun::of(inspection_a);
+    if let Some(b) = sides.b {
         let inspection_b = inspection_a.judged_under(b);
         run.b = Some(SideRun::of(&inspection_b));
         if let (Some(pa), Some(pb)) = (inspection_a.pages.first(), inspection_b.pages.first()) {
-            run.changes = changed_links(pa, pb, a, b);
+            run.changes = changed_links(pa, pb, sides.a, b);
         }
     }
-    run
 }
 
 fn changed_links(
@@ -402,6 +409,12 @@ pub fn run_capped(
         .flatten()
         .collect();
     let cancelled = runs.len() < pages.len();
+    finish_run(sides, runs, cancelled)
+}
+
+/// The run of `runs`: keyword totals and causes added.
+fn finish_run(sides: Sides<'_>, runs: Vec<PageRun>, cancelled: bool) -> CorpusRun {
+    let Sides { a, b, depth } = sides;
     let keywords_a = keyword_stats(a, runs.iter().map(|p| &p.a));
     let keywords_b = b.map(|b| keyword_stats(b, runs.iter().filter_map(|p| p.b.as_ref())));
     CorpusRun {
@@ -413,5 +426,6 @@ pub fn run_capped(
         keywords_a,
         keywords_b,
         cancelled,
+        archives: None,
     }
 }

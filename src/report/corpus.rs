@@ -8,7 +8,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::diff::{JsonChange, change_lines, outcome_cell, settings_lines};
 use super::{SCHEMA, TABLE_WIDTH, fit, pad, write_cells};
-use crate::corpus::{CorpusRun, KeywordStats, PageRun, SideRun};
+use crate::corpus::{CorpusRun, KeywordStats, PageRun, RecordProblem, SideRun, SkipKind};
 use crate::policy::compare::ListName;
 use crate::policy::{Settings, Verdict};
 
@@ -23,6 +23,58 @@ struct JsonCorpus<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     keywords_b: Option<Vec<JsonKeyword<'a>>>,
     summary: JsonSummary<'a>,
+    /// A corpus of web archives: the records that were not pages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    archives: Option<JsonArchives>,
+}
+
+#[derive(Serialize)]
+struct JsonArchives {
+    files: Vec<String>,
+    records: usize,
+    pages: usize,
+    /// Every kind, zero or not, so the keys are stable.
+    skipped: BTreeMap<&'static str, usize>,
+    damaged: Vec<JsonRecordProblem>,
+    unreadable: Vec<JsonRecordProblem>,
+}
+
+#[derive(Serialize)]
+struct JsonRecordProblem {
+    file: String,
+    offset: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target_uri: Option<String>,
+    detail: String,
+}
+
+fn json_archives(run: &CorpusRun) -> Option<JsonArchives> {
+    let stats = run.archives.as_ref()?;
+    let problems = |list: &[RecordProblem]| {
+        list.iter()
+            .map(|p| JsonRecordProblem {
+                file: p.file.display().to_string(),
+                offset: p.offset,
+                target_uri: p.target_uri.clone(),
+                detail: p.detail.clone(),
+            })
+            .collect()
+    };
+    Some(JsonArchives {
+        files: stats
+            .files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect(),
+        records: stats.records,
+        pages: run.pages.len(),
+        skipped: SkipKind::ALL
+            .iter()
+            .map(|k| (k.id(), stats.skipped(*k)))
+            .collect(),
+        damaged: problems(&stats.damaged),
+        unreadable: problems(&stats.unreadable),
+    })
 }
 
 #[derive(Serialize)]
@@ -167,6 +219,7 @@ pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Resul
         keywords: json_keywords(&run.keywords_a),
         keywords_b: run.keywords_b.as_deref().map(json_keywords),
         summary: summary(run),
+        archives: json_archives(run),
     };
     serde_json::to_writer_pretty(&mut out, &report)?;
     out.write_all(b"\n")?;
@@ -278,6 +331,22 @@ pub fn write_corpus_table(run: &CorpusRun, mut out: impl Write) -> std::io::Resu
         run.depth,
         crate::policy::follow_limit(run.depth)
     )?;
+    if let Some(stats) = &run.archives {
+        writeln!(
+            out,
+            "{}",
+            fit(
+                &crate::copy::archive_summary(stats, run.pages.len()),
+                TABLE_WIDTH * 4
+            )
+        )?;
+        for problem in &stats.damaged {
+            writeln!(out, "  damaged: {}", crate::copy::record_problem(problem))?;
+        }
+        for problem in &stats.unreadable {
+            writeln!(out, "  skipped: {}", crate::copy::record_problem(problem))?;
+        }
+    }
     if run.cancelled {
         writeln!(
             out,

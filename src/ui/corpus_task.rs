@@ -1,4 +1,5 @@
-//! A corpus run in the background: progress as (pages done, pages in all),
+//! A corpus run in the background (saved pages or web archives): progress as
+//! (pages done, pages in all or found so far),
 //! the run (or what was read before a cancel) as the result.
 
 use std::path::PathBuf;
@@ -35,17 +36,23 @@ impl CorpusTask {
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> std::io::Result<Self> {
         let work = Background::spawn("follow-inspector-corpus", repaint, move |reporter| {
-            let pages = corpus::list_pages(&job.path).map_err(|e| format!("{e:#}"))?;
-            let total = pages.len();
-            reporter.progress((0, total));
-            let progress = |done: usize| {
+            let source = corpus::list_corpus(&job.path).map_err(|e| format!("{e:#}"))?;
+            if let corpus::CorpusSource::Pages(pages) = &source {
+                reporter.progress((0, pages.len()));
+            }
+            // For archives, the total is the pages found so far.
+            let progress = |done: usize, total: usize| {
                 reporter.progress((done, total));
             };
-            Ok(Box::new(corpus::run(
-                &pages,
-                &job.a,
-                job.b.as_ref(),
-                job.depth,
+            let sides = corpus::Sides {
+                a: &job.a,
+                b: job.b.as_ref(),
+                depth: job.depth,
+            };
+            Ok(Box::new(corpus::run_source(
+                &source,
+                sides,
+                crate::fetch::DEFAULT_MAX_BYTES,
                 corpus::default_jobs(),
                 reporter.cancel_flag(),
                 &progress,

@@ -50,6 +50,7 @@ fn controls(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
         for (label, purpose) in [
             (copy::LABEL_CHOOSE_FOLDER, FilePurpose::CorpusFolder),
             (copy::LABEL_CHOOSE_MANIFEST, FilePurpose::CorpusManifest),
+            (copy::LABEL_CHOOSE_ARCHIVE, FilePurpose::CorpusArchive),
         ] {
             if ui
                 .add_enabled(!view.browsing, egui::Button::new(label))
@@ -344,6 +345,33 @@ fn causes(ui: &mut Ui, run: &CorpusRun) {
     }
 }
 
+/// What the archives held besides pages: the skipped kinds, then each
+/// damaged or unreadable record (at most a few, the rest counted).
+fn archive_lines(ui: &mut Ui, stats: &crate::corpus::ArchiveStats, pages: usize) {
+    const SHOWN: usize = 5;
+    ui.label(copy::archive_summary(stats, pages));
+    let dark = ui.visuals().dark_mode;
+    let damaged = stats
+        .damaged
+        .iter()
+        .map(|p| (copy::damaged_record_line(p), true));
+    let unreadable = stats
+        .unreadable
+        .iter()
+        .map(|p| (copy::unreadable_record_line(p), false));
+    let all: Vec<(String, bool)> = damaged.chain(unreadable).collect();
+    for (line, is_damage) in all.iter().take(SHOWN) {
+        if *is_damage {
+            ui.colored_label(palette::error(dark), line);
+        } else {
+            ui.label(line);
+        }
+    }
+    if all.len() > SHOWN {
+        ui.label(copy::more_chips(all.len() - SHOWN));
+    }
+}
+
 /// Draws the corpus view.
 pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<Command> {
     let mut commands = controls(ui, state, view);
@@ -354,6 +382,9 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
     };
     ui.separator();
     ui.label(RichText::new(copy::corpus_summary(run)).strong());
+    if let Some(stats) = &run.archives {
+        archive_lines(ui, stats, run.pages.len());
+    }
     let height = (ui.available_height() * 0.45).max(120.0);
     if let Some(command) = pages_table(ui, run, height) {
         commands.push(command);

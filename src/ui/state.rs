@@ -78,6 +78,8 @@ pub enum FilePurpose {
     CorpusManifest,
     /// Where Save for ticket writes the web archive.
     SaveArchive,
+    /// A web archive (or an @LIST of them) for the corpus view.
+    CorpusArchive,
 }
 
 /// A load in progress, as the top bar shows it.

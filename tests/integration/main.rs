@@ -2,7 +2,10 @@
 
 mod advice;
 mod architecture;
+mod archive_bad_input;
+mod archive_corpus;
 mod archive_interop;
+mod archive_reopen_bad;
 mod archive_roundtrip;
 mod corpus;
 mod fetch_crawl;
@@ -24,6 +27,7 @@ mod ui_archive;
 mod ui_detail;
 mod ui_layout;
 mod ui_profile_actions;
+mod warc_files;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -250,7 +250,9 @@ impl InspectorApp {
                 }
                 self.save_archive(&path, false, ctx);
             }
-            FilePurpose::CorpusFolder | FilePurpose::CorpusManifest => self.corpus.path = path,
+            FilePurpose::CorpusFolder
+            | FilePurpose::CorpusManifest
+            | FilePurpose::CorpusArchive => self.corpus.path = path,
         }
     }
 

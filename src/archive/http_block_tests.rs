@@ -1,0 +1,161 @@
+use std::io::Write as _;
+
+use flate2::Compression;
+
+use super::*;
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), Compression::fast());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+fn zlib(bytes: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::ZlibEncoder::new(Vec::new(), Compression::fast());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+fn raw_deflate(bytes: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::DeflateEncoder::new(Vec::new(), Compression::fast());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+fn brotli(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
+        w.write_all(bytes).unwrap();
+    }
+    out
+}
+
+fn chunked(bytes: &[u8], size: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    for chunk in bytes.chunks(size) {
+        out.extend_from_slice(format!("{:x};ext=1\r\n", chunk.len()).as_bytes());
+        out.extend_from_slice(chunk);
+        out.extend_from_slice(b"\r\n");
+    }
+    out.extend_from_slice(b"0\r\nX-Trailer: t\r\n\r\n");
+    out
+}
+
+fn response(head: &str, body: &[u8]) -> Vec<u8> {
+    [head.as_bytes(), b"\r\n\r\n", body].concat()
+}
+
+const PAGE: &[u8] = b"<html><body><a href=\"/contact\">Contact</a></body></html>";
+
+#[test]
+fn status_headers_and_a_plain_body() {
+    let block = response(
+        "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 56",
+        PAGE,
+    );
+    let parsed = parse_response(&block, 1000).unwrap();
+    assert_eq!(parsed.status, 200);
+    assert_eq!(
+        parsed.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert_eq!(parsed.body, PAGE);
+    assert!(!parsed.truncated);
+}
+
+#[test]
+fn http_1_0_and_a_status_line_without_a_reason() {
+    let parsed = parse_response(&response("HTTP/1.0 404", b"gone"), 100).unwrap();
+    assert_eq!(parsed.status, 404);
+    assert_eq!(parsed.body, b"gone");
+    let parsed = parse_response(b"HTTP/1.0 200 OK\n\nbare lf", 100).unwrap();
+    assert_eq!(parsed.body, b"bare lf");
+}
+
+#[test]
+fn every_content_coding_is_undone() {
+    for (coding, body) in [
+        ("gzip", gzip(PAGE)),
+        ("x-gzip", gzip(PAGE)),
+        ("deflate", zlib(PAGE)),
+        ("deflate", raw_deflate(PAGE)),
+        ("br", brotli(PAGE)),
+        ("identity", PAGE.to_vec()),
+    ] {
+        let block = response(
+            &format!("HTTP/1.1 200 OK\r\nContent-Encoding: {coding}"),
+            &body,
+        );
+        let parsed = parse_response(&block, 1000).unwrap();
+        assert_eq!(parsed.body, PAGE, "{coding}");
+    }
+}
+
+#[test]
+fn chunked_then_gzip_then_br_are_undone_in_reverse_order() {
+    // Applied gzip first, then br; sent chunked.
+    let body = chunked(&brotli(&gzip(PAGE)), 7);
+    let block = response(
+        "HTTP/1.1 200 OK\r\nContent-Encoding: gzip, br\r\nTransfer-Encoding: chunked",
+        &body,
+    );
+    assert_eq!(parse_response(&block, 1000).unwrap().body, PAGE);
+    let block = response(
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked",
+        &chunked(&gzip(PAGE), 5),
+    );
+    assert_eq!(parse_response(&block, 1000).unwrap().body, PAGE);
+}
+
+#[test]
+fn headers_our_writer_renamed_are_not_undone_again() {
+    let block = response(
+        "HTTP/1.1 200 OK\r\nX-Archive-Orig-Content-Encoding: gzip\r\n\
+         X-Archive-Orig-Transfer-Encoding: chunked\r\nX-Archive-Orig-Content-Length: 12\r\n\
+         Content-Length: 56",
+        PAGE,
+    );
+    let parsed = parse_response(&block, 1000).unwrap();
+    assert_eq!(parsed.body, PAGE);
+}
+
+#[test]
+fn a_gzip_bomb_is_cut_at_the_cap() {
+    let bomb = gzip(&vec![0u8; 20 * 1024 * 1024]);
+    let block = response("HTTP/1.1 200 OK\r\nContent-Encoding: gzip", &bomb);
+    let parsed = parse_response(&block, 1000).unwrap();
+    assert_eq!(parsed.body.len(), 1000);
+    assert!(parsed.truncated);
+    assert!(parsed.body.capacity() < 64 * 1024);
+}
+
+#[test]
+fn a_body_cut_inside_its_gzip_stream_keeps_what_decoded() {
+    let long: Vec<u8> = (0..20_000u32).flat_map(|i| i.to_le_bytes()).collect();
+    let packed = gzip(&long);
+    let block = response(
+        "HTTP/1.1 200 OK\r\nContent-Encoding: gzip",
+        &packed[..packed.len() / 2],
+    );
+    let parsed = parse_response(&block, 1_000_000).unwrap();
+    assert!(parsed.truncated);
+    assert!(!parsed.body.is_empty() && long.starts_with(&parsed.body));
+}
+
+#[test]
+fn what_does_not_parse_says_why() {
+    let detail = |block: &[u8]| parse_response(block, 100).unwrap_err().detail;
+    assert!(detail(b"").contains("empty"));
+    assert!(detail(b"<html>no header").contains("no blank line"));
+    assert!(detail(b"HTTP/1.1 OK\r\n\r\n").contains("status line"));
+    assert!(detail(b"GET / HTTP/1.1\r\n\r\n").contains("request"));
+    assert!(detail(b"HTTP/1.1 200 OK\r\nContent-Encoding: zstd\r\n\r\nx").contains("zstd"));
+    assert!(
+        detail(b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\nnot gzip at all")
+            .contains("gzip")
+    );
+    assert!(
+        detail(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nx").contains("chunk")
+    );
+}

@@ -1,0 +1,71 @@
+//! Words of a corpus over web archives: what was skipped, what was damaged.
+
+use crate::corpus::{ArchiveStats, RecordProblem, SkipKind};
+
+/// A skipped kind of record, in the summary line.
+pub fn skip_kind_label(kind: SkipKind) -> &'static str {
+    match kind {
+        SkipKind::Warcinfo => "warcinfo",
+        SkipKind::Request => "request",
+        SkipKind::Metadata => "metadata",
+        SkipKind::Revisit => "revisit",
+        SkipKind::Resource => "resource",
+        SkipKind::Conversion => "conversion",
+        SkipKind::Continuation => "continuation",
+        SkipKind::OtherType => "of another type",
+        SkipKind::NotHtml => "not HTML",
+        SkipKind::NotOk => "not status 200",
+        SkipKind::Duplicate => "duplicate URI",
+        SkipKind::BadTargetUri => "target URI does not parse",
+        SkipKind::BadHttp => "HTTP part does not parse",
+    }
+}
+
+/// The line over an archive corpus's table: files, records, what was
+/// skipped and how many records were damaged.
+pub fn archive_summary(stats: &ArchiveStats, pages: usize) -> String {
+    let skipped: Vec<String> = SkipKind::ALL
+        .iter()
+        .filter(|k| stats.skipped(**k) > 0)
+        .map(|k| format!("{} {}", stats.skipped(*k), skip_kind_label(*k)))
+        .collect();
+    let mut line = format!(
+        "{} of {} records are pages ({})",
+        pages,
+        stats.records,
+        super::plural(stats.files.len(), "archive", "archives")
+    );
+    if !skipped.is_empty() {
+        line.push_str(&format!("; skipped: {}", skipped.join(", ")));
+    }
+    if !stats.damaged.is_empty() {
+        line.push_str(&format!(
+            "; {}",
+            super::plural(stats.damaged.len(), "damaged record", "damaged records")
+        ));
+    }
+    line
+}
+
+/// A damaged or unreadable record, with its file and offset.
+pub fn record_problem(problem: &RecordProblem) -> String {
+    let place = format!("{} at offset {}", problem.file.display(), problem.offset);
+    match &problem.target_uri {
+        Some(uri) => format!("{place} ({uri}): {}", problem.detail),
+        None => format!("{place}: {}", problem.detail),
+    }
+}
+
+/// A damaged record, in the window's list.
+pub fn damaged_record_line(problem: &RecordProblem) -> String {
+    format!("✖ damaged: {}", record_problem(problem))
+}
+
+/// A response record not taken as a page, in the window's list.
+pub fn unreadable_record_line(problem: &RecordProblem) -> String {
+    format!("skipped: {}", record_problem(problem))
+}
+
+pub const LABEL_CHOOSE_ARCHIVE: &str = "Archive…";
+pub const FILE_DIALOG_CORPUS_ARCHIVE: &str = "A web archive (WARC)";
+pub const FILE_FILTER_ARCHIVE: &str = "web archive";

@@ -1,0 +1,351 @@
+//! A corpus of web archives (SPEC 10): every HTML 200 `response` record is a
+//! page judged against its `WARC-Target-URI`. One thread reads the records
+//! and hands pages through a bounded channel to the workers, so memory does
+//! not grow with the archives; pages are reported in record order.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, mpsc};
+
+use url::Url;
+
+use super::{CorpusRun, PageRun, SideRun, Sides, finish_run, judge};
+use crate::archive::{self, RecordHead, RecordReader};
+use crate::fetch::{charset_param, is_html};
+
+/// Room for the HTTP header in a response block, over the body's cap.
+const HTTP_HEADER_ROOM: usize = 256 * 1024;
+
+/// Why a record is not a page: its JSON key in `archives.skipped`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SkipKind {
+    Warcinfo,
+    Request,
+    Metadata,
+    Revisit,
+    Resource,
+    Conversion,
+    Continuation,
+    /// A `WARC-Type` the format does not name, or none.
+    OtherType,
+    /// A response that is not HTML (by its Content-Type).
+    NotHtml,
+    /// A response whose status is not 200.
+    NotOk,
+    /// An HTML 200 response for a URI already taken as a page.
+    Duplicate,
+    BadTargetUri,
+    BadHttp,
+}
+
+impl SkipKind {
+    pub const ALL: [SkipKind; 13] = [
+        SkipKind::Warcinfo,
+        SkipKind::Request,
+        SkipKind::Metadata,
+        SkipKind::Revisit,
+        SkipKind::Resource,
+        SkipKind::Conversion,
+        SkipKind::Continuation,
+        SkipKind::OtherType,
+        SkipKind::NotHtml,
+        SkipKind::NotOk,
+        SkipKind::Duplicate,
+        SkipKind::BadTargetUri,
+        SkipKind::BadHttp,
+    ];
+
+    /// The stable key in the JSON report.
+    pub fn id(self) -> &'static str {
+        match self {
+            SkipKind::Warcinfo => "warcinfo",
+            SkipKind::Request => "request",
+            SkipKind::Metadata => "metadata",
+            SkipKind::Revisit => "revisit",
+            SkipKind::Resource => "resource",
+            SkipKind::Conversion => "conversion",
+            SkipKind::Continuation => "continuation",
+            SkipKind::OtherType => "other_type",
+            SkipKind::NotHtml => "not_html",
+            SkipKind::NotOk => "not_200",
+            SkipKind::Duplicate => "duplicate",
+            SkipKind::BadTargetUri => "bad_target_uri",
+            SkipKind::BadHttp => "bad_http",
+        }
+    }
+
+    fn of_type(kind: Option<&str>) -> Self {
+        match kind.map(str::to_ascii_lowercase).as_deref() {
+            Some("warcinfo") => SkipKind::Warcinfo,
+            Some("request") => SkipKind::Request,
+            Some("metadata") => SkipKind::Metadata,
+            Some("revisit") => SkipKind::Revisit,
+            Some("resource") => SkipKind::Resource,
+            Some("conversion") => SkipKind::Conversion,
+            Some("continuation") => SkipKind::Continuation,
+            _ => SkipKind::OtherType,
+        }
+    }
+}
+
+/// A record that could not be read (damaged) or not taken as a page (its
+/// target URI or HTTP part does not parse), with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordProblem {
+    pub file: PathBuf,
+    pub offset: u64,
+    pub target_uri: Option<String>,
+    pub detail: String,
+}
+
+/// What the archives of a corpus held besides its pages.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArchiveStats {
+    pub files: Vec<PathBuf>,
+    /// Records read, pages and skipped ones (damaged ones not counted).
+    pub records: usize,
+    pub skipped: BTreeMap<SkipKind, usize>,
+    pub damaged: Vec<RecordProblem>,
+    /// Response records skipped as `bad_target_uri` or `bad_http`.
+    pub unreadable: Vec<RecordProblem>,
+}
+
+impl ArchiveStats {
+    pub fn skipped(&self, kind: SkipKind) -> usize {
+        self.skipped.get(&kind).copied().unwrap_or(0)
+    }
+
+    fn skip(&mut self, kind: SkipKind) {
+        *self.skipped.entry(kind).or_default() += 1;
+    }
+}
+
+/// One HTML response taken as a page, in record order.
+struct ArchivePage {
+    at: usize,
+    file: PathBuf,
+    url: Url,
+    html: Vec<u8>,
+    charset: Option<String>,
+    truncated: bool,
+}
+
+/// What one record is to the corpus.
+enum Taken {
+    Page(ArchivePage),
+    Skipped(SkipKind),
+    Unreadable(SkipKind, RecordProblem),
+}
+
+/// Runs the sides over every HTML 200 response of `files`, in file and
+/// record order; `progress` gets (pages done, pages found so far).
+pub fn run_archives(
+    files: &[PathBuf],
+    sides: Sides<'_>,
+    max_bytes: usize,
+    jobs: usize,
+    cancel: &AtomicBool,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> CorpusRun {
+    let (found, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let results: Mutex<Vec<(usize, PageRun)>> = Mutex::new(Vec::new());
+    let work = |page: ArchivePage| {
+        let run = judge_page(&page, sides);
+        if let Ok(mut results) = results.lock() {
+            results.push((page.at, run));
+        }
+        progress(
+            done.fetch_add(1, Ordering::SeqCst) + 1,
+            found.load(Ordering::SeqCst),
+        );
+    };
+    let (sender, receiver) = mpsc::sync_channel::<ArchivePage>(jobs.max(1) * 2);
+    let receiver = Mutex::new(receiver);
+    let worker = || {
+        loop {
+            // The lock is held only while waiting for the next page.
+            let next = receiver.lock().ok().and_then(|r| r.recv().ok());
+            let Some(page) = next else { break };
+            if !cancel.load(Ordering::SeqCst) {
+                work(page);
+            }
+        }
+    };
+    let mut stats = ArchiveStats {
+        files: files.to_vec(),
+        ..ArchiveStats::default()
+    };
+    std::thread::scope(|scope| {
+        let started = (0..jobs.max(1))
+            .filter(|n| {
+                std::thread::Builder::new()
+                    .name(format!("follow-inspector-corpus-{n}"))
+                    .spawn_scoped(scope, worker)
+                    .is_ok()
+            })
+            .count();
+        // This thread reads; with no worker to spare, it judges too.
+        let sender = (started > 0).then_some(sender);
+        let mut deliver = |page: ArchivePage| {
+            found.fetch_add(1, Ordering::SeqCst);
+            match &sender {
+                Some(sender) => {
+                    let _ = sender.send(page);
+                }
+                None => work(page),
+            }
+        };
+        read_archives(files, max_bytes, cancel, &mut stats, &mut deliver);
+        // Dropping the sender ends the workers once the channel is empty.
+    });
+    let mut runs = results.into_inner().unwrap_or_default();
+    runs.sort_by_key(|(at, _)| *at);
+    let runs: Vec<PageRun> = runs.into_iter().map(|(_, run)| run).collect();
+    let cancelled = cancel.load(Ordering::SeqCst);
+    let mut run = finish_run(sides, runs, cancelled);
+    run.archives = Some(stats);
+    run
+}
+
+/// Reads every record of every file, counting what is not a page.
+fn read_archives(
+    files: &[PathBuf],
+    max_bytes: usize,
+    cancel: &AtomicBool,
+    stats: &mut ArchiveStats,
+    deliver: &mut dyn FnMut(ArchivePage),
+) {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut at = 0;
+    let wants = |head: &RecordHead| {
+        head.kind()
+            .is_some_and(|k| k.eq_ignore_ascii_case("response"))
+    };
+    let max_block = max_bytes.saturating_add(HTTP_HEADER_ROOM);
+    for file in files {
+        let mut reader = match RecordReader::open(file) {
+            Ok(reader) => reader,
+            Err(e) => {
+                stats.damaged.push(RecordProblem {
+                    file: file.clone(),
+                    offset: 0,
+                    target_uri: None,
+                    detail: format!("{e:#}"),
+                });
+                continue;
+            }
+        };
+        while let Some(next) = reader.next_record(&wants, max_block) {
+            if cancel.load(Ordering::SeqCst) {
+                return;
+            }
+            let record = match next {
+                Ok(record) => record,
+                Err(damaged) => {
+                    stats.damaged.push(RecordProblem {
+                        file: file.clone(),
+                        offset: damaged.offset,
+                        target_uri: None,
+                        detail: damaged.detail,
+                    });
+                    continue;
+                }
+            };
+            stats.records += 1;
+            match take(file, &record, max_bytes, &mut seen, at) {
+                Taken::Page(page) => {
+                    at += 1;
+                    deliver(page);
+                }
+                Taken::Skipped(kind) => stats.skip(kind),
+                Taken::Unreadable(kind, problem) => {
+                    stats.skip(kind);
+                    stats.unreadable.push(problem);
+                }
+            }
+        }
+    }
+}
+
+/// Whether a record is a page, and if not why.
+fn take(
+    file: &Path,
+    record: &archive::Record,
+    max_bytes: usize,
+    seen: &mut HashSet<String>,
+    at: usize,
+) -> Taken {
+    let head = &record.head;
+    if !head
+        .kind()
+        .is_some_and(|k| k.eq_ignore_ascii_case("response"))
+    {
+        return Taken::Skipped(SkipKind::of_type(head.kind()));
+    }
+    let target = head.field("WARC-Target-URI").unwrap_or_default();
+    // WARC/1.0 wrote the URI in angle brackets.
+    let bare = target.trim().trim_start_matches('<').trim_end_matches('>');
+    let problem = |detail: String| RecordProblem {
+        file: file.to_owned(),
+        offset: head.offset,
+        target_uri: Some(target.to_owned()),
+        detail,
+    };
+    let url = match Url::parse(bare) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") => url,
+        Ok(url) => {
+            let detail = format!("the target URI is not http or https: {}", url.scheme());
+            return Taken::Unreadable(SkipKind::BadTargetUri, problem(detail));
+        }
+        Err(e) => {
+            let detail = format!("the target URI does not parse ({e})");
+            return Taken::Unreadable(SkipKind::BadTargetUri, problem(detail));
+        }
+    };
+    let response = match archive::parse_response(&record.block, max_bytes) {
+        Ok(response) => response,
+        Err(e) => return Taken::Unreadable(SkipKind::BadHttp, problem(e.to_string())),
+    };
+    if response.status != 200 {
+        return Taken::Skipped(SkipKind::NotOk);
+    }
+    let content_type = response.header("Content-Type");
+    // As for a live fetch: no Content-Type at all is tried as HTML.
+    if !is_html(content_type) {
+        return Taken::Skipped(SkipKind::NotHtml);
+    }
+    if !seen.insert(url.to_string()) {
+        return Taken::Skipped(SkipKind::Duplicate);
+    }
+    Taken::Page(ArchivePage {
+        at,
+        file: file.to_owned(),
+        charset: content_type.and_then(charset_param),
+        truncated: response.truncated || record.block_cut || head.field("WARC-Truncated").is_some(),
+        html: response.body,
+        url,
+    })
+}
+
+fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {
+    let mut run = PageRun {
+        id: page.url.to_string(),
+        path: page.file.clone(),
+        url: Some(page.url.to_string()),
+        a: SideRun::default(),
+        b: None,
+        changes: Vec::new(),
+        error: None,
+        truncated: page.truncated,
+    };
+    let read = crate::inspect::read_page(&page.html, page.charset.as_deref(), &page.url);
+    let inspection = crate::inspect::Inspection::single_page(
+        read,
+        page.url.clone(),
+        crate::inspect::Limits::of_depth(sides.depth),
+        sides.a.clone(),
+    );
+    judge(&mut run, &inspection, sides);
+    run
+}

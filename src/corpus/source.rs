@@ -1,0 +1,114 @@
+//! What a corpus path names: saved pages (a folder of `*.html`, a manifest)
+//! or web archives (a `.warc[.gz]` file, a folder of them, or `@LIST`, a
+//! file naming them one per line).
+
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use super::{CorpusError, CorpusPage, CorpusRun, Sides, list_pages, run_archives, run_capped};
+use crate::archive::{RecordReader, is_archive_name};
+use crate::fetch::local;
+
+/// The pages of a corpus, or the archives that hold them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CorpusSource {
+    Pages(Vec<CorpusPage>),
+    /// Read in this order; each was opened once and starts as WARC.
+    Archives(Vec<PathBuf>),
+}
+
+/// Tells what `path` names and lists it. An archive is told by its name or
+/// its first bytes; a folder with any archive in it is a folder of archives.
+pub fn list_corpus(path: &Path) -> Result<CorpusSource, CorpusError> {
+    let files = if let Some(list) = path.to_str().and_then(|p| p.strip_prefix('@')) {
+        archive_list(Path::new(list))?
+    } else if path.is_dir() {
+        let files = folder_archives(path)?;
+        if files.is_empty() {
+            return list_pages(path).map(CorpusSource::Pages);
+        }
+        files
+    } else if is_archive_name(&path.to_string_lossy()) || starts_as_archive(path) {
+        vec![path.to_owned()]
+    } else {
+        return list_pages(path).map(CorpusSource::Pages);
+    };
+    for file in &files {
+        RecordReader::open(file).map_err(CorpusError::Archive)?;
+    }
+    Ok(CorpusSource::Archives(files))
+}
+
+/// Runs the sides over the source; `progress` gets (pages done, pages in
+/// all or, for archives, found so far).
+pub fn run_source(
+    source: &CorpusSource,
+    sides: Sides<'_>,
+    max_bytes: usize,
+    jobs: usize,
+    cancel: &AtomicBool,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> CorpusRun {
+    match source {
+        CorpusSource::Pages(pages) => {
+            let total = pages.len();
+            let done = |done: usize| progress(done, total);
+            run_capped(pages, sides, max_bytes, jobs, cancel, &done)
+        }
+        CorpusSource::Archives(files) => {
+            run_archives(files, sides, max_bytes, jobs, cancel, progress)
+        }
+    }
+}
+
+/// Gzip's magic or a WARC version line.
+fn starts_as_archive(path: &Path) -> bool {
+    let mut start = [0u8; 7];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut start))
+        .is_ok_and(|()| start.starts_with(&[0x1f, 0x8b]) || &start == b"WARC/1.")
+}
+
+/// The `.warc` and `.warc.gz` files of a folder, by file name.
+fn folder_archives(path: &Path) -> Result<Vec<PathBuf>, CorpusError> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|source| CorpusError::Io {
+            path: path.to_owned(),
+            source,
+        })?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| is_archive_name(&n.to_string_lossy()))
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The archives a list file names, one per line, relative to its folder;
+/// blank lines and `#` comments are skipped.
+fn archive_list(list: &Path) -> Result<Vec<PathBuf>, CorpusError> {
+    let (bytes, cut) =
+        local::read_capped(list, local::MAX_TEXT_FILE_BYTES).map_err(CorpusError::File)?;
+    if cut {
+        return Err(CorpusError::File(local::FileError::TooLarge {
+            path: list.to_owned(),
+            limit: local::MAX_TEXT_FILE_BYTES,
+        }));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| CorpusError::ListNotText(list.to_owned()))?;
+    let folder = list.parent().unwrap_or(Path::new("."));
+    let files: Vec<PathBuf> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| folder.join(line))
+        .collect();
+    if files.is_empty() {
+        return Err(CorpusError::NoArchives(list.to_owned()));
+    }
+    Ok(files)
+}
