@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::fetch_crawl::{HOSTS, site};
 use crate::rendered::browser_turn;
-use crate::server::Server;
+use crate::server::{Route, Server};
 use crate::{run, stderr, stdout};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -311,6 +311,15 @@ fn a_rendered_capture_reopens_as_rendered_without_a_browser() {
             "/nonexistent/chromium".into(),
         ]);
         assert_eq!(ok(&reopened), live_json, "{path}");
+        // Saved again from the archive, a rendered page is the same page.
+        let again = dir.join("again.warc.gz");
+        let again_arg = save_arg(&again);
+        ok(&offline("inspect", &archive, &["--save-warc", &again_arg]));
+        assert_eq!(
+            ok(&offline("inspect", &again, &["--format", "json"])),
+            live_json,
+            "{path} saved again"
+        );
         let text = zcat(&archive);
         assert!(text.contains("WARC-Type: resource"), "{path}");
         assert!(text.contains("WARC-Target-URI: urn:dom:"), "{path}");
@@ -477,4 +486,35 @@ fn a_save_that_cannot_be_written_fails_clearly_and_leaves_no_file() {
     assert!(err.contains(&format!("cannot write {saved}")), "{err}");
     assert!(err.contains("folder exists"), "{err}");
     assert!(!archive.exists());
+}
+
+#[test]
+fn an_empty_body_said_to_be_gzip_is_an_empty_page_and_archives_as_one() {
+    let s = Server::start(
+        |_| {
+            let mut routes = std::collections::HashMap::new();
+            routes.insert(
+                "www.acme.test/".to_owned(),
+                Route::html("").header("Content-Encoding", "gzip"),
+            );
+            routes
+        },
+        Duration::ZERO,
+    );
+    let dir = temp_dir("empty-gzip");
+    let archive = dir.join("empty.warc.gz");
+    let saved = save_arg(&archive);
+    let live_json = ok(&live(
+        &s,
+        "inspect",
+        "http://www.acme.test:{P}/",
+        &["--depth", "1", "--format", "json", "--save-warc", &saved],
+    ));
+    let report = json(&live_json);
+    assert_eq!(report["pages"][0]["status"], 200);
+    assert!(report["pages"][0]["error"].is_null(), "{live_json}");
+    assert_eq!(
+        ok(&offline("inspect", &archive, &["--format", "json"])),
+        live_json
+    );
 }
