@@ -440,6 +440,7 @@ impl Fetcher for CapturingFetcher {
                 response_headers: vec![("Content-Type".into(), "text/html".into())],
                 body: body.as_bytes().to_vec(),
                 truncated: false,
+                body_unread: false,
                 ip: None,
                 at: SystemTime::now(),
             }],
