@@ -5,14 +5,16 @@
 mod fetcher;
 mod fields;
 mod http_block;
+mod index;
 mod records;
 mod write;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use fetcher::{ArchiveFetcher, CaptureInfo};
+pub use fetcher::ArchiveFetcher;
 pub use http_block::{BadHttp, HttpResponse, parse_response};
+pub use index::CaptureInfo;
 pub use records::{Damaged, Record, RecordHead, RecordReader};
 pub use write::{SaveRequest, Saved, save};
 
@@ -37,6 +39,9 @@ pub enum ArchiveError {
     /// A record that could not be read, where.
     #[error("{}: {damaged}", path.display())]
     Damaged { path: PathBuf, damaged: Damaged },
+    /// An inspection record that does not parse, or of a schema not known.
+    #[error("{}: its inspection record cannot be read ({detail})", path.display())]
+    BadInspectionRecord { path: PathBuf, detail: String },
     /// Nothing in the inspection was fetched (a saved page, the demo page).
     #[error("nothing to save: no page of this inspection was fetched from the web")]
     NothingFetched,

@@ -50,6 +50,8 @@ pub(super) struct InspectionMeta {
     pub profile: Option<String>,
     pub settings: Option<Settings>,
     pub mode: String,
+    /// The crawl was stopped before it was complete.
+    pub cancelled: bool,
 }
 
 /// A page record's JSON (SPEC 10, and what a reopened page needs to be the
@@ -93,6 +95,8 @@ pub(super) struct RenderedMeta {
     /// The served HTML was had (the response record's body); else the
     /// page has no static side.
     pub served_html: bool,
+    /// The body's size as read, when it was not the DOM's (no DOM read).
+    pub bytes: Option<usize>,
 }
 
 /// Writes the archive to `path` (gzip members when it ends `.gz`), through
@@ -217,6 +221,7 @@ fn write_all<W: Write>(
         profile: request.profile.map(str::to_owned),
         settings: Some(inspection.settings().clone()),
         mode: mode(rendered).to_owned(),
+        cancelled: inspection.cancelled,
     };
     out.record(
         "metadata",
@@ -320,6 +325,7 @@ fn page_meta(to_save: &ToSave<'_>, capture: &Capture) -> PageMeta {
             dom_read: r.dom_read,
             blocked_requests: r.blocked_requests,
             served_html: r.served_html.is_some(),
+            bytes: page.fetch.as_ref().map(|f| f.bytes).filter(|_| !r.dom_read),
         }),
     }
 }
@@ -336,7 +342,7 @@ fn write_exchange<W: Write>(out: &mut RecordWriter<W>, exchange: &Exchange) -> i
         request_target(&exchange.url)
     );
     for (name, value) in &exchange.request_headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
+        push_field(&mut request, name, value);
     }
     request.push_str("\r\n");
     let url = exchange.url.as_str();
@@ -350,20 +356,17 @@ fn write_exchange<W: Write>(out: &mut RecordWriter<W>, exchange: &Exchange) -> i
         request.as_bytes(),
     )?;
 
-    let mut head = format!(
-        "{} {} {}\r\n",
-        exchange.version, exchange.status, exchange.reason
-    )
-    .trim_end_matches(' ')
-    .to_owned();
-    if !head.ends_with("\r\n") {
-        head.push_str("\r\n");
+    let mut head = format!("{} {}", exchange.version, exchange.status);
+    if !exchange.reason.is_empty() {
+        head.push(' ');
+        head.push_str(&one_line(&exchange.reason));
     }
+    head.push_str("\r\n");
     for (name, value) in &exchange.response_headers {
         if WIRE_FIELDS.contains(&name.to_ascii_lowercase().as_str()) {
-            head.push_str(&format!("X-Archive-Orig-{name}: {value}\r\n"));
+            push_field(&mut head, &format!("X-Archive-Orig-{name}"), value);
         } else {
-            head.push_str(&format!("{name}: {value}\r\n"));
+            push_field(&mut head, name, value);
         }
     }
     head.push_str(&format!("Content-Length: {}\r\n\r\n", exchange.body.len()));
@@ -380,10 +383,25 @@ fn write_exchange<W: Write>(out: &mut RecordWriter<W>, exchange: &Exchange) -> i
     if let Some(ip) = &ip {
         fields.push(("WARC-IP-Address", ip.as_str()));
     }
-    if exchange.truncated {
+    if exchange.body_unread {
+        fields.push(("WARC-Truncated", "unspecified"));
+    } else if exchange.truncated {
         fields.push(("WARC-Truncated", "length"));
     }
     out.record("response", exchange.at, &fields, &block)
+}
+
+/// Appends `name: value` and its line end; a line break inside either (a
+/// browser joins repeated values with one) would end the head early.
+fn push_field(head: &mut String, name: &str, value: &str) {
+    head.push_str(&one_line(name));
+    head.push_str(": ");
+    head.push_str(&one_line(value));
+    head.push_str("\r\n");
+}
+
+fn one_line(text: &str) -> String {
+    text.replace(['\r', '\n'], " ")
 }
 
 /// The request line's target: the path and query.
@@ -466,5 +484,85 @@ impl<W: Write> RecordWriter<W> {
     fn finish(mut self) -> io::Result<W> {
         self.out.flush()?;
         Ok(self.out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::archive::{RecordReader, parse_response};
+
+    fn exchange(version: &str, headers: &[(&str, &str)], body: &str) -> Exchange {
+        Exchange {
+            url: Url::parse("https://acme.test/").unwrap(),
+            method: "GET".to_owned(),
+            request_headers: vec![("Host".to_owned(), "acme.test".to_owned())],
+            version: version.to_owned(),
+            status: 200,
+            reason: "OK".to_owned(),
+            response_headers: headers
+                .iter()
+                .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+                .collect(),
+            body: body.as_bytes().to_vec(),
+            truncated: false,
+            body_unread: false,
+            ip: None,
+            at: SystemTime::now(),
+        }
+    }
+
+    /// The response record written for `exchange`, read back.
+    fn written(exchange: &Exchange) -> crate::archive::HttpResponse {
+        let path = std::env::temp_dir().join(format!(
+            "follow-inspector-write-{}-{}.warc",
+            std::process::id(),
+            exchange.version.replace('/', "")
+        ));
+        let mut out = RecordWriter::new(Vec::new(), false);
+        write_exchange(&mut out, exchange).unwrap();
+        std::fs::write(&path, out.finish().unwrap()).unwrap();
+        let mut reader = RecordReader::open(&path).unwrap();
+        let wanted = |_: &crate::archive::RecordHead| true;
+        let request = reader.next_record(&wanted, 1 << 20).unwrap().unwrap();
+        assert_eq!(request.head.kind(), Some("request"));
+        let response = reader.next_record(&wanted, 1 << 20).unwrap().unwrap();
+        std::fs::remove_file(&path).unwrap();
+        parse_response(&response.block, 1 << 20).unwrap()
+    }
+
+    #[test]
+    fn an_h2_response_with_a_line_break_in_a_header_reads_back_whole() {
+        let read = written(&exchange(
+            "HTTP/2.0",
+            &[
+                ("Set-Cookie", "a=1\nb=2"),
+                ("Content-Encoding", "gzip"),
+                ("Content-Type", "text/html; charset=utf-8"),
+            ],
+            "<a href=/x>x</a>",
+        ));
+        assert_eq!(read.status, 200);
+        assert_eq!(read.header("Set-Cookie"), Some("a=1 b=2"));
+        assert_eq!(read.header("X-Archive-Orig-Content-Encoding"), Some("gzip"));
+        assert_eq!(read.header("Content-Encoding"), None);
+        assert_eq!(
+            read.header("Content-Type"),
+            Some("text/html; charset=utf-8")
+        );
+        assert_eq!(read.body, b"<a href=/x>x</a>");
+    }
+
+    #[test]
+    fn a_status_line_without_a_reason_has_no_trailing_space() {
+        let mut answer = exchange("HTTP/1.1", &[], "");
+        answer.reason.clear();
+        let mut out = RecordWriter::new(Vec::new(), false);
+        write_exchange(&mut out, &answer).unwrap();
+        let text = String::from_utf8(out.finish().unwrap()).unwrap();
+        assert!(
+            text.contains("\r\n\r\nHTTP/1.1 200\r\nContent-Length: 0\r\n\r\n"),
+            "{text}"
+        );
     }
 }

@@ -15,8 +15,8 @@ use crate::render;
     version,
     about = "See which links the scraper follows from a page, and why.",
     long_about = "See which links the scraper follows from a page, and why.\n\n\
-        Run without a command to open the desktop inspector, optionally on a URL or a \
-        saved HTML file."
+        Run without a command to open the desktop inspector, optionally on a URL, a \
+        saved HTML file or a web archive (.warc, .warc.gz)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -27,7 +27,8 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR", env = profiles::CONFIG_DIR_ENV)]
     pub config_dir: Option<PathBuf>,
 
-    /// Open the desktop inspector on this URL or saved HTML file.
+    /// Open the desktop inspector on this URL, saved HTML file or web
+    /// archive (.warc, .warc.gz).
     #[arg(value_name = "URL|FILE")]
     pub open: Option<String>,
 }

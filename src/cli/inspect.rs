@@ -53,13 +53,14 @@ pub fn run_inspect(args: &InspectArgs, config_dir: Option<&Path>) -> Result<(), 
     say_where_from(&loaded.from);
     let inspection = loaded.inspection;
     warn_about_reading(&inspection, args.fetch.max_bytes);
-    save_warc(args, &loaded.from, &inspection, None)?;
     let mut stdout = report_out();
     let written = match args.format {
         Format::Json => report::write_json(&inspection, &mut stdout),
         Format::Csv => report::write_csv(&inspection, &mut stdout).map_err(std::io::Error::from),
         Format::Table => report::write_table(&inspection, &mut stdout),
     };
+    // After the report: a save that fails does not cost a long crawl's report.
+    save_warc(args, &loaded.from, &inspection, None)?;
     // The process ends next: freeing half a million links one by one would
     // only cost time the operating system saves by taking the memory back.
     std::mem::forget(inspection);
@@ -78,7 +79,7 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
         with_progress(|cancel, progress| load::load_both(&request, &b, cancel, progress))?;
     say_where_from(&a.from);
     warn_about_reading(&a.inspection, args.inspect.fetch.max_bytes);
-    save_warc(&args.inspect, &a.from, &a.inspection, Some(&inspection_b))?;
+    let saved = save_warc(&args.inspect, &a.from, &a.inspection, Some(&inspection_b));
     let diff = crate::diff::Diff::new(a.inspection, inspection_b);
     let mut stdout = report_out();
     let written = match args.inspect.format {
@@ -86,6 +87,7 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
         Format::Csv => report::write_diff_csv(&diff, &mut stdout).map_err(std::io::Error::from),
         Format::Table => report::write_diff_table(&diff, &mut stdout),
     };
+    saved?;
     finish_writing(written)
 }
 

@@ -94,6 +94,10 @@ pub fn archive_advice(err: &ArchiveError) -> &'static str {
             "The archive is damaged (cut short or corrupted): copy it again from where it came \
              from; a corpus run reads the records that are intact."
         }
+        ArchiveError::BadInspectionRecord { .. } => {
+            "The archive was written by another version of the inspector, or edited: give \
+             --base-url URL to open a page of it as another tool's archive."
+        }
         ArchiveError::NothingFetched => {
             "Load the page from its URL first: only fetched pages can be saved for a ticket."
         }
@@ -154,7 +158,7 @@ fn fetch_advice(err: &FetchError, front: Front) -> Option<&'static str> {
             "The archive holds no copy of this page: it was not fetched when the archive was \
              written. Inspect the live site to see it."
         }
-        FetchError::BadArchiveRecord { .. } => {
+        FetchError::BadArchiveRecord { .. } | FetchError::RevisitWithoutOriginal { .. } => {
             "The archive holds this page in a record the inspector cannot read: inspect the \
              live site, or an archive written by another tool."
         }

@@ -11,6 +11,11 @@ pub enum PageOrigin<'a> {
     File(&'a str),
     /// The window's bundled demo page.
     Demo,
+    /// A web archive reopened offline, and its capture date (`WARC-Date`).
+    Archive {
+        path: &'a str,
+        captured: Option<&'a str>,
+    },
 }
 
 /// What a support person needs besides the trace: under which profile and
@@ -34,6 +39,9 @@ pub struct ExplanationContext<'a> {
     pub rendered: Option<&'a crate::inspect::RenderedRead>,
     /// A script added the link (it is not in the HTML the server sent).
     pub added_by_script: bool,
+    /// The web archive Save for ticket wrote of these pages: its file name
+    /// and when (UTC).
+    pub saved_archive: Option<(&'a str, &'a str)>,
 }
 
 /// The settings that differ from the scraper's defaults, as `key: value`
@@ -88,6 +96,12 @@ pub(super) fn context_lines(
         PageOrigin::Fetched => {}
         PageOrigin::File(path) => out.push_str(&format!("  file: {path}\n")),
         PageOrigin::Demo => out.push_str("  file: the window's bundled demo page\n"),
+        PageOrigin::Archive { path, captured } => {
+            out.push_str(&explanation_reopened_archive(path, captured));
+        }
+    }
+    if let Some((name, at)) = context.saved_archive {
+        out.push_str(&explanation_saved_archive(name, at));
     }
     if !context.host_mapping.is_empty() {
         let mappings: Vec<String> = context

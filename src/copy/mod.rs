@@ -11,6 +11,7 @@ mod profiles;
 mod trace;
 mod tuning;
 mod window;
+mod window_archive;
 mod window_panels;
 mod window_status;
 
@@ -23,6 +24,7 @@ pub use profiles::*;
 pub use trace::*;
 pub use tuning::*;
 pub use window::*;
+pub use window_archive::*;
 pub use window_panels::*;
 pub use window_status::*;
 

@@ -294,6 +294,7 @@ mod tests {
             host_mapping: &[],
             rendered: None,
             added_by_script: false,
+            saved_archive: None,
         }
     }
 
@@ -350,6 +351,7 @@ mod tests {
             host_mapping: &[],
             rendered: Some(&rendered),
             added_by_script: true,
+            saved_archive: None,
         };
         let text = explained(&settings, &context);
         assert!(

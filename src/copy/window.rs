@@ -76,7 +76,8 @@ pub fn compare_menu_title(name: &str) -> String {
 }
 /// The top bar's menu for the controls a narrow window folds away.
 pub const LABEL_MORE: &str = "More ▾";
-pub const MORE_TOOLTIP: &str = "Override N, Rendered, Demo page and Compare with…";
+pub const MORE_TOOLTIP: &str =
+    "Override N, Rendered, Demo page, Save for ticket… and Compare with…";
 pub const LABEL_COPY_URL: &str = "Copy URL";
 pub const LABEL_COPY_EXPLANATION: &str = "Copy explanation";
 pub const LABEL_PROFILE: &str = "Profile";
@@ -101,7 +102,8 @@ pub const LABEL_REVERT: &str = "↺ default";
 pub const LABEL_BROWSE: &str = "Browse…";
 pub const BROWSE_TOOLTIP: &str = "Choose the file in a file dialog (or type its path).";
 pub const LABEL_OPEN_FILE: &str = "Open…";
-pub const OPEN_FILE_TOOLTIP: &str = "Open a saved .html page in a file dialog.";
+pub const OPEN_FILE_TOOLTIP: &str =
+    "Open a saved .html page or a web archive (.warc, .warc.gz) in a file dialog.";
 pub const NOTHING_TO_LOAD: &str = "Enter a URL or the path of a saved .html file first.";
 /// After "⚠ Profiles: " when the profiles file cannot be opened at all.
 pub fn profiles_unavailable(error: &str) -> String {

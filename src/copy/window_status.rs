@@ -4,7 +4,7 @@ pub const BACKGROUND_TASK_STOPPED: &str = "the background task stopped unexpecte
 pub const CORPUS_THREAD_STOPPED: &str = "the corpus thread stopped unexpectedly";
 pub const PROFILES_THREAD_STOPPED: &str = "the profiles thread stopped unexpectedly";
 
-pub const FILE_DIALOG_OPEN_PAGE: &str = "Open a saved page";
+pub const FILE_DIALOG_OPEN_PAGE: &str = "Open a saved page or a web archive";
 pub const FILE_DIALOG_IMPORT_SETTINGS: &str = "Import a user's settings";
 pub const FILE_DIALOG_EXPORT_SETTINGS: &str = "Export the settings";
 pub const FILE_DIALOG_CORPUS_FOLDER: &str = "A folder of saved pages";
@@ -88,7 +88,7 @@ pub fn http_status(status: u16) -> String {
 }
 
 /// A size in B, KB or MB.
-fn human_bytes(n: usize) -> String {
+pub(crate) fn human_bytes(n: usize) -> String {
     if n >= 1024 * 1024 {
         format!("{:.1} MB", n as f64 / (1024.0 * 1024.0))
     } else if n >= 1024 {

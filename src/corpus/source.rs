@@ -62,16 +62,15 @@ pub fn run_source(
     }
 }
 
-/// Gzip's magic or a WARC version line. Only a regular file is opened: a
-/// FIFO would block here, and the listing says what it is instead.
+/// Gzip's magic or a WARC version line, in a regular file (opening a named
+/// pipe to look would wait for a writer).
 fn starts_as_archive(path: &Path) -> bool {
-    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return false;
-    }
     let mut start = [0u8; 7];
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_exact(&mut start))
-        .is_ok_and(|()| start.starts_with(&[0x1f, 0x8b]) || &start == b"WARC/1.")
+    let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+    regular
+        && std::fs::File::open(path)
+            .and_then(|mut f| f.read_exact(&mut start))
+            .is_ok_and(|()| start.starts_with(&[0x1f, 0x8b]) || &start == b"WARC/1.")
 }
 
 /// The `.warc` and `.warc.gz` files of a folder, by file name.

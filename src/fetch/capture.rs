@@ -25,8 +25,11 @@ pub struct Exchange {
     pub response_headers: Vec<(String, String)>,
     /// The body as decoded (after gzip, brotli or deflate).
     pub body: Vec<u8>,
-    /// The body was cut at the size cap (or a redirect's body was not read).
+    /// The body was cut at the size cap.
     pub truncated: bool,
+    /// The body was not had at all (a redirect's long body, a document the
+    /// browser no longer held): the archive says so rather than store it as empty.
+    pub body_unread: bool,
     pub ip: Option<IpAddr>,
     /// When the response began.
     pub at: SystemTime,

@@ -3,7 +3,7 @@
 //! HTML accepted.
 
 use std::error::Error as StdError;
-use std::io::Read;
+use std::io::{BufRead as _, Read};
 use std::net::ToSocketAddrs as _;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
@@ -191,12 +191,18 @@ const ACCEPTED_ENCODINGS: &str = "gzip, deflate, br";
 /// The body decoded as its `Content-Encoding` says, the last coding applied
 /// undone first; a coding we do not know is left as it came.
 fn decoded(wire: Wire, content_encoding: Option<&str>) -> Box<dyn Read> {
+    let mut wire = std::io::BufReader::new(wire);
+    // An empty body is empty whatever it says it is encoded with (as
+    // reqwest's decoder had it); a failed read is met again below.
+    if wire.fill_buf().is_ok_and(<[u8]>::is_empty) {
+        return Box::new(wire);
+    }
     let mut body: Box<dyn Read> = Box::new(wire);
     let codings: Vec<String> = content_encoding
         .unwrap_or_default()
         .split(',')
         .map(|c| c.trim().to_ascii_lowercase())
-        .filter(|c| !c.is_empty())
+        .filter(|c| !c.is_empty() && c != "identity")
         .collect();
     for coding in codings.iter().rev() {
         body = match coding.as_str() {
@@ -330,11 +336,24 @@ impl HttpFetcher {
                     status: status.as_u16(),
                     url: current.clone(),
                 });
+                // A redirect's body is kept when it says it is short; a long
+                // or unannounced one is not waited for.
+                let short = response
+                    .content_length()
+                    .is_some_and(|n| n <= REDIRECT_BODY_MAX as u64);
                 let encoding = header_text(response.headers(), CONTENT_ENCODING);
-                let body = decoded(Wire(response), encoding.as_deref());
-                (exchange.body, exchange.truncated) =
-                    read_capped(body, REDIRECT_BODY_MAX, timeout, started, &current)
-                        .unwrap_or((Vec::new(), true));
+                let read = short
+                    .then(|| {
+                        let body = decoded(Wire(response), encoding.as_deref());
+                        read_capped(body, REDIRECT_BODY_MAX, timeout, started, &current).ok()
+                    })
+                    .flatten();
+                match read {
+                    Some((body, truncated)) => {
+                        (exchange.body, exchange.truncated) = (body, truncated)
+                    }
+                    None => exchange.body_unread = true,
+                }
                 capture.exchanges.push(exchange);
                 if redirects.iter().any(|h| h.url == next) {
                     return Err(FetchError::RedirectLoop {
@@ -362,9 +381,14 @@ impl HttpFetcher {
                 });
             }
             let encoding = header_text(response.headers(), CONTENT_ENCODING);
-            let wire = decoded(Wire(response), encoding.as_deref());
-            let (body, truncated) =
-                read_capped(wire, self.opts.max_bytes, timeout, started, &current)?;
+            let decoded_body = decoded(Wire(response), encoding.as_deref());
+            let (body, truncated) = read_capped(
+                decoded_body,
+                self.opts.max_bytes,
+                timeout,
+                started,
+                &current,
+            )?;
             exchange.body.clone_from(&body);
             exchange.truncated = truncated;
             capture.exchanges.push(exchange);
@@ -429,6 +453,7 @@ impl HttpFetcher {
                 .collect(),
             body: Vec::new(),
             truncated: false,
+            body_unread: false,
             ip: response.remote_addr().map(|addr| addr.ip()),
             at,
         }

@@ -167,6 +167,12 @@ pub enum FetchError {
     /// not parse, a revisit of a capture the archive lacks).
     #[error("the archive's record for {url} cannot be read: {detail}")]
     BadArchiveRecord { url: String, detail: String },
+    /// A revisit record (the same as an earlier capture) whose earlier
+    /// capture is not in the archive.
+    #[error(
+        "the archive has only a revisit record for {url}, and the capture it repeats is not in the archive"
+    )]
+    RevisitWithoutOriginal { url: String },
     /// A page that had failed when it was archived, with the error it had.
     #[error("{text}")]
     Archived { text: String },

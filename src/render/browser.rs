@@ -550,6 +550,8 @@ fn wire_capture(state: &PageState, url: &Url) -> Capture {
         response_headers: headers,
         body: Vec::new(),
         truncated: false,
+        // The browser does not give other documents' bodies.
+        body_unread: true,
         ip: None,
         at,
     };
@@ -577,7 +579,9 @@ fn wire_capture(state: &PageState, url: &Url) -> Capture {
     );
     if let Some(protocol) = state.document_protocol.as_deref() {
         main.version = match protocol {
-            "h2" => "HTTP/2".to_owned(),
+            // As the HTTP client names them: `HTTP/d.d` is what archive readers parse.
+            "h2" => "HTTP/2.0".to_owned(),
+            "h3" | "h3-29" | "quic" => "HTTP/3.0".to_owned(),
             "http/1.0" => "HTTP/1.0".to_owned(),
             _ => "HTTP/1.1".to_owned(),
         };

@@ -147,6 +147,7 @@ fn keep_for_archive(page: &mut FetchedPage) {
     if let Some(capture) = page.capture.as_mut() {
         let capture = Arc::make_mut(capture);
         if let Some(main) = capture.exchanges.last_mut() {
+            main.body_unread = rendered.served_html.is_none();
             main.body = rendered
                 .served_html
                 .clone()

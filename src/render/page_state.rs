@@ -195,10 +195,16 @@ impl PageState {
                 self.document_headers = response["headers"]
                     .as_object()
                     .map(|headers| {
+                        // DevTools joins a repeated header's values with a line break.
                         headers
                             .iter()
-                            .map(|(name, value)| {
-                                (name.clone(), value.as_str().unwrap_or_default().to_owned())
+                            .flat_map(|(name, value)| {
+                                value
+                                    .as_str()
+                                    .unwrap_or_default()
+                                    .split('\n')
+                                    .map(|one| (name.clone(), one.to_owned()))
+                                    .collect::<Vec<_>>()
                             })
                             .collect()
                     })

@@ -27,3 +27,36 @@ pub fn show(ui: &mut Ui, error: Option<&ShownError>, profile_notices: &[String])
     }
     commands
 }
+
+/// A reopened archive's settings, and whether they judge its pages now.
+pub struct ArchiveBanner<'a> {
+    pub info: &'a crate::archive::CaptureInfo,
+    /// The settings on screen are the archive's.
+    pub as_archived: bool,
+    /// The current profile.
+    pub profile: &'a str,
+}
+
+/// Says under whose settings a reopened archive is judged, with the button
+/// that judges it under the others.
+pub fn archive_settings(ui: &mut Ui, banner: &ArchiveBanner<'_>) -> Option<Command> {
+    let dark = ui.visuals().dark_mode;
+    let (profile, captured) = (
+        banner.info.profile.as_deref(),
+        banner.info.captured.as_deref(),
+    );
+    let (text, button) = if banner.as_archived {
+        (
+            copy::archive_settings_banner(profile, captured, banner.profile),
+            copy::judge_under_profile(banner.profile),
+        )
+    } else {
+        (
+            copy::judged_not_as_archived(profile, captured),
+            copy::JUDGE_UNDER_ARCHIVE.to_owned(),
+        )
+    };
+    let (fill, color) = (palette::stale_banner(dark), palette::stale_text(dark));
+    widgets::banner(ui, fill, color, &text, Some(&button))
+        .then_some(Command::JudgeUnderArchive(!banner.as_archived))
+}

@@ -68,6 +68,16 @@ pub enum Command {
         path: String,
     },
     ExportToFile(String),
+    /// Ask where to save the loaded inspection as a web archive.
+    SaveForTicket,
+    /// Write the web archive; an existing file is replaced only when `overwrite`.
+    SaveArchive {
+        path: String,
+        overwrite: bool,
+    },
+    /// Judge a reopened archive's pages under its own settings (`true`) or
+    /// the current profile's; nothing is fetched.
+    JudgeUnderArchive(bool),
 }
 
 impl Command {

@@ -1,4 +1,5 @@
-//! Modal dialogs: profile names, delete and discard confirmations, import, export.
+//! Modal dialogs: profile names, delete and discard confirmations, import,
+//! export, and Save for ticket with its replace question.
 
 use egui::{Id, Key, Modal, RichText};
 
@@ -84,6 +85,8 @@ pub struct DialogView<'a> {
     pub export_json: &'a str,
     /// A file dialog is already open.
     pub browsing: bool,
+    /// Save for ticket is writing the archive.
+    pub saving: bool,
 }
 
 fn browse_button(ui: &mut egui::Ui, browsing: bool) -> bool {
@@ -137,6 +140,11 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
     let mut commands = Vec::new();
     let on_escape = match dialog {
         Dialog::ConfirmDiscard(after) => keep_editing(after),
+        // Not replacing goes back to where the archive was to be saved.
+        Dialog::ConfirmOverwrite { path } => Command::OpenDialog(Dialog::SaveArchive {
+            path: path.clone(),
+            error: None,
+        }),
         _ => Command::CloseDialog,
     };
     let modal = Modal::new(Id::unique("follow-inspector-dialog")).show(ctx, |ui| {
@@ -314,6 +322,70 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     commands.push(Command::CloseDialog);
                 }
             }
+            Dialog::SaveArchive { path, error } => {
+                ui.heading(copy::SAVE_FOR_TICKET_TITLE);
+                let opening = opens_now(ui, "save-archive");
+                crate::ui::widgets::note(ui, copy::SAVE_FOR_TICKET_NOTE);
+                let mut entered = false;
+                ui.horizontal(|ui| {
+                    let label = ui.label(copy::LABEL_ARCHIVE_FILE).id;
+                    let field = ui
+                        .add(
+                            egui::TextEdit::singleline(path)
+                                .hint_text(copy::ARCHIVE_PATH_HINT)
+                                .desired_width(300.0),
+                        )
+                        .labelled_by(label);
+                    if opening {
+                        take_keyboard(ui, &field, path);
+                    } else if error_is_new(ui, "save-archive", error) {
+                        field.request_focus();
+                    }
+                    entered = enter_pressed(ui, &field);
+                    if browse_button(ui, view.browsing || view.saving) {
+                        commands.push(Command::BrowseFile(FilePurpose::SaveArchive));
+                    }
+                });
+                error_line(ui, error);
+                let ready = !path.trim().is_empty() && !view.saving;
+                let (save, cancel) = ui
+                    .horizontal(|ui| {
+                        let save = ui
+                            .add_enabled(ready, egui::Button::new(copy::LABEL_SAVE))
+                            .clicked();
+                        if view.saving {
+                            ui.spinner();
+                            ui.label(copy::SAVING_ARCHIVE);
+                        }
+                        (save, ui.button(copy::LABEL_CANCEL).clicked())
+                    })
+                    .inner;
+                if ready && (save || entered) {
+                    commands.push(Command::SaveArchive {
+                        path: path.clone(),
+                        overwrite: false,
+                    });
+                }
+                if cancel {
+                    commands.push(Command::CloseDialog);
+                }
+            }
+            Dialog::ConfirmOverwrite { path } => {
+                ui.label(copy::overwrite_question(path));
+                let (replace, cancel) = buttons(ui, copy::LABEL_REPLACE);
+                if replace && !view.saving {
+                    commands.push(Command::SaveArchive {
+                        path: path.clone(),
+                        overwrite: true,
+                    });
+                }
+                if cancel {
+                    commands.push(Command::OpenDialog(Dialog::SaveArchive {
+                        path: path.clone(),
+                        error: None,
+                    }));
+                }
+            }
         }
     });
     if modal.should_close() && commands.is_empty() {
@@ -353,6 +425,7 @@ mod tests {
                     built_in: open.built_in,
                     export_json: "{}",
                     browsing: false,
+                    saving: false,
                 };
                 let Some(dialog) = &mut open.dialog else {
                     return;

@@ -23,13 +23,15 @@ pub enum DialogPoll {
 }
 
 impl PendingFileDialog {
-    /// Opens the dialog on a named thread; `repaint` wakes the window when it answers.
+    /// Opens the dialog on a named thread, a file to save proposed as
+    /// `suggested`; `repaint` wakes the window when it answers.
     pub fn spawn(
         purpose: FilePurpose,
+        suggested: Option<PathBuf>,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> std::io::Result<Self> {
         let answer = Background::spawn("follow-inspector-file-dialog", repaint, move |_| {
-            ask(purpose)
+            ask(purpose, suggested)
         })?;
         Ok(Self { purpose, answer })
     }
@@ -45,13 +47,31 @@ impl PendingFileDialog {
 }
 
 /// Shows the desktop's dialog for `purpose` and waits for the answer.
-fn ask(purpose: FilePurpose) -> Option<PathBuf> {
-    let dialog = rfd::FileDialog::new();
+fn ask(purpose: FilePurpose, suggested: Option<PathBuf>) -> Option<PathBuf> {
+    let mut dialog = rfd::FileDialog::new();
+    if let Some(suggested) = suggested {
+        if let Some(folder) = suggested.parent().filter(|p| !p.as_os_str().is_empty()) {
+            dialog = dialog.set_directory(folder);
+        }
+        if let Some(name) = suggested.file_name() {
+            dialog = dialog.set_file_name(name.to_string_lossy());
+        }
+    }
     match purpose {
+        // An archive's `.warc.gz` ends in `gz`: the filter names the last part.
         FilePurpose::OpenPage => dialog
             .set_title(copy::FILE_DIALOG_OPEN_PAGE)
+            .add_filter(
+                copy::FILE_FILTER_PAGE_OR_ARCHIVE,
+                &["html", "htm", "xhtml", "warc", "gz"],
+            )
             .add_filter(copy::FILE_FILTER_HTML, &["html", "htm", "xhtml"])
+            .add_filter(copy::FILE_FILTER_ARCHIVE, &["warc", "gz"])
             .pick_file(),
+        FilePurpose::SaveArchive => dialog
+            .set_title(copy::FILE_DIALOG_SAVE_ARCHIVE)
+            .add_filter(copy::FILE_FILTER_ARCHIVE, &["gz", "warc"])
+            .save_file(),
         FilePurpose::ImportSettings => dialog
             .set_title(copy::FILE_DIALOG_IMPORT_SETTINGS)
             .add_filter(copy::FILE_FILTER_JSON, &["json"])

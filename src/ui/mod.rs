@@ -2,6 +2,7 @@
 //! One file per panel; panels return commands that `app` carries out.
 
 pub mod app;
+mod archive_task;
 mod background;
 mod banners;
 pub mod command;

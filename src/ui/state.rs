@@ -56,6 +56,11 @@ pub enum Source {
     Demo,
     File(String),
     Url,
+    /// A web archive reopened offline, and what its inspection record says.
+    Archive {
+        path: String,
+        info: Box<crate::archive::CaptureInfo>,
+    },
 }
 
 /// What the chosen file is for.
@@ -71,6 +76,8 @@ pub enum FilePurpose {
     CorpusFolder,
     /// A corpus manifest (TSV).
     CorpusManifest,
+    /// Where Save for ticket writes the web archive.
+    SaveArchive,
     /// A web archive (or an @LIST of them) for the corpus view.
     CorpusArchive,
 }
@@ -135,6 +142,15 @@ pub enum Dialog {
     Export {
         path: String,
     },
+    /// Save for ticket: where the web archive goes.
+    SaveArchive {
+        path: String,
+        error: Option<String>,
+    },
+    /// The archive's file exists: replace it?
+    ConfirmOverwrite {
+        path: String,
+    },
 }
 
 impl Dialog {
@@ -158,7 +174,10 @@ impl Dialog {
 
     /// Shows a problem inside the dialog instead of closing it.
     pub fn set_error(&mut self, message: String) {
-        if let Dialog::Name { error, .. } | Dialog::Import { error, .. } = self {
+        if let Dialog::Name { error, .. }
+        | Dialog::Import { error, .. }
+        | Dialog::SaveArchive { error, .. } = self
+        {
             *error = Some(message);
         }
     }

@@ -244,6 +244,13 @@ fn elided(ui: &mut Ui, label: Label, max_width: f32) -> egui::Response {
     .inner
 }
 
+/// The last part of a path, as the status bar names a file.
+pub fn file_name(path: &str) -> String {
+    std::path::Path::new(path)
+        .file_name()
+        .map_or_else(|| path.to_owned(), |n| n.to_string_lossy().into_owned())
+}
+
 pub fn show(ui: &mut Ui, view: &StatusView<'_>) -> Vec<Command> {
     let mut commands = Vec::new();
     let url_room = ui.available_width() * URL_SHARE;
@@ -281,14 +288,20 @@ pub fn show(ui: &mut Ui, view: &StatusView<'_>) -> Vec<Command> {
                     ui.label(copy::DEMO_SOURCE);
                 }
                 Source::File(path) => {
-                    let name = std::path::Path::new(path)
-                        .file_name()
-                        .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
+                    let name = file_name(path);
                     let room = ui.available_width() * 0.5;
                     // The whole path on hover, elided or not.
                     let label =
                         Label::new(copy::file_source(&name)).show_tooltip_when_elided(false);
                     elided(ui, label, room).on_hover_text(path);
+                }
+                Source::Archive { path, info } => {
+                    let room = ui.available_width() * 0.5;
+                    let captured = info.captured.as_deref();
+                    let words = copy::archive_source(&file_name(path), captured);
+                    let label = Label::new(words).show_tooltip_when_elided(false);
+                    // The whole path and the capture date on hover.
+                    elided(ui, label, room).on_hover_text(copy::archive_source(path, captured));
                 }
                 Source::Url | Source::Nothing => {}
             }

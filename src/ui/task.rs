@@ -31,6 +31,8 @@ pub struct Job {
     /// rendered; or the words of a mapping that does not parse, which refuse
     /// only a target fetched over the network.
     pub resolve: Result<Vec<Resolve>, String>,
+    /// For a web archive: what its own inspection record decides.
+    pub from_capture: load::FromCapture,
 }
 
 /// A finished load: the inspection, where it came from and the host mappings
@@ -40,6 +42,8 @@ pub struct LoadedPage {
     pub inspection: Box<Inspection>,
     pub source: Source,
     pub host_mapping: Vec<Resolve>,
+    /// A reopened archive judged under its own settings and depth.
+    pub as_captured: bool,
 }
 
 /// A running job. Dropping it cancels the work between requests.
@@ -95,19 +99,28 @@ fn run_job(
         fetching,
         parallelism: None,
         max_bytes: crate::fetch::DEFAULT_MAX_BYTES,
-        from_capture: load::FromCapture::ALL,
+        from_capture: job.from_capture,
     };
     let loaded = load::load(&request, cancel, send).map_err(|e| ShownError::of_load(&e))?;
+    let as_captured = matches!(&loaded.from, LoadedFrom::Archive { info, .. }
+        if info.settings.is_some() && job.from_capture.settings);
     let (source, host_mapping) = match loaded.from {
-        LoadedFrom::File(path) | LoadedFrom::Archive { path, .. } => {
-            (Source::File(path.display().to_string()), Vec::new())
-        }
+        LoadedFrom::File(path) => (Source::File(path.display().to_string()), Vec::new()),
+        // An archive answers every fetch itself: no host is mapped.
+        LoadedFrom::Archive { path, info } => (
+            Source::Archive {
+                path: path.display().to_string(),
+                info,
+            },
+            Vec::new(),
+        ),
         LoadedFrom::Url => (Source::Url, resolve),
     };
     Ok(LoadedPage {
         inspection: Box::new(loaded.inspection),
         source,
         host_mapping,
+        as_captured,
     })
 }
 

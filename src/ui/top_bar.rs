@@ -53,6 +53,12 @@ impl TopBarState {
         crate::load::looks_like_a_file(&self.target)
     }
 
+    /// Whether the target names a saved page, whose URL a Base URL may
+    /// give (a web archive names its own).
+    fn takes_base_url(&self) -> bool {
+        self.is_file_target() && !crate::archive::is_archive_name(&self.target)
+    }
+
     /// Sets a new target; a base URL typed for the old one does not carry over.
     pub fn set_target(&mut self, target: String) {
         if target != self.target {
@@ -95,6 +101,8 @@ pub struct TopBarView<'a> {
     pub demo_shown: bool,
     /// Folded (narrow window): the Compare with… picker goes in the More menu.
     pub compare: Option<&'a ProfileView<'a>>,
+    /// Why Save for ticket is disabled now, or `None` when it can save.
+    pub save_refused: Option<&'static str>,
 }
 
 /// Enter in a field that was being edited.
@@ -251,6 +259,20 @@ fn compare_menu(ui: &mut Ui, profiles: &ProfileView<'_>) -> Option<Command> {
     command
 }
 
+/// Save for ticket… (disabled, saying why, while there is nothing fetched).
+fn save_for_ticket(ui: &mut Ui, view: &TopBarView<'_>) -> egui::Response {
+    let response = ui
+        .add_enabled(
+            view.save_refused.is_none(),
+            egui::Button::new(copy::LABEL_SAVE_FOR_TICKET),
+        )
+        .on_hover_text(copy::SAVE_FOR_TICKET_TOOLTIP);
+    match view.save_refused {
+        Some(why) => response.on_disabled_hover_text(why),
+        None => response,
+    }
+}
+
 /// The Rendered switch (disabled, saying why, without Chromium).
 fn rendered_switch(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> egui::Response {
     let mut rendered = state.rendered && view.browser_available;
@@ -295,7 +317,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
     if rest.add(open).clicked() {
         commands.push(Command::BrowseFile(FilePurpose::OpenPage));
     }
-    if state.is_file_target() {
+    if state.takes_base_url() {
         let label = rest.add(ui.label(copy::LABEL_BASE_URL)).id;
         let field = ui
             .add(
@@ -363,6 +385,9 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             }
         }
     }
+    if !folded && rest.add(save_for_ticket(ui, view)).clicked() {
+        commands.push(Command::SaveForTicket);
+    }
     if let Some(profiles) = view.compare {
         let more = ui.menu_button(copy::LABEL_MORE, |ui| {
             ui.horizontal(|ui| limit_override(ui, state));
@@ -372,6 +397,10 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
                     commands.push(Command::LoadDemo);
                     ui.close();
                 }
+            }
+            if save_for_ticket(ui, view).clicked() {
+                commands.push(Command::SaveForTicket);
+                ui.close();
             }
             commands.extend(compare_menu(ui, profiles));
         });

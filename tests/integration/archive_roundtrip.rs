@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::fetch_crawl::{HOSTS, site};
 use crate::rendered::browser_turn;
-use crate::server::Server;
+use crate::server::{Route, Server};
 use crate::{run, stderr, stdout};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -148,13 +148,19 @@ fn wire_forms_gzip_charsets_redirects_and_cut_bodies_reopen_as_they_were_read() 
             continue;
         }
         let live_json = ok(&out);
-        let mut reopen_args = vec!["--format", "json"];
-        reopen_args.extend(extra.iter().copied());
-        assert_eq!(
-            ok(&offline("inspect", &archive, &reopen_args)),
-            live_json,
-            "{path}"
-        );
+        // Reopened with the default --max-bytes, and with a smaller one: the
+        // body is the one the live run read, whatever the cap now.
+        for cap in ["10485760", "50000"] {
+            assert_eq!(
+                ok(&offline(
+                    "inspect",
+                    &archive,
+                    &["--format", "json", "--max-bytes", cap]
+                )),
+                live_json,
+                "{path} --max-bytes {cap}"
+            );
+        }
     }
     // The stored body is decoded; its wire form is named, not repeated.
     let archive = dir.join("gzip.warc");
@@ -305,6 +311,15 @@ fn a_rendered_capture_reopens_as_rendered_without_a_browser() {
             "/nonexistent/chromium".into(),
         ]);
         assert_eq!(ok(&reopened), live_json, "{path}");
+        // Saved again from the archive, a rendered page is the same page.
+        let again = dir.join("again.warc.gz");
+        let again_arg = save_arg(&again);
+        ok(&offline("inspect", &archive, &["--save-warc", &again_arg]));
+        assert_eq!(
+            ok(&offline("inspect", &again, &["--format", "json"])),
+            live_json,
+            "{path} saved again"
+        );
         let text = zcat(&archive);
         assert!(text.contains("WARC-Type: resource"), "{path}");
         assert!(text.contains("WARC-Target-URI: urn:dom:"), "{path}");
@@ -355,10 +370,103 @@ fn every_record_is_its_own_gzip_member_in_the_spec_order() {
     assert!(text.contains("WARC-Target-URI: urn:follow-inspector:inspection"));
     assert!(text.contains("WARC-Payload-Digest: sha1:"));
     assert!(text.contains("WARC-IP-Address: 127.0.0.1"));
-    assert!(
-        text.contains("\"error\":\"not HTML"),
-        "a failed page's record"
-    );
+    check_links_between_records(&archive);
+
+    // A body cut at --max-bytes says so.
+    let big = dir.join("big.warc.gz");
+    let big_arg = save_arg(&big);
+    ok(&live(
+        &s,
+        "inspect",
+        "http://www.acme.test:{P}/big",
+        &[
+            "--depth",
+            "1",
+            "--max-bytes",
+            "100000",
+            "--save-warc",
+            &big_arg,
+        ],
+    ));
+    let records = parse_records(gunzip(&std::fs::read(&big).unwrap()));
+    let response = records
+        .iter()
+        .find(|(f, _)| f["WARC-Type"] == "response")
+        .unwrap();
+    assert_eq!(response.0["WARC-Truncated"], "length");
+}
+
+type Fields = std::collections::HashMap<String, String>;
+
+/// The records point at each other as SPEC 10 says, and each length is its block's.
+fn check_links_between_records(archive: &Path) {
+    let records = parse_records(gunzip(&std::fs::read(archive).unwrap()));
+    let id_of = |i: usize| records[i].0["WARC-Record-ID"].clone();
+    let mut failed_pages = 0;
+    for (i, (fields, block)) in records.iter().enumerate() {
+        assert_eq!(fields["Content-Length"], block.len().to_string());
+        assert!(fields["WARC-Block-Digest"].starts_with("sha1:"));
+        match fields["WARC-Type"].as_str() {
+            "response" => {
+                assert_eq!(records[i - 1].0["WARC-Type"], "request");
+                assert_eq!(fields["WARC-Concurrent-To"], id_of(i - 1));
+                assert!(fields["WARC-Payload-Digest"].starts_with("sha1:"));
+                // The stored body's own length; the wire's is kept apart.
+                let text = String::from_utf8_lossy(block);
+                let (head, body) = text.split_once("\r\n\r\n").unwrap();
+                assert!(
+                    head.contains(&format!("\r\nContent-Length: {}", body.len())),
+                    "{head}"
+                );
+            }
+            "metadata" if fields["WARC-Target-URI"] != "urn:follow-inspector:inspection" => {
+                let meta: Value = serde_json::from_slice(block).unwrap();
+                if let Some(error) = meta["error"].as_str() {
+                    assert!(error.starts_with("not HTML"), "{error}");
+                    assert!(!fields.contains_key("WARC-Refers-To"));
+                    failed_pages += 1;
+                } else {
+                    assert_eq!(fields["WARC-Refers-To"], id_of(i - 1));
+                    assert_eq!(
+                        records[i - 1].0["WARC-Target-URI"],
+                        fields["WARC-Target-URI"]
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(failed_pages, 1, "the brochure (a PDF) failed");
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::MultiGzDecoder::new(bytes), &mut out).unwrap();
+    out
+}
+
+/// The records of a plain WARC: each one's fields and block.
+fn parse_records(bytes: Vec<u8>) -> Vec<(Fields, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut rest = &bytes[..];
+    while !rest.is_empty() {
+        let end = rest.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+        let head = String::from_utf8_lossy(&rest[..end]).into_owned();
+        let mut lines = head.split("\r\n");
+        assert_eq!(lines.next(), Some("WARC/1.1"));
+        let fields: Fields = lines
+            .map(|l| {
+                let (n, v) = l.split_once(": ").unwrap();
+                (n.to_owned(), v.to_owned())
+            })
+            .collect();
+        let length: usize = fields["Content-Length"].parse().unwrap();
+        let block = rest[end + 4..end + 4 + length].to_vec();
+        assert_eq!(&rest[end + 4 + length..end + 8 + length], b"\r\n\r\n");
+        rest = &rest[end + 8 + length..];
+        out.push((fields, block));
+    }
+    out
 }
 
 #[test]
@@ -378,4 +486,35 @@ fn a_save_that_cannot_be_written_fails_clearly_and_leaves_no_file() {
     assert!(err.contains(&format!("cannot write {saved}")), "{err}");
     assert!(err.contains("folder exists"), "{err}");
     assert!(!archive.exists());
+}
+
+#[test]
+fn an_empty_body_said_to_be_gzip_is_an_empty_page_and_archives_as_one() {
+    let s = Server::start(
+        |_| {
+            let mut routes = std::collections::HashMap::new();
+            routes.insert(
+                "www.acme.test/".to_owned(),
+                Route::html("").header("Content-Encoding", "gzip"),
+            );
+            routes
+        },
+        Duration::ZERO,
+    );
+    let dir = temp_dir("empty-gzip");
+    let archive = dir.join("empty.warc.gz");
+    let saved = save_arg(&archive);
+    let live_json = ok(&live(
+        &s,
+        "inspect",
+        "http://www.acme.test:{P}/",
+        &["--depth", "1", "--format", "json", "--save-warc", &saved],
+    ));
+    let report = json(&live_json);
+    assert_eq!(report["pages"][0]["status"], 200);
+    assert!(report["pages"][0]["error"].is_null(), "{live_json}");
+    assert_eq!(
+        ok(&offline("inspect", &archive, &["--format", "json"])),
+        live_json
+    );
 }

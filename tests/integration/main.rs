@@ -23,6 +23,7 @@ mod server;
 mod tuning;
 mod ui;
 mod ui_advice;
+mod ui_archive;
 mod ui_detail;
 mod ui_layout;
 mod ui_profile_actions;

@@ -402,3 +402,25 @@ fn client_side_redirects_are_cut_after_20_with_the_chain() {
         other => panic!("not a redirect loop: {other:?}"),
     }
 }
+
+#[test]
+fn the_documents_headers_are_kept_each_repeated_value_on_its_own() {
+    let events = vec![
+        serde_json::json!({"method": "Network.responseReceived", "params": {
+        "frameId": "main", "loaderId": "L1", "type": "Document", "requestId": "L1",
+        "response": {"url": "https://acme.test/", "status": 200, "mimeType": "text/html",
+            "protocol": "h2", "remoteIPAddress": "[::1]",
+            "headers": {"content-type": "text/html", "set-cookie": "a=1\nb=2"}}}}),
+    ];
+    let (state, _) = applied(&events);
+    assert_eq!(
+        state.document_headers,
+        [
+            ("content-type".to_owned(), "text/html".to_owned()),
+            ("set-cookie".to_owned(), "a=1".to_owned()),
+            ("set-cookie".to_owned(), "b=2".to_owned()),
+        ]
+    );
+    assert_eq!(state.document_protocol.as_deref(), Some("h2"));
+    assert_eq!(state.document_ip.as_deref(), Some("[::1]"));
+}

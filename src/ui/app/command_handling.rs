@@ -6,7 +6,9 @@ use crate::profiles::BUILT_IN;
 use crate::ui::command::Command;
 use crate::ui::file_dialog::PendingFileDialog;
 use crate::ui::profile_worker::StoreRequest;
-use crate::ui::state::{AfterUnsaved, MainView, NameAction, ShownError, SidePanel};
+use crate::ui::state::{
+    AfterUnsaved, Dialog, FilePurpose, MainView, NameAction, ShownError, SidePanel,
+};
 
 impl InspectorApp {
     pub(super) fn apply(&mut self, command: Command, ctx: &egui::Context) {
@@ -58,7 +60,17 @@ impl InspectorApp {
             Command::BrowseFile(purpose) => {
                 if self.file_dialog.is_none() {
                     let repaint_ctx = ctx.clone();
-                    match PendingFileDialog::spawn(purpose, move || repaint_ctx.request_repaint()) {
+                    // Save for ticket proposes the file its dialog names.
+                    let suggested = match &self.dialog {
+                        Some(Dialog::SaveArchive { path, .. })
+                            if purpose == FilePurpose::SaveArchive =>
+                        {
+                            Some(std::path::PathBuf::from(path.trim()))
+                        }
+                        _ => None,
+                    };
+                    let repaint = move || repaint_ctx.request_repaint();
+                    match PendingFileDialog::spawn(purpose, suggested, repaint) {
                         Ok(pending) => self.file_dialog = Some(pending),
                         Err(e) => {
                             self.error =
@@ -116,6 +128,9 @@ impl InspectorApp {
                 self.leave_profile(AfterUnsaved::Import { name, json, path }, ctx);
             }
             Command::ExportToFile(path) => self.export_to_file(&path),
+            Command::SaveForTicket => self.open_save_dialog(),
+            Command::SaveArchive { path, overwrite } => self.save_archive(&path, overwrite, ctx),
+            Command::JudgeUnderArchive(archive) => self.judge_under_archive(archive),
             Command::AddAllowedDomain(domain) => {
                 let list = &mut self.settings.follow_allowed_domains;
                 if !list.trim().is_empty() {

@@ -6,10 +6,18 @@ use url::Url;
 use super::{CrawlInputs, DEMO_HTML, DEMO_URL, InspectorApp};
 use crate::fetch::Resolve;
 use crate::inspect::{Inspection, Limits};
+use crate::load::FromCapture;
 use crate::policy::over_limits;
 use crate::ui::file_dialog::DialogPoll;
 use crate::ui::state::{Dialog, FilePurpose, ShownError, Source};
 use crate::ui::task::{Job, Poll, Task};
+
+/// An archive judged under the window's settings and depth, not its own.
+const OWN_SETTINGS: FromCapture = FromCapture {
+    settings: false,
+    depth: false,
+    limit: false,
+};
 
 impl InspectorApp {
     /// The URL or file given on the command line loads once the active
@@ -30,7 +38,8 @@ impl InspectorApp {
     ) {
         // What the crawl was made with, before it is judged under settings
         // edited while it ran (then it is out of date).
-        self.crawled_with = matches!(source, Source::Url).then(|| CrawlInputs {
+        let crawled = matches!(source, Source::Url | Source::Archive { .. });
+        self.crawled_with = crawled.then(|| CrawlInputs {
             settings: inspection.settings().clone(),
             depth: inspection.depth(),
             limit_override: inspection.limit_override(),
@@ -39,7 +48,7 @@ impl InspectorApp {
             inspection.rejudge(self.settings.clone(), inspection.limits());
         }
         // Crawling again keeps the page that was shown, when the new crawl has it.
-        let reopen = self.reopen.take().filter(|_| source == Source::Url);
+        let reopen = self.reopen.take().filter(|_| crawled);
         self.page = reopen
             .and_then(|url| inspection.pages.iter().position(|p| p.url == url))
             .unwrap_or(0);
@@ -50,6 +59,25 @@ impl InspectorApp {
         self.loaded += 1;
         self.selected = None;
         self.load_failed = false;
+        // An archive saved of the pages shown before is not of these.
+        self.saved_archive = None;
+    }
+
+    /// A reopened archive arrives judged under its own settings and limits:
+    /// the settings panel and the top bar show them (the settings as unsaved
+    /// edits over the current profile), so what is shown is what was saved.
+    /// Edits of the user's own that are not saved are not replaced unasked:
+    /// then the pages are judged under them, and the banner offers the
+    /// archive's settings.
+    fn adopt_capture(&mut self, inspection: &Inspection) {
+        if !self.is_dirty() {
+            self.settings = inspection.settings().clone();
+        }
+        self.top.depth = inspection.depth();
+        self.top.limit_override = inspection
+            .limit_override()
+            .map(|n| n.to_string())
+            .unwrap_or_default();
     }
 
     /// Whether the shown crawl would come out differently now: another depth,
@@ -89,19 +117,30 @@ impl InspectorApp {
         let Some(inspection) = &self.inspection else {
             return;
         };
-        let start = inspection.start_url.to_string();
         self.reopen = inspection.pages.get(self.page).map(|p| p.url.clone());
+        // An archive is crawled again from itself, under the settings and
+        // depth on screen: nothing is fetched from the network.
+        let (start, from_capture) = match &self.source {
+            Source::Archive { path, .. } => (path.clone(), OWN_SETTINGS),
+            _ => (inspection.start_url.to_string(), FromCapture::ALL),
+        };
         self.top.set_target(start.clone());
-        self.start(ctx, &start, "");
+        self.start(ctx, &start, "", from_capture);
     }
 
     pub(super) fn load(&mut self, ctx: &egui::Context) {
         self.reopen = None;
         let (target, base_url) = (self.top.target.clone(), self.top.base_url.clone());
-        self.start(ctx, &target, &base_url);
+        self.start(ctx, &target, &base_url, FromCapture::ALL);
     }
 
-    pub(super) fn start(&mut self, ctx: &egui::Context, target: &str, base_url: &str) {
+    pub(super) fn start(
+        &mut self,
+        ctx: &egui::Context,
+        target: &str,
+        base_url: &str,
+        from_capture: FromCapture,
+    ) {
         if target.trim().is_empty() {
             self.error = Some(ShownError::plain(crate::copy::NOTHING_TO_LOAD));
             return;
@@ -125,6 +164,7 @@ impl InspectorApp {
             // A mapping that does not parse refuses only a fetch: the task
             // knows whether the target is a file.
             resolve: self.window_options.host_mapping(),
+            from_capture,
         };
         let repaint_ctx = ctx.clone();
         match Task::spawn(job, self.fetcher.clone(), move || {
@@ -150,6 +190,9 @@ impl InspectorApp {
             match result {
                 Ok(loaded) => {
                     self.error = None;
+                    if loaded.as_captured {
+                        self.adopt_capture(&loaded.inspection);
+                    }
                     self.set_inspection(*loaded.inspection, loaded.source, loaded.host_mapping);
                 }
                 // The previous result stays on screen, marked as such.
@@ -201,6 +244,12 @@ impl InspectorApp {
                 }
             }
             FilePurpose::ExportSettings => self.export_to_file(&path),
+            FilePurpose::SaveArchive => {
+                if let Some(Dialog::SaveArchive { path: field, .. }) = &mut self.dialog {
+                    field.clone_from(&path);
+                }
+                self.save_archive(&path, false, ctx);
+            }
             FilePurpose::CorpusFolder
             | FilePurpose::CorpusManifest
             | FilePurpose::CorpusArchive => self.corpus.path = path,

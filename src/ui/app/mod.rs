@@ -2,6 +2,7 @@
 //! commands they return (`command_handling`). Work that can take time runs in
 //! the background (`loading`, `profiles`, `corpus`).
 
+mod archive;
 mod command_handling;
 mod comparison;
 mod corpus;
@@ -105,6 +106,19 @@ pub struct InspectorApp {
     /// Measuring start-up: when the window was asked for, and whether the
     /// first frame was reported.
     measuring: Option<(std::time::Instant, bool)>,
+    /// Save for ticket running.
+    save_task: Option<crate::ui::archive_task::SaveTask>,
+    /// Where the shown inspection was last saved for a ticket, and when.
+    saved_archive: Option<SavedArchive>,
+}
+
+/// An archive Save for ticket wrote of the shown inspection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SavedArchive {
+    /// The copied explanation names the file, as attached to the ticket.
+    file_name: String,
+    /// UTC, `YYYY-MM-DD HH:MM`.
+    at: String,
 }
 
 const STORAGE_KEY: &str = "follow-inspector";
@@ -169,6 +183,8 @@ impl InspectorApp {
             corpus_task: None,
             corpus_progress: None,
             measuring: None,
+            save_task: None,
+            saved_archive: None,
         };
         let repaint_ctx = cc.egui_ctx.clone();
         match ProfileWorker::spawn(move || repaint_ctx.request_repaint()) {
@@ -228,6 +244,11 @@ impl InspectorApp {
 
     pub fn is_busy(&self) -> bool {
         self.task.is_some()
+    }
+
+    /// Save for ticket is writing an archive.
+    pub fn is_saving(&self) -> bool {
+        self.save_task.is_some()
     }
 
     /// A corpus run is going.

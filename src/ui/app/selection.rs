@@ -58,6 +58,10 @@ impl InspectorApp {
         let origin = match &self.source {
             Source::File(path) => PageOrigin::File(path),
             Source::Demo => PageOrigin::Demo,
+            Source::Archive { path, info } => PageOrigin::Archive {
+                path,
+                captured: info.captured.as_deref(),
+            },
             Source::Url | Source::Nothing => PageOrigin::Fetched,
         };
         ExplanationContext {
@@ -82,6 +86,10 @@ impl InspectorApp {
             host_mapping: &self.loaded_host_mapping,
             rendered: page.rendered(),
             added_by_script: page.source(link) == Some(LinkSource::RenderedOnly),
+            saved_archive: self
+                .saved_archive
+                .as_ref()
+                .map(|saved| (saved.file_name.as_str(), saved.at.as_str())),
         }
     }
 

@@ -57,6 +57,7 @@ impl eframe::App for InspectorApp {
             comparison.refresh(self.inspection.as_ref(), self.generation);
         }
         self.poll_file_dialog(ui.ctx());
+        self.poll_save();
         let mut commands = self.window_input(ui);
 
         // Settings past the limits are not applied, so their lint comes from them.
@@ -81,7 +82,8 @@ impl eframe::App for InspectorApp {
             self.apply(command, ui.ctx());
         }
         self.report_startup(ui.ctx());
-        if self.task.is_some() || self.corpus_task.is_some() || self.profiles_busy() {
+        let busy = self.task.is_some() || self.corpus_task.is_some() || self.save_task.is_some();
+        if busy || self.profiles_busy() {
             // Keep the spinner turning; results arrive with their own repaint.
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -172,6 +174,7 @@ impl InspectorApp {
                     browsing: self.file_dialog.is_some(),
                     browser_available: self.browser.is_some(),
                     demo_shown: self.source == Source::Demo && self.top.target.is_empty(),
+                    save_refused: self.save_refused(),
                     compare: folded.then_some(&profiles),
                 };
                 commands.extend(top_bar::show(ui, &mut self.top, &view));
@@ -251,6 +254,12 @@ impl InspectorApp {
     /// The banners, then the inspector's results or the corpus view.
     fn central_panel(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
+        let archive_banner =
+            super::archive::archive_banner(&self.source, &self.settings, &self.profile);
+        let (archive_name, archive_info) = match &self.source {
+            Source::Archive { path, info } => (Some(status_bar::file_name(path)), Some(info)),
+            _ => (None, None),
+        };
         let view = ResultsView {
             inspection: self.inspection.as_ref(),
             generation: self.generation,
@@ -260,6 +269,10 @@ impl InspectorApp {
             previous_result: self.load_failed && self.error.is_some(),
             stale_crawl: self.crawl_is_stale(),
             saved_file: matches!(self.source, Source::File(_)),
+            archive: archive_name
+                .as_deref()
+                .zip(archive_info)
+                .map(|(name, info)| (name, info.captured.as_deref())),
             keyboard: self.dialog.is_none() && self.view == MainView::Inspector,
             comparison: self.comparison.as_ref().and_then(|c| c.page(self.page)),
         };
@@ -278,6 +291,9 @@ impl InspectorApp {
             ));
             match self.view {
                 MainView::Inspector => {
+                    if let Some(banner) = &archive_banner {
+                        commands.extend(banners::archive_settings(ui, banner));
+                    }
                     commands.extend(results::show(ui, &view, &mut self.results));
                 }
                 MainView::Corpus => {
@@ -298,6 +314,7 @@ impl InspectorApp {
             built_in: self.profile == BUILT_IN,
             export_json: &json,
             browsing: self.file_dialog.is_some(),
+            saving: self.save_task.is_some(),
         };
         dialogs::show(ctx, dialog, &view)
     }

@@ -88,6 +88,9 @@ pub(super) fn header(
             ui.label(RichText::new(copy::CRAWL_CANCELLED).italics());
         }
     });
+    if let Some((name, captured)) = view.archive {
+        ui.label(RichText::new(copy::archive_header(name, captured)).italics());
+    }
     // A typed base URL that overrides what the saved page says about itself.
     if view.saved_file
         && view.page == 0

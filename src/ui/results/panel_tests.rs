@@ -37,6 +37,7 @@ fn demo_results() -> Harness<'static, Panel> {
                 previous_result: false,
                 stale_crawl: false,
                 saved_file: false,
+                archive: None,
                 keyboard: true,
                 comparison: None,
             };

@@ -1,0 +1,159 @@
+//! The window's words about web archives: Save for ticket…, an inspection
+//! reopened from an archive, and the settings it was judged under.
+
+pub const LABEL_SAVE_FOR_TICKET: &str = "Save for ticket…";
+pub const SAVE_FOR_TICKET_TOOLTIP: &str = "Save the pages exactly as fetched in a web archive \
+     (.warc.gz) to attach to a ticket: anyone can reopen it offline and see these verdicts.";
+pub const NOTHING_FETCHED_TO_SAVE: &str =
+    "Nothing fetched to save: fetch a page (or reopen an archive) first.";
+pub const DEMO_NOT_SAVED: &str =
+    "The demo page was not fetched, so there is nothing to archive: fetch a page first.";
+pub const SAVED_PAGE_NOT_SAVED: &str = "A saved .html file holds no HTTP exchange to archive: \
+     attach the file itself, or fetch the page and save that.";
+pub const WAIT_FOR_THE_LOAD: &str = "Wait for the load to finish (or cancel it).";
+pub const SAVING_ARCHIVE: &str = "Saving the archive…";
+pub const SAVE_FOR_TICKET_TITLE: &str = "Save for ticket";
+pub const SAVE_FOR_TICKET_NOTE: &str = "Every page of this inspection as it was fetched (each \
+     HTTP request and response, the rendered DOM in rendered mode) and the settings, depth and \
+     profile it was judged under, as one web archive. Open it with Open… or drop it on the \
+     window, offline.";
+pub const LABEL_ARCHIVE_FILE: &str = "Archive file";
+pub const ARCHIVE_PATH_HINT: &str = "/path/to/acme.com-2026-12-01.warc.gz";
+pub const FILE_DIALOG_SAVE_ARCHIVE: &str = "Save the inspection as a web archive";
+pub const FILE_FILTER_PAGE_OR_ARCHIVE: &str = "HTML page or web archive";
+pub const LABEL_REPLACE: &str = "Replace";
+pub const JUDGE_UNDER_ARCHIVE: &str = "Use the archive's settings";
+
+/// A `WARC-Date` as people read it: `2026-12-01T15:37:24Z` is
+/// `2026-12-01 15:37:24 UTC`; any other form is shown as written.
+fn capture_date(warc_date: &str) -> String {
+    match warc_date.strip_suffix('Z').and_then(|d| d.split_once('T')) {
+        Some((day, time)) if day.len() == 10 => format!("{day} {time} UTC"),
+        _ => warc_date.to_owned(),
+    }
+}
+
+/// The file name Save for ticket suggests: the host and the day.
+pub fn ticket_archive_name(host: &str, date: &str) -> String {
+    let host: String = host
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let host = if host.is_empty() { "page" } else { &host };
+    format!("{host}-{date}.warc.gz")
+}
+
+pub fn overwrite_question(path: &str) -> String {
+    format!("{path} exists. Replace it with this inspection's archive?")
+}
+
+/// The status line after Save for ticket.
+pub fn saved_for_ticket(path: &str, pages: usize, bytes: u64) -> String {
+    format!(
+        "Saved for the ticket: {path} ({}, {}).",
+        super::plural(pages, "page", "pages"),
+        super::human_bytes(bytes as usize)
+    )
+}
+
+/// The status bar's words before the page URL of a reopened archive.
+pub fn archive_source(name: &str, captured: Option<&str>) -> String {
+    match captured {
+        Some(when) => format!(
+            "From an archive, captured {}: {name} as",
+            capture_date(when)
+        ),
+        None => format!("From an archive: {name} as"),
+    }
+}
+
+/// The page header's line about a reopened archive.
+pub fn archive_header(name: &str, captured: Option<&str>) -> String {
+    match captured {
+        Some(when) => format!(
+            "From the web archive {name}, captured {} (offline)",
+            capture_date(when)
+        ),
+        None => format!("From the web archive {name} (offline)"),
+    }
+}
+
+/// Who judged the capture and when, for the settings banner.
+fn capture_of(profile: Option<&str>, captured: Option<&str>) -> String {
+    let profile = match profile {
+        Some(name) => format!("profile “{name}”"),
+        None => "edited settings".to_owned(),
+    };
+    match captured {
+        Some(when) => format!("{profile}, captured {}", capture_date(when)),
+        None => profile,
+    }
+}
+
+/// The banner while the archive's own settings judge its pages.
+pub fn archive_settings_banner(
+    profile: Option<&str>,
+    captured: Option<&str>,
+    current: &str,
+) -> String {
+    format!(
+        "Settings from the archive ({}): these are the verdicts it was saved with. They show \
+         as unsaved edits over your profile “{current}”; nothing is fetched either way.",
+        capture_of(profile, captured)
+    )
+}
+
+/// The banner once the archive's pages are judged under other settings.
+pub fn judged_not_as_archived(profile: Option<&str>, captured: Option<&str>) -> String {
+    format!(
+        "Judged under your settings, not the archive's ({}).",
+        capture_of(profile, captured)
+    )
+}
+
+pub fn judge_under_profile(profile: &str) -> String {
+    format!("Judge under “{profile}”")
+}
+
+/// The copied explanation's line for an archive saved from the window.
+pub fn explanation_saved_archive(name: &str, saved: &str) -> String {
+    format!("  archive: {name} (saved {saved} UTC)\n")
+}
+
+/// The copied explanation's line for an inspection reopened from an archive.
+pub fn explanation_reopened_archive(path: &str, captured: Option<&str>) -> String {
+    match captured {
+        Some(when) => format!(
+            "  archive: {path} (reopened offline, captured {})\n",
+            capture_date(when)
+        ),
+        None => format!("  archive: {path} (reopened offline)\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_suggested_name_is_the_host_and_the_day() {
+        assert_eq!(
+            ticket_archive_name("acme.test", "2026-12-01"),
+            "acme.test-2026-12-01.warc.gz"
+        );
+        assert_eq!(
+            ticket_archive_name("[::1]", "2026-12-01"),
+            "___1_-2026-12-01.warc.gz"
+        );
+        assert_eq!(
+            ticket_archive_name("", "2026-12-01"),
+            "page-2026-12-01.warc.gz"
+        );
+    }
+}

@@ -1,0 +1,171 @@
+//! Web archives in the window: Save for ticket… (asked where, written on a
+//! named thread, an existing file replaced only when the user says so), and
+//! a reopened archive judged under its own settings or the profile's.
+
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use super::{InspectorApp, SavedArchive};
+use crate::copy;
+use crate::policy::Settings;
+use crate::ui::archive_task::{SaveJob, SaveOutcome, SaveTask, utc_minute};
+use crate::ui::banners::ArchiveBanner;
+use crate::ui::state::{Dialog, ShownError, Source};
+
+impl InspectorApp {
+    /// Why Save for ticket cannot run now (the tooltip of its disabled
+    /// button), or `None` when it can: only pages that were fetched (or
+    /// reopened from an archive) hold the HTTP exchanges an archive keeps.
+    pub(super) fn save_refused(&self) -> Option<&'static str> {
+        if self.task.is_some() {
+            return Some(copy::WAIT_FOR_THE_LOAD);
+        }
+        if self.save_task.is_some() {
+            return Some(copy::SAVING_ARCHIVE);
+        }
+        match (&self.inspection, &self.source) {
+            (None, _) | (_, Source::Nothing) => Some(copy::NOTHING_FETCHED_TO_SAVE),
+            (_, Source::Demo) => Some(copy::DEMO_NOT_SAVED),
+            (_, Source::File(_)) => Some(copy::SAVED_PAGE_NOT_SAVED),
+            (Some(_), Source::Url | Source::Archive { .. }) => None,
+        }
+    }
+
+    /// Opens the Save for ticket dialog on a file named for the host and
+    /// the day, in the home folder.
+    pub(super) fn open_save_dialog(&mut self) {
+        let Some(inspection) = self
+            .inspection
+            .as_ref()
+            .filter(|_| self.save_refused().is_none())
+        else {
+            return;
+        };
+        let now = utc_minute(SystemTime::now());
+        let date = now.split(' ').next().unwrap_or_default();
+        let name = copy::ticket_archive_name(inspection.start_url.host_str().unwrap_or(""), date);
+        let path = match std::env::home_dir() {
+            Some(home) => home.join(&name).display().to_string(),
+            None => name,
+        };
+        self.dialog = Some(Dialog::SaveArchive { path, error: None });
+    }
+
+    /// The profile the shown pages were judged under, for the archive's
+    /// inspection record: none for unsaved edits, the archive's own for a
+    /// reopened archive still judged as it was captured.
+    fn judged_under_profile(&self) -> Option<String> {
+        let settings = self.inspection.as_ref()?.settings();
+        if let Source::Archive { info, .. } = &self.source
+            && info.settings.as_ref() == Some(settings)
+        {
+            return info.profile.clone();
+        }
+        (*settings == self.saved).then(|| self.profile.clone())
+    }
+
+    /// Writes the shown inspection to `path` on a named thread.
+    pub(super) fn save_archive(&mut self, path: &str, overwrite: bool, ctx: &egui::Context) {
+        if self.save_task.is_some() || path.trim().is_empty() {
+            return;
+        }
+        let Some(inspection) = &self.inspection else {
+            return;
+        };
+        let job = SaveJob {
+            path: PathBuf::from(path.trim()),
+            inspection: inspection.clone(),
+            profile: self.judged_under_profile(),
+            overwrite,
+        };
+        let repaint_ctx = ctx.clone();
+        match SaveTask::spawn(job, move || repaint_ctx.request_repaint()) {
+            Ok(task) => self.save_task = Some(task),
+            Err(e) => {
+                self.error = Some(ShownError::plain(copy::cannot_start_background_task(&e)));
+            }
+        }
+    }
+
+    pub(super) fn poll_save(&mut self) {
+        let Some(outcome) = self.save_task.as_ref().and_then(SaveTask::poll) else {
+            return;
+        };
+        self.save_task = None;
+        match outcome {
+            SaveOutcome::Saved { saved, at } => {
+                if matches!(
+                    self.dialog,
+                    Some(Dialog::SaveArchive { .. } | Dialog::ConfirmOverwrite { .. })
+                ) {
+                    self.dialog = None;
+                }
+                self.notice = Some(copy::saved_for_ticket(
+                    &saved.path.display().to_string(),
+                    saved.pages,
+                    saved.bytes,
+                ));
+                self.saved_archive = Some(SavedArchive {
+                    file_name: crate::ui::status_bar::file_name(&saved.path.display().to_string()),
+                    at,
+                });
+            }
+            SaveOutcome::Exists(path) => {
+                self.dialog = Some(Dialog::ConfirmOverwrite {
+                    path: path.display().to_string(),
+                });
+            }
+            SaveOutcome::Failed(err) => {
+                let shown = ShownError {
+                    message: copy::error_text(&err),
+                    advice: Some(copy::archive_advice(&err)),
+                };
+                let words = copy::error_banner(&shown.message, shown.advice);
+                // Shown where the path can be changed: a refused replace goes
+                // back to the path it was for.
+                match &mut self.dialog {
+                    Some(dialog @ Dialog::SaveArchive { .. }) => dialog.set_error(words),
+                    Some(Dialog::ConfirmOverwrite { path }) => {
+                        self.dialog = Some(Dialog::SaveArchive {
+                            path: std::mem::take(path),
+                            error: Some(words),
+                        });
+                    }
+                    _ => self.error = Some(shown),
+                }
+            }
+        }
+    }
+
+    /// Judges a reopened archive's pages under its own settings, or under
+    /// the current profile's as saved; nothing is fetched.
+    pub(super) fn judge_under_archive(&mut self, archive: bool) {
+        let settings = match &self.source {
+            Source::Archive { info, .. } if archive => info.settings.clone(),
+            Source::Archive { .. } => Some(self.saved.clone()),
+            _ => None,
+        };
+        if let Some(settings) = settings {
+            self.settings = settings;
+            self.reclassify();
+        }
+    }
+}
+
+/// The banner over a reopened archive whose inspection record has settings;
+/// `settings` are those on screen, under `profile`.
+pub(super) fn archive_banner<'a>(
+    source: &'a Source,
+    settings: &Settings,
+    profile: &'a str,
+) -> Option<ArchiveBanner<'a>> {
+    let Source::Archive { info, .. } = source else {
+        return None;
+    };
+    let archived = info.settings.as_ref()?;
+    Some(ArchiveBanner {
+        info,
+        as_archived: archived == settings,
+        profile,
+    })
+}

@@ -1,0 +1,562 @@
+//! Web archives in the window (SPEC 10): Save for ticket… after a fetch from
+//! the local test server, reopening the file in a fresh window (as
+//! `follow-inspector FILE.warc.gz` does, and by dropping it on the window)
+//! with the verdicts support saw, the archive's settings shown as unsaved
+//! edits, the copied explanation naming the file, and the replace question.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use follow_inspector::copy;
+use follow_inspector::fetch::{Capture, Exchange, FetchError, FetchedPage, Fetcher};
+use follow_inspector::policy::Verdict;
+use follow_inspector::ui::InspectorApp;
+use url::Url;
+
+use crate::server::{Route, Server};
+use crate::ui::{
+    app_in, clear_field, copy_with, fetch, html_page, key_c, settle, temp_config_dir, type_into,
+    with_system_fonts,
+};
+
+/// A site that answers only to its host name, on 127.0.0.1: a start page
+/// with a contact page, a blog and a shop on a subdomain.
+fn acme_site(_port: u16) -> HashMap<String, Route> {
+    HashMap::from([
+        (
+            "acme.test/".to_owned(),
+            Route::html(
+                "<a href=/kontakt>Kontakt</a><a href=/blog>Blog</a>\
+                 <a href=/impressum>Impressum</a>\
+                 <a href=http://shop.acme.test/kontakt>Shop Kontakt</a>",
+            ),
+        ),
+        (
+            "acme.test/kontakt".to_owned(),
+            Route::html("<a href=/team>Team</a>"),
+        ),
+        ("acme.test/impressum".to_owned(), Route::html("Impressum")),
+    ])
+}
+
+/// Opens Settings › Advanced and types `mapping` into the host mapping.
+fn map_hosts(harness: &mut Harness<'_, InspectorApp>, mapping: &str) {
+    harness.get_by_label("Advanced").click();
+    harness.run();
+    harness.get_by_label("Host mapping").scroll_to_me();
+    harness.run();
+    type_into(harness, "Host mapping", mapping);
+}
+
+/// Waits (up to 10 s on a busy machine) for Save for ticket to finish.
+fn settle_save(harness: &mut Harness<'_, InspectorApp>) {
+    for _ in 0..1000 {
+        harness.step();
+        if !harness.state().is_saving() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.run();
+}
+
+/// Save for ticket…, `path` typed in its dialog, Save.
+fn save_for_ticket(harness: &mut Harness<'_, InspectorApp>, path: &Path) {
+    harness.get_by_label(copy::LABEL_SAVE_FOR_TICKET).click();
+    harness.run();
+    clear_field(harness, copy::LABEL_ARCHIVE_FILE);
+    type_into(
+        harness,
+        copy::LABEL_ARCHIVE_FILE,
+        &path.display().to_string(),
+    );
+    // Enter in the path field saves (the profiles bar has a Save button too).
+    harness.key_press(egui::Key::Enter);
+    settle_save(harness);
+}
+
+/// A fresh folder for a test's archives.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fi-ui-warc-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Every page's URL and its links' verdicts, as the table shows them.
+fn verdict_table(harness: &Harness<'_, InspectorApp>) -> Vec<(String, Vec<(String, Verdict)>)> {
+    harness
+        .state()
+        .inspection()
+        .unwrap()
+        .pages
+        .iter()
+        .map(|page| {
+            let links = page
+                .decision
+                .links
+                .iter()
+                .map(|l| (l.href.to_string(), l.verdict))
+                .collect();
+            (page.url.to_string(), links)
+        })
+        .collect()
+}
+
+/// The window opened on `path`, as `follow-inspector FILE.warc.gz` opens it.
+fn app_on(name: &str, path: &Path) -> Harness<'static, InspectorApp> {
+    app_on_in(temp_config_dir(name), path)
+}
+
+/// The same with the profiles in `dir`.
+fn app_on_in(dir: PathBuf, path: &Path) -> Harness<'static, InspectorApp> {
+    let start = path.display().to_string();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, Some(start), Some(dir))
+        });
+    settle(&mut harness);
+    harness
+}
+
+/// Fetches the acme site through the host mapping, subdomains allowed (an
+/// edit over the built-in profile), and saves it for a ticket in `dir`.
+fn fetch_and_save(
+    name: &str,
+    server: &Server,
+    dir: &Path,
+) -> (Harness<'static, InspectorApp>, PathBuf) {
+    let mut harness = app_in(temp_config_dir(name), None);
+    map_hosts(
+        &mut harness,
+        &format!(
+            "acme.test:{p}:127.0.0.1 shop.acme.test:{p}:127.0.0.1",
+            p = server.port
+        ),
+    );
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    fetch(&mut harness, &format!("http://acme.test:{}/", server.port));
+    assert_eq!(harness.state().error(), None);
+    let path = dir.join("acme.test-ticket.warc.gz");
+    save_for_ticket(&mut harness, &path);
+    assert_eq!(harness.state().error(), None);
+    (harness, path)
+}
+
+/// Picks `depth` in the top bar's Depth list.
+fn pick_depth(harness: &mut Harness<'_, InspectorApp>, depth: &str) {
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Depth")
+        .click();
+    harness.run();
+    // The list's entries are buttons; the other "3"s on screen are labels.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, depth)
+        .click();
+    harness.run();
+}
+
+#[test]
+fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let dir = temp_dir("round-trip");
+    let (mut saving, path) = fetch_and_save("archive-save", &server, &dir);
+    assert!(path.is_file(), "{} was not written", path.display());
+    let notice = saving.state().notice().unwrap_or_default().to_owned();
+    assert!(
+        notice.starts_with(&format!("Saved for the ticket: {} (", path.display())),
+        "{notice}"
+    );
+    saving.get_by_label(&format!("ℹ {notice}"));
+
+    // The explanation copied for the ticket names the file.
+    saving.get_by_label("Kontakt").click();
+    saving.run();
+    let explanation = copy_with(
+        &mut saving,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    assert!(
+        explanation.contains("  archive: acme.test-ticket.warc.gz (saved "),
+        "{explanation}"
+    );
+    assert!(explanation.contains(" UTC)\n"), "{explanation}");
+
+    let hits = server.all_hits();
+    let mut reopened = app_on("archive-reopen", &path);
+    assert_eq!(reopened.state().error(), None);
+    assert_eq!(verdict_table(&reopened), verdict_table(&saving));
+    // Offline: the archive answered every page.
+    assert_eq!(server.all_hits(), hits);
+    reopened.get_by_label_contains("From an archive, captured ");
+    reopened.get_by_label_contains("From the web archive acme.test-ticket.warc.gz, captured ");
+
+    // Its explanation names the archive and when it was captured.
+    reopened.get_by_label("Kontakt").click();
+    reopened.run();
+    let explanation = copy_with(
+        &mut reopened,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    let named = format!(
+        "  archive: {} (reopened offline, captured 20",
+        path.display()
+    );
+    assert!(explanation.contains(&named), "{explanation}");
+    assert!(explanation.contains(" UTC)\n"), "{explanation}");
+
+    // What was reopened is kept too: saved again, it reopens the same.
+    let again = dir.join("again.warc");
+    save_for_ticket(&mut reopened, &again);
+    assert_eq!(reopened.state().error(), None);
+    let twice = app_on("archive-reopen-again", &again);
+    assert_eq!(verdict_table(&twice), verdict_table(&saving));
+    assert_eq!(server.all_hits(), hits);
+}
+
+#[test]
+fn an_archive_shows_its_own_settings_as_unsaved_edits_and_rejudges_without_fetching() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let dir = temp_dir("settings");
+    let (saving, path) = fetch_and_save("archive-settings-save", &server, &dir);
+    let shop = |harness: &Harness<'_, InspectorApp>| {
+        harness.state().inspection().unwrap().pages[0]
+            .decision
+            .links
+            .iter()
+            .find(|l| l.href.contains("shop.acme.test"))
+            .map(|l| l.verdict)
+    };
+    assert_ne!(shop(&saving), Some(Verdict::OffDomain));
+
+    let hits = server.all_hits();
+    let config = temp_config_dir("archive-settings-reopen");
+    let store = follow_inspector::profiles::ProfileStore::open(Some(&config)).unwrap();
+    store.import("second", "{}").unwrap();
+    store
+        .set_active(follow_inspector::profiles::BUILT_IN)
+        .unwrap();
+    let mut reopened = app_on_in(config, &path);
+    // The verdicts support saw, under the archive's settings.
+    assert_eq!(shop(&reopened), shop(&saving));
+    assert!(reopened.state().settings().follow_subdomain);
+    assert!(reopened.state().is_dirty());
+    // As unsaved edits: leaving the profile asks first, and keeping them
+    // keeps the archive's verdicts.
+    reopened
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Profile")
+        .click();
+    reopened.run();
+    reopened.get_by_label("second").click();
+    settle(&mut reopened);
+    reopened.get_by_label(copy::LABEL_KEEP_EDITING).click();
+    reopened.run();
+    assert_eq!(
+        reopened.state().profile(),
+        follow_inspector::profiles::BUILT_IN
+    );
+    assert_eq!(shop(&reopened), shop(&saving));
+    reopened.get_by_label_contains("Settings from the archive (edited settings, captured ");
+
+    // Judged under the profile instead: no edits, nothing fetched.
+    reopened
+        .get_by_label("Judge under “Scraper defaults”")
+        .click();
+    reopened.run();
+    assert!(!reopened.state().is_dirty());
+    assert_eq!(shop(&reopened), Some(Verdict::OffDomain));
+    reopened.get_by_label_contains("Judged under your settings, not the archive's");
+    reopened.get_by_label(copy::JUDGE_UNDER_ARCHIVE).click();
+    reopened.run();
+    assert_eq!(shop(&reopened), shop(&saving));
+
+    // Crawling deeper reads the archive only: a page it lacks fails.
+    pick_depth(&mut reopened, "3");
+    reopened.get_by_label(copy::LABEL_CRAWL_AGAIN).click();
+    settle(&mut reopened);
+    assert_eq!(reopened.state().error(), None);
+    assert_eq!(reopened.state().inspection().unwrap().depth(), 3);
+    assert_eq!(server.all_hits(), hits);
+    reopened.get_by_label_contains("not in the archive");
+}
+
+/// A file dropped on the window, as the desktop hands it over.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn an_archive_does_not_replace_unsaved_edits_unasked() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let dir = temp_dir("own-edits");
+    let (saving, path) = fetch_and_save("archive-own-edits-save", &server, &dir);
+    let mut harness = app_in(temp_config_dir("archive-own-edits"), None);
+    type_into(&mut harness, "White keywords", ",impressum2");
+    let edited = harness.state().settings().clone();
+    type_into(&mut harness, "Page", &path.display().to_string());
+    harness.get_by_label("Fetch").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    // The user's edits stay, and judge the pages; the banner says so.
+    assert_eq!(*harness.state().settings(), edited);
+    assert_eq!(harness.state().inspection().unwrap().settings(), &edited);
+    harness.get_by_label_contains("Judged under your settings, not the archive's");
+    harness.get_by_label(copy::JUDGE_UNDER_ARCHIVE).click();
+    harness.run();
+    assert_eq!(verdict_table(&harness), verdict_table(&saving));
+}
+
+#[test]
+fn an_archive_dropped_on_the_window_opens() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let dir = temp_dir("drop");
+    let (saving, path) = fetch_and_save("archive-drop-save", &server, &dir);
+    let mut harness = app_in(temp_config_dir("archive-drop"), None);
+    harness
+        .input_mut()
+        .dropped_files
+        .push(Arc::new(Dropped(path.clone())));
+    harness.step();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(verdict_table(&harness), verdict_table(&saving));
+    harness.get_by_label_contains("From an archive, captured ");
+    assert_eq!(harness.state().target().0, path.display().to_string());
+}
+
+#[test]
+fn an_existing_file_is_replaced_only_when_the_user_says_so() {
+    let mut harness = app_in(
+        temp_config_dir("archive-replace"),
+        Some(Arc::new(CapturingFetcher)),
+    );
+    fetch(&mut harness, "https://acme.test/");
+    let path = temp_dir("replace").join("ticket.warc.gz");
+    std::fs::write(&path, "keep me").unwrap();
+
+    save_for_ticket(&mut harness, &path);
+    let question = copy::overwrite_question(&path.display().to_string());
+    harness.get_by_label(&question);
+    harness.get_by_label(copy::LABEL_CANCEL).click();
+    harness.run();
+    // Back in the dialog, the path as typed, the file as it was.
+    assert!(harness.query_by_label(&question).is_none());
+    harness.get_by_label(copy::SAVE_FOR_TICKET_TITLE);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
+
+    harness.key_press(egui::Key::Enter);
+    settle_save(&mut harness);
+    harness.get_by_label(copy::LABEL_REPLACE).click();
+    settle_save(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    assert_ne!(std::fs::read(&path).unwrap(), b"keep me");
+    assert!(
+        harness
+            .state()
+            .notice()
+            .unwrap_or_default()
+            .starts_with("Saved for the ticket: "),
+        "{:?}",
+        harness.state().notice()
+    );
+}
+
+#[test]
+fn a_save_that_fails_says_why_and_what_to_do_in_its_dialog() {
+    let mut harness = app_in(
+        temp_config_dir("archive-save-fails"),
+        Some(Arc::new(CapturingFetcher)),
+    );
+    fetch(&mut harness, "https://acme.test/");
+    let path = temp_dir("save-fails").join("no-such-folder/ticket.warc.gz");
+    save_for_ticket(&mut harness, &path);
+    harness.get_by_label_contains(&format!("✖ cannot write {}", path.display()));
+    harness.get_by_label_contains("Check that the folder exists and is writable");
+    // Still in the dialog, to choose another path.
+    harness.get_by_label(copy::SAVE_FOR_TICKET_TITLE);
+    assert!(!path.exists());
+}
+
+/// Hovers the disabled Save for ticket… and finds why it is disabled.
+fn save_is_refused_because(harness: &mut Harness<'_, InspectorApp>, why: &str) {
+    let button = harness.get_by_label(copy::LABEL_SAVE_FOR_TICKET);
+    assert!(button.accesskit_node().is_disabled());
+    button.hover();
+    harness.run();
+    harness.get_by_label(why);
+}
+
+#[test]
+fn save_for_ticket_is_disabled_for_the_demo_page_and_a_saved_file_saying_why() {
+    let mut harness = app_in(temp_config_dir("archive-refused"), None);
+    save_is_refused_because(&mut harness, copy::DEMO_NOT_SAVED);
+
+    let page = temp_dir("refused").join("page.html");
+    std::fs::write(
+        &page,
+        "<link rel=canonical href=https://acme.test/><a href=/kontakt>Kontakt</a>",
+    )
+    .unwrap();
+    fetch(&mut harness, &page.display().to_string());
+    assert_eq!(harness.state().error(), None);
+    save_is_refused_because(&mut harness, copy::SAVED_PAGE_NOT_SAVED);
+}
+
+/// Every page with two links, and what went over the wire for it.
+struct CapturingFetcher;
+
+impl Fetcher for CapturingFetcher {
+    fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+        let body = "<a href=/kontakt>Kontakt</a><a href=/blog>Blog</a>";
+        let mut page = html_page(url, 200, body, 1);
+        page.capture = Some(Arc::new(Capture {
+            exchanges: vec![Exchange {
+                url: url.clone(),
+                method: "GET".into(),
+                request_headers: vec![("Host".into(), "acme.test".into())],
+                version: "HTTP/1.1".into(),
+                status: 200,
+                reason: "OK".into(),
+                response_headers: vec![("Content-Type".into(), "text/html".into())],
+                body: body.as_bytes().to_vec(),
+                truncated: false,
+                body_unread: false,
+                ip: None,
+                at: SystemTime::now(),
+            }],
+            dom: None,
+            rendered: None,
+        }));
+        Ok(page)
+    }
+}
+
+/// The pages' captures, as kept by the shown inspection.
+fn captures(harness: &Harness<'_, InspectorApp>) -> Vec<Arc<Capture>> {
+    harness
+        .state()
+        .inspection()
+        .unwrap()
+        .pages
+        .iter()
+        .map(|p| Arc::clone(p.capture.as_ref().expect("the page keeps its capture")))
+        .collect()
+}
+
+#[test]
+fn what_was_fetched_survives_rejudging_compare_and_the_crawl_tree() {
+    let dir = temp_config_dir("archive-capture");
+    let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
+    store.import("second", "{}").unwrap();
+    store
+        .set_active(follow_inspector::profiles::BUILT_IN)
+        .unwrap();
+    let mut harness = app_in(dir, Some(Arc::new(CapturingFetcher)));
+    fetch(&mut harness, "https://acme.test/");
+    let fetched = captures(&harness);
+    assert_eq!(fetched.len(), 2, "the start page and Kontakt");
+
+    // A setting edited, the depth changed, a page of the crawl tree chosen,
+    // Compare with… on: the same captures, not copies.
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    pick_depth(&mut harness, "3");
+    harness
+        .get_by_label_contains("https://acme.test/kontakt  200")
+        .click();
+    harness.run();
+    harness.get_by_label("Page 2 of 2: ");
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, copy::LABEL_COMPARE_WITH)
+        .click();
+    harness.run();
+    harness.get_by_label("second").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().comparing(), Some("second"));
+    let kept = captures(&harness);
+    assert_eq!(kept.len(), fetched.len());
+    for (kept, fetched) in kept.iter().zip(&fetched) {
+        assert!(Arc::ptr_eq(kept, fetched));
+    }
+}
+
+/// The app with the real browser for rendered mode.
+fn app_rendering(name: &str) -> Harness<'static, InspectorApp> {
+    let dir = temp_config_dir(name);
+    let browser = PathBuf::from(crate::rendered::BROWSER);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, None, Some(dir)).with_browser(Some(browser))
+        });
+    settle(&mut harness);
+    harness
+}
+
+#[test]
+fn a_rendered_page_saved_for_a_ticket_reopens_rendered_without_a_browser() {
+    let Some(_turn) = crate::rendered::browser_turn() else {
+        return;
+    };
+    let server = Server::start(crate::rendered::site, Duration::ZERO);
+    let mut harness = app_rendering("archive-rendered");
+    harness.get_by_label("Rendered").click();
+    harness.run();
+    map_hosts(
+        &mut harness,
+        &format!("acme.test:{}:127.0.0.1", server.port),
+    );
+    type_into(
+        &mut harness,
+        "Page",
+        &format!("http://acme.test:{}/", server.port),
+    );
+    harness.get_by_label("Fetch").click();
+    // A browser on a busy machine takes longer than `settle` waits.
+    for _ in 0..6 {
+        settle(&mut harness);
+    }
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("＋ added by script 2");
+    let path = temp_dir("rendered").join("rendered.warc.gz");
+    save_for_ticket(&mut harness, &path);
+    assert_eq!(harness.state().error(), None);
+
+    // No browser in the window that reopens it.
+    let dir = temp_config_dir("archive-rendered-reopen");
+    let start = path.display().to_string();
+    let mut reopened = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| {
+            with_system_fonts(&cc.egui_ctx);
+            InspectorApp::new(cc, Some(start), Some(dir)).with_browser(None)
+        });
+    settle(&mut reopened);
+    assert_eq!(reopened.state().error(), None);
+    assert_eq!(verdict_table(&reopened), verdict_table(&harness));
+    reopened.get_by_label("＋ added by script 2");
+    reopened.get_by_label_contains("From an archive, captured ");
+}
