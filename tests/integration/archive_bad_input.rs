@@ -191,6 +191,8 @@ fn a_two_gigabyte_archive_is_read_without_reading_its_hole() {
     let (code, _, err) = corpus(&zeros);
     assert_eq!(code, 2);
     assert!(err.contains("is not a web archive (WARC)"), "{err}");
+    // Sparse files are small on disk, but not to a copy of /tmp.
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
