@@ -12,6 +12,9 @@ use std::io::Read;
 
 use super::fields::{first_line, header_fields};
 
+/// Content and transfer codings undone at most, together.
+const MAX_CODINGS: usize = 4;
+
 /// A parsed HTTP response.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HttpResponse {
@@ -83,6 +86,13 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
     // Codings are listed in the order they were applied: undone last first.
     let mut applied = transfer;
     applied.extend(codings("Content-Encoding"));
+    // Each is a decoder inside the last: a long list is an attack, not a page.
+    if applied.len() > MAX_CODINGS {
+        return Err(bad(format!(
+            "{} content codings are stacked (at most {MAX_CODINGS} are undone)",
+            applied.len()
+        )));
+    }
     let mut body: Box<dyn Read + '_> = Box::new(&wire[..]);
     for coding in applied.iter().rev() {
         body = decoder(coding, body)?;

@@ -159,3 +159,18 @@ fn what_does_not_parse_says_why() {
         detail(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nx").contains("chunk")
     );
 }
+
+#[test]
+fn a_long_stack_of_codings_is_refused_before_any_decoder_is_built() {
+    let codings = vec!["gzip"; 50_000].join(",");
+    let block = response(
+        &format!("HTTP/1.1 200 OK\r\nContent-Encoding: {codings}"),
+        &gzip(b"<a href=/x>x</a>"),
+    );
+    let err = parse_response(&block, 1 << 20).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("50000 content codings are stacked"),
+        "{err}"
+    );
+}

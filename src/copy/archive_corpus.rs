@@ -38,13 +38,21 @@ pub fn archive_summary(stats: &ArchiveStats, pages: usize) -> String {
     if !skipped.is_empty() {
         line.push_str(&format!("; skipped: {}", skipped.join(", ")));
     }
-    if !stats.damaged.is_empty() {
+    if stats.damaged_count() > 0 {
         line.push_str(&format!(
             "; {}",
-            super::plural(stats.damaged.len(), "damaged record", "damaged records")
+            super::plural(stats.damaged_count(), "damaged record", "damaged records")
         ));
     }
     line
+}
+
+/// Under the listed problems, those past the list's cap.
+pub fn problems_not_listed(count: usize) -> String {
+    format!(
+        "… and {} not listed (only the first 1,000 of each kind are)",
+        super::plural(count, "more record", "more records")
+    )
 }
 
 /// A damaged or unreadable record, with its file and offset.

@@ -106,10 +106,18 @@ pub struct ArchiveStats {
     /// Records read, pages and skipped ones (damaged ones not counted).
     pub records: usize,
     pub skipped: BTreeMap<SkipKind, usize>,
+    /// The first [`LISTED_PROBLEMS`] damaged records; the rest are counted.
     pub damaged: Vec<RecordProblem>,
-    /// Response records skipped as `bad_target_uri` or `bad_http`.
+    pub damaged_not_listed: usize,
+    /// Response records skipped as `bad_target_uri` or `bad_http` (the
+    /// first [`LISTED_PROBLEMS`]; the rest are counted).
     pub unreadable: Vec<RecordProblem>,
+    pub unreadable_not_listed: usize,
 }
+
+/// Problems listed at most, of each kind: a hostile archive can be all
+/// damage, and memory must not grow with it.
+pub const LISTED_PROBLEMS: usize = 1000;
 
 impl ArchiveStats {
     pub fn skipped(&self, kind: SkipKind) -> usize {
@@ -118,6 +126,32 @@ impl ArchiveStats {
 
     fn skip(&mut self, kind: SkipKind) {
         *self.skipped.entry(kind).or_default() += 1;
+    }
+
+    fn note_damaged(&mut self, problem: RecordProblem) {
+        if self.damaged.len() < LISTED_PROBLEMS {
+            self.damaged.push(problem);
+        } else {
+            self.damaged_not_listed += 1;
+        }
+    }
+
+    fn note_unreadable(&mut self, problem: RecordProblem) {
+        if self.unreadable.len() < LISTED_PROBLEMS {
+            self.unreadable.push(problem);
+        } else {
+            self.unreadable_not_listed += 1;
+        }
+    }
+
+    /// Damaged records in all, listed or not.
+    pub fn damaged_count(&self) -> usize {
+        self.damaged.len() + self.damaged_not_listed
+    }
+
+    /// Problems in all, damaged and unreadable, listed or not.
+    pub fn problem_count(&self) -> usize {
+        self.damaged_count() + self.unreadable.len() + self.unreadable_not_listed
     }
 }
 
@@ -227,7 +261,7 @@ fn read_archives(
         let mut reader = match RecordReader::open(file) {
             Ok(reader) => reader,
             Err(e) => {
-                stats.damaged.push(RecordProblem {
+                stats.note_damaged(RecordProblem {
                     file: file.clone(),
                     offset: 0,
                     target_uri: None,
@@ -243,7 +277,7 @@ fn read_archives(
             let record = match next {
                 Ok(record) => record,
                 Err(damaged) => {
-                    stats.damaged.push(RecordProblem {
+                    stats.note_damaged(RecordProblem {
                         file: file.clone(),
                         offset: damaged.offset,
                         target_uri: None,
@@ -261,7 +295,7 @@ fn read_archives(
                 Taken::Skipped(kind) => stats.skip(kind),
                 Taken::Unreadable(kind, problem) => {
                     stats.skip(kind);
-                    stats.unreadable.push(problem);
+                    stats.note_unreadable(problem);
                 }
             }
         }

@@ -36,7 +36,10 @@ struct JsonArchives {
     /// Every kind, zero or not, so the keys are stable.
     skipped: BTreeMap<&'static str, usize>,
     damaged: Vec<JsonRecordProblem>,
+    /// Past the first 1,000 of each list, only counted.
+    damaged_not_listed: usize,
     unreadable: Vec<JsonRecordProblem>,
+    unreadable_not_listed: usize,
 }
 
 #[derive(Serialize)]
@@ -73,7 +76,9 @@ fn json_archives(run: &CorpusRun) -> Option<JsonArchives> {
             .map(|k| (k.id(), stats.skipped(*k)))
             .collect(),
         damaged: problems(&stats.damaged),
+        damaged_not_listed: stats.damaged_not_listed,
         unreadable: problems(&stats.unreadable),
+        unreadable_not_listed: stats.unreadable_not_listed,
     })
 }
 
@@ -345,6 +350,10 @@ pub fn write_corpus_table(run: &CorpusRun, mut out: impl Write) -> std::io::Resu
         }
         for problem in &stats.unreadable {
             writeln!(out, "  skipped: {}", crate::copy::record_problem(problem))?;
+        }
+        let not_listed = stats.damaged_not_listed + stats.unreadable_not_listed;
+        if not_listed > 0 {
+            writeln!(out, "  {}", crate::copy::problems_not_listed(not_listed))?;
         }
     }
     if run.cancelled {

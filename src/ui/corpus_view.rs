@@ -359,16 +359,18 @@ fn archive_lines(ui: &mut Ui, stats: &crate::corpus::ArchiveStats, pages: usize)
         .unreadable
         .iter()
         .map(|p| (copy::unreadable_record_line(p), false));
-    let all: Vec<(String, bool)> = damaged.chain(unreadable).collect();
-    for (line, is_damage) in all.iter().take(SHOWN) {
+    // Only the lines shown are worded: the lists can be long.
+    let shown: Vec<(String, bool)> = damaged.chain(unreadable).take(SHOWN).collect();
+    for (line, is_damage) in &shown {
         if *is_damage {
             ui.colored_label(palette::error(dark), line);
         } else {
             ui.label(line);
         }
     }
-    if all.len() > SHOWN {
-        ui.label(copy::more_chips(all.len() - SHOWN));
+    let total = stats.problem_count();
+    if total > shown.len() {
+        ui.label(copy::more_chips(total - shown.len()));
     }
 }
 

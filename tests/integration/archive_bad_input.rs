@@ -301,3 +301,23 @@ fn a_fifo_named_as_an_archive_is_refused_not_waited_on() {
         "{err}"
     );
 }
+
+#[test]
+fn an_archive_of_nothing_but_damage_is_read_fast_and_lists_a_thousand() {
+    let dir = temp_folder("bad-dense");
+    let mut bytes = b"WARC/1.0\r\n\r\n".repeat(1500);
+    bytes.extend(good_page());
+    let path = write(&dir, "dense.warc", &bytes);
+    let (code, report, err) = corpus(&path);
+    assert_eq!(code, 0, "{err}");
+    let report = report.unwrap();
+    assert_eq!(page_ids(&report), [GOOD]);
+    assert_eq!(damaged(&report).len(), 1000);
+    assert_eq!(report["archives"]["damaged_not_listed"], 500);
+    let table = run(&["corpus", path.to_str().unwrap()]);
+    assert!(
+        stdout(&table).contains("… and 500 more records not listed"),
+        "{}",
+        stdout(&table)
+    );
+}

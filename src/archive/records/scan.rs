@@ -10,6 +10,10 @@ use memchr::memmem;
 /// What every WARC 1.x record starts with.
 pub(super) const VERSION_PREFIX: &[u8] = b"WARC/1.";
 const SCAN_CHUNK: usize = 1024 * 1024;
+const FIRST_SCAN_CHUNK: usize = 256;
+/// A candidate member is judged by its first bytes: a header without
+/// optional fields and the first deflate block's start fit in this.
+const MEMBER_PROBE: u64 = 1024;
 /// How far into a file that does not start as WARC a first record is
 /// looked for: far enough for a stray prefix, and fast on a large file.
 const START_SCAN: u64 = 1024 * 1024;
@@ -34,7 +38,8 @@ pub(super) fn starts_with_warc(file: &mut File) -> bool {
 /// Whether the gzip member that starts where the file is decompresses to a
 /// WARC version line.
 pub(super) fn member_holds_warc(file: &mut File) -> bool {
-    let mut decoder = flate2::read::GzDecoder::new(BufReader::with_capacity(4096, file));
+    let probe = Read::take(file, MEMBER_PROBE);
+    let mut decoder = flate2::read::GzDecoder::new(BufReader::with_capacity(256, probe));
     let mut start = [0u8; VERSION_PREFIX.len()];
     read_up_to(&mut decoder, &mut start).is_ok_and(|got| got == start.len())
         && start == VERSION_PREFIX
@@ -87,7 +92,9 @@ fn find_from(
     mut accept: impl FnMut(&mut File, u64) -> bool,
 ) -> Option<u64> {
     let finder = memmem::Finder::new(pattern);
-    let mut buf = vec![0u8; SCAN_CHUNK];
+    // Small at first and doubled: after dense damage the next record is
+    // usually a few bytes on, and each resync must cost about that.
+    let mut buf = vec![0u8; FIRST_SCAN_CHUNK];
     let mut pos = from;
     let mut looked: u64 = 0;
     loop {
@@ -113,6 +120,9 @@ fn find_from(
         let step = (got - (pattern.len() - 1)) as u64;
         pos += step;
         looked += step;
+        if buf.len() < SCAN_CHUNK {
+            buf.resize(buf.len() * 2, 0);
+        }
     }
 }
 

@@ -78,6 +78,7 @@ impl InspectorApp {
             profile: self.judged_under_profile(),
             overwrite,
         };
+        self.saving_pages = pages_identity(inspection);
         let repaint_ctx = ctx.clone();
         match SaveTask::spawn(job, move || repaint_ctx.request_repaint()) {
             Ok(task) => self.save_task = Some(task),
@@ -105,10 +106,16 @@ impl InspectorApp {
                     saved.pages,
                     saved.bytes,
                 ));
-                self.saved_archive = Some(SavedArchive {
-                    file_name: crate::ui::status_bar::file_name(&saved.path.display().to_string()),
-                    at,
-                });
+                // A load that ended meanwhile shows other pages: the file
+                // is not theirs.
+                if self.inspection.as_ref().and_then(pages_identity) == self.saving_pages {
+                    self.saved_archive = Some(SavedArchive {
+                        file_name: crate::ui::status_bar::file_name(
+                            &saved.path.display().to_string(),
+                        ),
+                        at,
+                    });
+                }
             }
             SaveOutcome::Exists(path) => {
                 self.dialog = Some(Dialog::ConfirmOverwrite {
@@ -168,4 +175,11 @@ pub(super) fn archive_banner<'a>(
         as_archived: archived == settings,
         profile,
     })
+}
+
+/// Which fetched pages an inspection shows: its first page's capture, which
+/// re-judging keeps and a new load replaces.
+fn pages_identity(inspection: &crate::inspect::Inspection) -> Option<usize> {
+    let capture = inspection.pages.first()?.capture.as_ref()?;
+    Some(std::sync::Arc::as_ptr(capture) as usize)
 }

@@ -108,6 +108,8 @@ pub struct InspectorApp {
     measuring: Option<(std::time::Instant, bool)>,
     /// Save for ticket running.
     save_task: Option<crate::ui::archive_task::SaveTask>,
+    /// Which pages the running save holds (see `archive::pages_identity`).
+    saving_pages: Option<usize>,
     /// Where the shown inspection was last saved for a ticket, and when.
     saved_archive: Option<SavedArchive>,
 }
@@ -184,6 +186,7 @@ impl InspectorApp {
             corpus_progress: None,
             measuring: None,
             save_task: None,
+            saving_pages: None,
             saved_archive: None,
         };
         let repaint_ctx = cc.egui_ctx.clone();
