@@ -96,9 +96,8 @@ pub(super) fn key(url: &Url) -> String {
     url.to_string()
 }
 
-/// A `WARC-Target-URI`, which WARC/1.0 writers may wrap in `<…>`.
 fn target_uri(value: &str) -> Option<Url> {
-    Url::parse(value.trim().trim_start_matches('<').trim_end_matches('>')).ok()
+    super::parse_target_uri(value).ok()
 }
 
 impl ArchiveIndex {

@@ -58,6 +58,11 @@ pub fn dom_uri(page_url: &url::Url) -> String {
     format!("urn:dom:{page_url}")
 }
 
+/// A `WARC-Target-URI` as a URL; WARC/1.0 writers may wrap it in `<…>`.
+pub fn parse_target_uri(value: &str) -> Result<url::Url, url::ParseError> {
+    url::Url::parse(value.trim().trim_start_matches('<').trim_end_matches('>'))
+}
+
 /// Whether a path names a web archive by its name (`.warc`, `.warc.gz`).
 pub fn is_archive_name(path: &str) -> bool {
     let lower = path.trim().to_ascii_lowercase();

@@ -318,15 +318,13 @@ fn take(
         return Taken::Skipped(SkipKind::of_type(head.kind()));
     }
     let target = head.field("WARC-Target-URI").unwrap_or_default();
-    // WARC/1.0 wrote the URI in angle brackets.
-    let bare = target.trim().trim_start_matches('<').trim_end_matches('>');
     let problem = |detail: String| RecordProblem {
         file: file.to_owned(),
         offset: head.offset,
         target_uri: Some(target.to_owned()),
         detail,
     };
-    let url = match Url::parse(bare) {
+    let url = match archive::parse_target_uri(target) {
         Ok(url) if matches!(url.scheme(), "http" | "https") => url,
         Ok(url) => {
             let detail = format!("the target URI is not http or https: {}", url.scheme());

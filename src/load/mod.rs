@@ -144,14 +144,7 @@ pub fn load(
     match Target::parse(&request.target)? {
         Target::File(path) if is_archive(&path) => {
             let archive = open_archive(&path, request)?;
-            let inspection = crawl_url(
-                archive.start_url.clone(),
-                &archive.request,
-                &archive.request.settings,
-                &archive.fetcher,
-                cancel,
-                progress,
-            )?;
+            let inspection = archive.crawl(&archive.request.settings, cancel, progress)?;
             Ok(Loaded {
                 inspection,
                 from: archive.from,
@@ -187,22 +180,8 @@ pub fn load_both(
     match Target::parse(&request.target)? {
         Target::File(path) if is_archive(&path) => {
             let archive = open_archive(&path, request)?;
-            let a = crawl_url(
-                archive.start_url.clone(),
-                &archive.request,
-                &archive.request.settings,
-                &archive.fetcher,
-                cancel,
-                progress,
-            )?;
-            let other = crawl_url(
-                archive.start_url,
-                &archive.request,
-                b,
-                &archive.fetcher,
-                cancel,
-                progress,
-            )?;
+            let a = archive.crawl(&archive.request.settings, cancel, progress)?;
+            let other = archive.crawl(b, cancel, progress)?;
             Ok((
                 Loaded {
                     inspection: a,
@@ -250,6 +229,26 @@ struct OpenedArchive {
     /// The request with what the archive's inspection record supplies.
     request: LoadRequest,
     from: LoadedFrom,
+}
+
+impl OpenedArchive {
+    /// The archive crawled from its start URL under `settings`, as the live
+    /// site was.
+    fn crawl(
+        &self,
+        settings: &Settings,
+        cancel: &AtomicBool,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Inspection, LoadError> {
+        crawl_url(
+            self.start_url.clone(),
+            &self.request,
+            settings,
+            &self.fetcher,
+            cancel,
+            progress,
+        )
+    }
 }
 
 /// Opens an archive: the start URL is the base URL when one is given, else

@@ -89,6 +89,22 @@ pub struct DialogView<'a> {
     pub saving: bool,
 }
 
+/// A file's path typed in one line, named by `label` for screen readers.
+fn path_field(
+    ui: &mut egui::Ui,
+    label: egui::Id,
+    path: &mut String,
+    hint: &str,
+    width: f32,
+) -> egui::Response {
+    ui.add(
+        egui::TextEdit::singleline(path)
+            .hint_text(hint)
+            .desired_width(width),
+    )
+    .labelled_by(label)
+}
+
 fn browse_button(ui: &mut egui::Ui, browsing: bool) -> bool {
     ui.add_enabled(!browsing, egui::Button::new(copy::LABEL_BROWSE))
         .on_hover_text(copy::BROWSE_TOOLTIP)
@@ -256,13 +272,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 .labelled_by(label);
                 let label = ui.label(copy::LABEL_FROM_FILE).id;
                 ui.horizontal(|ui| {
-                    let path_field = ui
-                        .add(
-                            egui::TextEdit::singleline(path)
-                                .hint_text(copy::SETTINGS_PATH_HINT)
-                                .desired_width(320.0),
-                        )
-                        .labelled_by(label);
+                    let path_field = path_field(ui, label, path, copy::SETTINGS_PATH_HINT, 320.0);
                     entered |= enter_pressed(ui, &path_field);
                     if browse_button(ui, view.browsing) {
                         commands.push(Command::BrowseFile(FilePurpose::ImportSettings));
@@ -297,13 +307,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 }
                 ui.horizontal(|ui| {
                     let label = ui.label(copy::LABEL_SAVE_TO_FILE).id;
-                    let path_field = ui
-                        .add(
-                            egui::TextEdit::singleline(path)
-                                .hint_text(copy::SETTINGS_PATH_HINT)
-                                .desired_width(260.0),
-                        )
-                        .labelled_by(label);
+                    let path_field = path_field(ui, label, path, copy::SETTINGS_PATH_HINT, 260.0);
                     if opening {
                         take_keyboard(ui, &path_field, path);
                     }
@@ -329,13 +333,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 let mut entered = false;
                 ui.horizontal(|ui| {
                     let label = ui.label(copy::LABEL_ARCHIVE_FILE).id;
-                    let field = ui
-                        .add(
-                            egui::TextEdit::singleline(path)
-                                .hint_text(copy::ARCHIVE_PATH_HINT)
-                                .desired_width(300.0),
-                        )
-                        .labelled_by(label);
+                    let field = path_field(ui, label, path, copy::ARCHIVE_PATH_HINT, 300.0);
                     if opening {
                         take_keyboard(ui, &field, path);
                     } else if error_is_new(ui, "save-archive", error) {

@@ -1,14 +1,13 @@
 //! Bad archives given to `corpus`: each gets a clear message, the run goes
 //! on past damage where it can, and nothing hangs.
 
-use std::fs::OpenOptions;
 use std::path::Path;
 
 use serde_json::Value;
 
 use crate::warc_files::{
-    gzip_member, html_response, http_response, per_record_gzip, record, temp_folder, warcinfo,
-    write,
+    grow_sparse, gzip_member, html_response, http_response, per_record_gzip, record, temp_folder,
+    warcinfo, write,
 };
 use crate::{run, stderr, stdout};
 
@@ -165,12 +164,7 @@ fn a_two_gigabyte_archive_is_read_without_reading_its_hole() {
     let start = per_record_gzip(&[warcinfo(), good_page()]);
     let path = write(&dir, "big.warc.gz", &start);
     let two_gb = 2 * 1024 * 1024 * 1024;
-    OpenOptions::new()
-        .write(true)
-        .open(&path)
-        .unwrap()
-        .set_len(two_gb)
-        .unwrap();
+    grow_sparse(&path, two_gb);
     let (code, report, err) = corpus(&path);
     assert_eq!(code, 0, "{err}");
     let report = report.unwrap();
@@ -182,12 +176,7 @@ fn a_two_gigabyte_archive_is_read_without_reading_its_hole() {
 
     // All zeros: not WARC, at once.
     let zeros = write(&dir, "zeros.warc", b"");
-    OpenOptions::new()
-        .write(true)
-        .open(&zeros)
-        .unwrap()
-        .set_len(two_gb)
-        .unwrap();
+    grow_sparse(&zeros, two_gb);
     let (code, _, err) = corpus(&zeros);
     assert_eq!(code, 2);
     assert!(err.contains("is not a web archive (WARC)"), "{err}");

@@ -4,7 +4,7 @@
 //! `corpus`, as a live fetch of the same pages.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -12,7 +12,8 @@ use serde_json::Value;
 use crate::fetch_crawl::{HOSTS, site};
 use crate::rendered::browser_turn;
 use crate::server::Server;
-use crate::{run, stderr, stdout};
+use crate::warc_files::temp_folder;
+use crate::{ok_stdout, parse_json, run_owned};
 
 /// A tool the interop tests need: `FOLLOW_INSPECTOR_<NAME>` names it, else it
 /// is looked for on the PATH; `None` skips the test unless CI requires it.
@@ -35,30 +36,6 @@ fn tool(name: &str) -> Option<PathBuf> {
     found
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "follow-inspector-interop-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run_strings(args: &[String]) -> Output {
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    run(&refs)
-}
-
-fn ok(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
-    stdout(out)
-}
-
-fn json(text: &str) -> Value {
-    serde_json::from_str(text).expect("valid JSON")
-}
-
 /// Saves `target` (a URL with `{P}`) with `--save-warc`, static unless `render`.
 fn save(server: &Server, target: &str, archive: &Path, render: bool) {
     let mut args = vec![
@@ -73,7 +50,7 @@ fn save(server: &Server, target: &str, archive: &Path, render: bool) {
         args.push("--render".into());
     }
     args.extend(server.resolve_args(&HOSTS));
-    ok(&run_strings(&args));
+    ok_stdout(&run_owned(&args));
 }
 
 fn warcio(warcio: &Path, args: &[&str]) -> String {
@@ -99,7 +76,7 @@ fn index(warcio_path: &Path, archive: &Path) -> Vec<(String, String)> {
     )
     .lines()
     .map(|line| {
-        let entry = json(line);
+        let entry = parse_json(line);
         (
             entry["warc-type"].as_str().unwrap_or_default().to_owned(),
             entry["warc-target-uri"]
@@ -117,7 +94,7 @@ fn warcio_checks_every_archive_we_write_and_indexes_the_spec_records() {
         return;
     };
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_dir("warcio");
+    let dir = temp_folder("warcio");
     for name in ["capture.warc.gz", "capture.warc"] {
         let archive = dir.join(name);
         save(&s, "http://acme.test:{P}/", &archive, false);
@@ -152,7 +129,7 @@ fn warcio_checks_every_archive_we_write_and_indexes_the_spec_records() {
         );
         // Every page has its metadata record, the failed one included.
         let metadata = kinds.iter().filter(|k| **k == "metadata").count();
-        let report = json(&ok(&run_strings(&[
+        let report = parse_json(&ok_stdout(&run_owned(&[
             "inspect".into(),
             file.clone(),
             "--format".into(),
@@ -171,7 +148,7 @@ fn warcio_checks_a_rendered_capture_with_its_dom_records() {
         return;
     };
     let s = Server::start(crate::rendered::site, Duration::ZERO);
-    let dir = temp_dir("warcio-rendered");
+    let dir = temp_folder("warcio-rendered");
     let archive = dir.join("rendered.warc.gz");
     let mut args = vec![
         "inspect".to_owned(),
@@ -183,7 +160,7 @@ fn warcio_checks_a_rendered_capture_with_its_dom_records() {
         archive.display().to_string(),
     ];
     args.extend(s.resolve_args(&["acme.test"]));
-    ok(&run_strings(&args));
+    ok_stdout(&run_owned(&args));
     let file = archive.display().to_string();
     let checked = warcio(&warcio_path, &["check", "-v", &file]);
     assert!(!checked.contains("fail"), "{checked}");
@@ -220,7 +197,7 @@ fn an_archive_wget_wrote_reads_as_a_live_fetch_of_the_same_pages() {
         return;
     };
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_dir("wget");
+    let dir = temp_folder("wget");
     let start = format!("http://www.acme.test:{}/", s.port);
     let mut live_args = vec![
         "inspect".to_owned(),
@@ -231,8 +208,8 @@ fn an_archive_wget_wrote_reads_as_a_live_fetch_of_the_same_pages() {
         "json".into(),
     ];
     live_args.extend(s.resolve_args(&HOSTS));
-    let live_json = ok(&run_strings(&live_args));
-    let live = json(&live_json);
+    let live_json = ok_stdout(&run_owned(&live_args));
+    let live = parse_json(&live_json);
     let urls = fetched_urls(&live);
 
     // wget reaches the fake hosts through the test server as its proxy.
@@ -261,7 +238,7 @@ fn an_archive_wget_wrote_reads_as_a_live_fetch_of_the_same_pages() {
         String::from_utf8_lossy(&out.stderr)
     );
 
-    let offline_json = ok(&run_strings(&[
+    let offline_json = ok_stdout(&run_owned(&[
         "inspect".into(),
         archive.display().to_string(),
         "--base-url".into(),
@@ -275,7 +252,7 @@ fn an_archive_wget_wrote_reads_as_a_live_fetch_of_the_same_pages() {
 
     // The corpus over wget's archive: each HTML 200 page judged as the live
     // inspection of that page judges it.
-    let corpus = json(&ok(&run_strings(&[
+    let corpus = parse_json(&ok_stdout(&run_owned(&[
         "corpus".into(),
         archive.display().to_string(),
         "--format".into(),
@@ -294,7 +271,7 @@ fn an_archive_wget_wrote_reads_as_a_live_fetch_of_the_same_pages() {
             "json".into(),
         ];
         args.extend(s.resolve_args(&HOSTS));
-        let one = json(&ok(&run_strings(&args)));
+        let one = parse_json(&ok_stdout(&run_owned(&args)));
         // The corpus lists a page's followed links in rank order.
         let mut followed: Vec<&Value> = one["pages"][0]["links"]
             .as_array()

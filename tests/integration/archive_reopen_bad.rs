@@ -1,12 +1,11 @@
 //! Bad archives given to `inspect FILE.warc.gz` (SPEC 10): each stops with a
 //! clear message and exit code, or answers the page it can; nothing hangs.
 
-use std::fs::OpenOptions;
 use std::path::Path;
 
 use crate::warc_files::{
-    gzip_member, html_response, http_response, per_record_gzip, record, temp_folder, warcinfo,
-    write,
+    grow_sparse, gzip_member, html_response, http_response, per_record_gzip, record, temp_folder,
+    warcinfo, write,
 };
 use crate::{run, stderr, stdout};
 
@@ -115,12 +114,7 @@ fn a_file_that_is_not_warc_and_a_sparse_two_gigabytes_are_refused_at_once() {
     assert!(err.contains("Open a .warc or .warc.gz file"), "{err}");
 
     let zeros = write(&dir, "zeros.warc", b"");
-    OpenOptions::new()
-        .write(true)
-        .open(&zeros)
-        .unwrap()
-        .set_len(2 * 1024 * 1024 * 1024)
-        .unwrap();
+    grow_sparse(&zeros, 2 * 1024 * 1024 * 1024);
     let (code, _, err) = reopen(&zeros, None);
     assert_eq!(code, 2);
     assert!(err.contains("is not a web archive (WARC)"), "{err}");
@@ -128,12 +122,7 @@ fn a_file_that_is_not_warc_and_a_sparse_two_gigabytes_are_refused_at_once() {
     // Good records, then a 2 GB hole: the hole is damage, named by offset.
     let start = per_record_gzip(&[warcinfo(), good_page()]);
     let sparse = write(&dir, "sparse.warc.gz", &start);
-    OpenOptions::new()
-        .write(true)
-        .open(&sparse)
-        .unwrap()
-        .set_len(2 * 1024 * 1024 * 1024)
-        .unwrap();
+    grow_sparse(&sparse, 2 * 1024 * 1024 * 1024);
     let (code, _, err) = reopen(&sparse, None);
     assert_eq!(code, 2);
     assert!(

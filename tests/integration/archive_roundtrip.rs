@@ -4,7 +4,7 @@
 //! archive; `warcio` accepts what we write; wget's archives read as a live
 //! fetch of the same pages.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
 
@@ -13,22 +13,8 @@ use serde_json::Value;
 use crate::fetch_crawl::{HOSTS, site};
 use crate::rendered::browser_turn;
 use crate::server::{Route, Server};
-use crate::{run, stderr, stdout};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "follow-inspector-archive-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run_strings(args: &[String]) -> Output {
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    run(&refs)
-}
+use crate::warc_files::temp_folder;
+use crate::{ok_stdout, parse_json, run_owned, stderr};
 
 /// `inspect` (or another command) of `target` against the fixture site.
 fn live(server: &Server, command: &str, target: &str, extra: &[&str]) -> Output {
@@ -38,22 +24,13 @@ fn live(server: &Server, command: &str, target: &str, extra: &[&str]) -> Output 
     ];
     args.extend(server.resolve_args(&HOSTS));
     args.extend(extra.iter().map(|s| (*s).to_owned()));
-    run_strings(&args)
+    run_owned(&args)
 }
 
 fn offline(command: &str, archive: &Path, extra: &[&str]) -> Output {
     let mut args = vec![command.to_owned(), archive.display().to_string()];
     args.extend(extra.iter().map(|s| (*s).to_owned()));
-    run_strings(&args)
-}
-
-fn ok(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
-    stdout(out)
-}
-
-fn json(text: &str) -> Value {
-    serde_json::from_str(text).expect("valid JSON")
+    run_owned(&args)
 }
 
 fn save_arg(path: &Path) -> String {
@@ -63,7 +40,7 @@ fn save_arg(path: &Path) -> String {
 #[test]
 fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_dir("depth3");
+    let dir = temp_folder("depth3");
     for name in ["capture.warc.gz", "capture.warc"] {
         let archive = dir.join(name);
         let saved = save_arg(&archive);
@@ -73,13 +50,13 @@ fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
             "http://acme.test:{P}/",
             &["--depth", "3", "--format", "json", "--save-warc", &saved],
         );
-        let live_json = ok(&out);
+        let live_json = ok_stdout(&out);
         assert!(
             stderr(&out).contains(&format!("to {saved}")),
             "{}",
             stderr(&out)
         );
-        let report = json(&live_json);
+        let report = parse_json(&live_json);
         let errors: Vec<&str> = report["pages"]
             .as_array()
             .unwrap()
@@ -92,13 +69,13 @@ fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
         );
         let hits_before = s.all_hits().values().sum::<usize>();
         let reopened = offline("inspect", &archive, &["--format", "json"]);
-        assert_eq!(ok(&reopened), live_json, "{name}");
+        assert_eq!(ok_stdout(&reopened), live_json, "{name}");
         // Saved again from the archive, the pages are the same pages.
         let again = dir.join(format!("again-{name}"));
         let again_arg = save_arg(&again);
-        ok(&offline("inspect", &archive, &["--save-warc", &again_arg]));
+        ok_stdout(&offline("inspect", &archive, &["--save-warc", &again_arg]));
         assert_eq!(
-            ok(&offline("inspect", &again, &["--format", "json"])),
+            ok_stdout(&offline("inspect", &again, &["--format", "json"])),
             live_json,
             "{name} saved again"
         );
@@ -114,13 +91,13 @@ fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
         );
         // The table and CSV reports are the live run's too (times included).
         for format in ["table", "csv"] {
-            let live_text = ok(&live(
+            let live_text = ok_stdout(&live(
                 &s,
                 "inspect",
                 "http://acme.test:{P}/",
                 &["--depth", "3", "--format", format, "--save-warc", &saved],
             ));
-            let offline_text = ok(&offline("inspect", &archive, &["--format", format]));
+            let offline_text = ok_stdout(&offline("inspect", &archive, &["--format", format]));
             assert_eq!(offline_text, live_text, "{name} {format}");
         }
     }
@@ -129,7 +106,7 @@ fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
 #[test]
 fn wire_forms_gzip_charsets_redirects_and_cut_bodies_reopen_as_they_were_read() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_dir("wire");
+    let dir = temp_folder("wire");
     for (path, extra) in [
         ("/gzip", vec![]),
         ("/gbk", vec![]),
@@ -147,12 +124,12 @@ fn wire_forms_gzip_charsets_redirects_and_cut_bodies_reopen_as_they_were_read() 
             assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
             continue;
         }
-        let live_json = ok(&out);
+        let live_json = ok_stdout(&out);
         // Reopened with the default --max-bytes, and with a smaller one: the
         // body is the one the live run read, whatever the cap now.
         for cap in ["10485760", "50000"] {
             assert_eq!(
-                ok(&offline(
+                ok_stdout(&offline(
                     "inspect",
                     &archive,
                     &["--format", "json", "--max-bytes", cap]
@@ -165,7 +142,7 @@ fn wire_forms_gzip_charsets_redirects_and_cut_bodies_reopen_as_they_were_read() 
     // The stored body is decoded; its wire form is named, not repeated.
     let archive = dir.join("gzip.warc");
     let saved = save_arg(&archive);
-    ok(&live(
+    ok_stdout(&live(
         &s,
         "inspect",
         "http://www.acme.test:{P}/gzip",
@@ -182,10 +159,10 @@ fn wire_forms_gzip_charsets_redirects_and_cut_bodies_reopen_as_they_were_read() 
 #[test]
 fn reopening_rejudges_with_other_settings_depth_and_never_fetches() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_dir("rejudge");
+    let dir = temp_folder("rejudge");
     let archive = dir.join("capture.warc.gz");
     let saved = save_arg(&archive);
-    ok(&live(
+    ok_stdout(&live(
         &s,
         "inspect",
         "http://acme.test:{P}/",
@@ -201,7 +178,7 @@ fn reopening_rejudges_with_other_settings_depth_and_never_fetches() {
     )
     .unwrap();
     let settings_arg = settings.display().to_string();
-    let rejudged = json(&ok(&offline(
+    let rejudged = parse_json(&ok_stdout(&offline(
         "inspect",
         &archive,
         &["--settings", &settings_arg, "--format", "json"],
@@ -217,7 +194,7 @@ fn reopening_rejudges_with_other_settings_depth_and_never_fetches() {
     assert_eq!(followed, ["Team"]);
 
     // Deeper than captured: the pages never fetched are "not in the archive".
-    let deeper = json(&ok(&offline(
+    let deeper = parse_json(&ok_stdout(&offline(
         "inspect",
         &archive,
         &["--depth", "3", "--format", "json"],
@@ -237,13 +214,13 @@ fn reopening_rejudges_with_other_settings_depth_and_never_fetches() {
 #[test]
 fn a_diff_saves_both_sides_pages_once_and_reopens_identical() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_dir("diff");
+    let dir = temp_folder("diff");
     let settings = dir.join("b.json");
     std::fs::write(&settings, r#"{"followKeywordsWhite": "team,impressum"}"#).unwrap();
     let b = settings.display().to_string();
     let archive = dir.join("diff.warc.gz");
     let saved = save_arg(&archive);
-    let live_json = ok(&live(
+    let live_json = ok_stdout(&live(
         &s,
         "diff",
         "http://acme.test:{P}/",
@@ -258,7 +235,7 @@ fn a_diff_saves_both_sides_pages_once_and_reopens_identical() {
             &saved,
         ],
     ));
-    let offline_json = ok(&offline(
+    let offline_json = ok_stdout(&offline(
         "diff",
         &archive,
         &["--against-settings", &b, "--format", "json"],
@@ -268,9 +245,15 @@ fn a_diff_saves_both_sides_pages_once_and_reopens_identical() {
         v["target"] = Value::Null;
         v
     };
-    assert_eq!(strip(json(&offline_json)), strip(json(&live_json)));
+    assert_eq!(
+        strip(parse_json(&offline_json)),
+        strip(parse_json(&live_json))
+    );
     assert!(
-        !json(&live_json)["pages"].as_array().unwrap().is_empty(),
+        !parse_json(&live_json)["pages"]
+            .as_array()
+            .unwrap()
+            .is_empty(),
         "{live_json}"
     );
 }
@@ -281,7 +264,7 @@ fn a_rendered_capture_reopens_as_rendered_without_a_browser() {
         return;
     };
     let s = Server::start(crate::rendered::site, Duration::ZERO);
-    let dir = temp_dir("rendered");
+    let dir = temp_folder("rendered");
     for path in ["/", "/js-redirect"] {
         let archive = dir.join("rendered.warc.gz");
         let saved = save_arg(&archive);
@@ -298,11 +281,11 @@ fn a_rendered_capture_reopens_as_rendered_without_a_browser() {
             saved,
         ];
         args.extend(s.resolve_args(&["acme.test"]));
-        let live_json = ok(&run_strings(&args));
-        let report = json(&live_json);
+        let live_json = ok_stdout(&run_owned(&args));
+        let report = parse_json(&live_json);
         assert_eq!(report["pages"][0]["mode"], "rendered", "{path}");
         // No browser: a path that does not exist, so reopening cannot use one.
-        let reopened = run_strings(&[
+        let reopened = run_owned(&[
             "inspect".into(),
             archive.display().to_string(),
             "--format".into(),
@@ -310,13 +293,13 @@ fn a_rendered_capture_reopens_as_rendered_without_a_browser() {
             "--browser".into(),
             "/nonexistent/chromium".into(),
         ]);
-        assert_eq!(ok(&reopened), live_json, "{path}");
+        assert_eq!(ok_stdout(&reopened), live_json, "{path}");
         // Saved again from the archive, a rendered page is the same page.
         let again = dir.join("again.warc.gz");
         let again_arg = save_arg(&again);
-        ok(&offline("inspect", &archive, &["--save-warc", &again_arg]));
+        ok_stdout(&offline("inspect", &archive, &["--save-warc", &again_arg]));
         assert_eq!(
-            ok(&offline("inspect", &again, &["--format", "json"])),
+            ok_stdout(&offline("inspect", &again, &["--format", "json"])),
             live_json,
             "{path} saved again"
         );
@@ -327,20 +310,16 @@ fn a_rendered_capture_reopens_as_rendered_without_a_browser() {
 }
 
 fn zcat(path: &Path) -> String {
-    let bytes = std::fs::read(path).unwrap();
-    let mut text = String::new();
-    let mut decoder = flate2::read::MultiGzDecoder::new(&bytes[..]);
-    std::io::Read::read_to_string(&mut decoder, &mut text).unwrap();
-    text
+    String::from_utf8(gunzip(&std::fs::read(path).unwrap())).unwrap()
 }
 
 #[test]
 fn every_record_is_its_own_gzip_member_in_the_spec_order() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_dir("members");
+    let dir = temp_folder("members");
     let archive = dir.join("capture.warc.gz");
     let saved = save_arg(&archive);
-    ok(&live(
+    ok_stdout(&live(
         &s,
         "inspect",
         "http://acme.test:{P}/",
@@ -375,7 +354,7 @@ fn every_record_is_its_own_gzip_member_in_the_spec_order() {
     // A body cut at --max-bytes says so.
     let big = dir.join("big.warc.gz");
     let big_arg = save_arg(&big);
-    ok(&live(
+    ok_stdout(&live(
         &s,
         "inspect",
         "http://www.acme.test:{P}/big",
@@ -472,7 +451,7 @@ fn parse_records(bytes: Vec<u8>) -> Vec<(Fields, Vec<u8>)> {
 #[test]
 fn a_save_that_cannot_be_written_fails_clearly_and_leaves_no_file() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_dir("unwritable");
+    let dir = temp_folder("unwritable");
     let archive = dir.join("no-such-folder").join("capture.warc.gz");
     let saved = save_arg(&archive);
     let out = live(
@@ -501,20 +480,20 @@ fn an_empty_body_said_to_be_gzip_is_an_empty_page_and_archives_as_one() {
         },
         Duration::ZERO,
     );
-    let dir = temp_dir("empty-gzip");
+    let dir = temp_folder("empty-gzip");
     let archive = dir.join("empty.warc.gz");
     let saved = save_arg(&archive);
-    let live_json = ok(&live(
+    let live_json = ok_stdout(&live(
         &s,
         "inspect",
         "http://www.acme.test:{P}/",
         &["--depth", "1", "--format", "json", "--save-warc", &saved],
     ));
-    let report = json(&live_json);
+    let report = parse_json(&live_json);
     assert_eq!(report["pages"][0]["status"], 200);
     assert!(report["pages"][0]["error"].is_null(), "{live_json}");
     assert_eq!(
-        ok(&offline("inspect", &archive, &["--format", "json"])),
+        ok_stdout(&offline("inspect", &archive, &["--format", "json"])),
         live_json
     );
 }

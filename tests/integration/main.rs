@@ -51,6 +51,22 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// [`run`] with owned arguments.
+pub fn run_owned(args: &[String]) -> Output {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(&refs)
+}
+
+/// The standard output of a run that must have exited 0.
+pub fn ok_stdout(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+    stdout(out)
+}
+
+pub fn parse_json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).expect("valid JSON")
+}
+
 /// Runs and parses `--format json`, asserting success.
 pub fn run_json(args: &[&str]) -> serde_json::Value {
     let mut all = args.to_vec();

@@ -22,6 +22,7 @@ use crate::ui::{
     app_in, clear_field, copy_with, fetch, html_page, key_c, settle, temp_config_dir, type_into,
     with_system_fonts,
 };
+use crate::ui_detail::{app_rendering, fetch_rendered_home, map_hosts};
 
 /// A site that answers only to its host name, on 127.0.0.1: a start page
 /// with a contact page, a blog and a shop on a subdomain.
@@ -41,15 +42,6 @@ fn acme_site(_port: u16) -> HashMap<String, Route> {
         ),
         ("acme.test/impressum".to_owned(), Route::html("Impressum")),
     ])
-}
-
-/// Opens Settings › Advanced and types `mapping` into the host mapping.
-fn map_hosts(harness: &mut Harness<'_, InspectorApp>, mapping: &str) {
-    harness.get_by_label("Advanced").click();
-    harness.run();
-    harness.get_by_label("Host mapping").scroll_to_me();
-    harness.run();
-    type_into(harness, "Host mapping", mapping);
 }
 
 /// Waits (up to 10 s on a busy machine) for Save for ticket to finish.
@@ -77,14 +69,6 @@ fn save_for_ticket(harness: &mut Harness<'_, InspectorApp>, path: &Path) {
     // Enter in the path field saves (the profiles bar has a Save button too).
     harness.key_press(egui::Key::Enter);
     settle_save(harness);
-}
-
-/// A fresh folder for a test's archives.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fi-ui-warc-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Every page's URL and its links' verdicts, as the table shows them.
@@ -168,7 +152,7 @@ fn pick_depth(harness: &mut Harness<'_, InspectorApp>, depth: &str) {
 #[test]
 fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let dir = temp_dir("round-trip");
+    let dir = crate::warc_files::temp_folder("round-trip");
     let (mut saving, path) = fetch_and_save("archive-save", &server, &dir);
     assert!(path.is_file(), "{} was not written", path.display());
     let notice = saving.state().notice().unwrap_or_default().to_owned();
@@ -228,7 +212,7 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
 #[test]
 fn an_archive_shows_its_own_settings_as_unsaved_edits_and_rejudges_without_fetching() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let dir = temp_dir("settings");
+    let dir = crate::warc_files::temp_folder("settings");
     let (saving, path) = fetch_and_save("archive-settings-save", &server, &dir);
     let shop = |harness: &Harness<'_, InspectorApp>| {
         harness.state().inspection().unwrap().pages[0]
@@ -308,7 +292,7 @@ impl egui::DroppedFile for Dropped {
 #[test]
 fn an_archive_does_not_replace_unsaved_edits_unasked() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let dir = temp_dir("own-edits");
+    let dir = crate::warc_files::temp_folder("own-edits");
     let (saving, path) = fetch_and_save("archive-own-edits-save", &server, &dir);
     let mut harness = app_in(temp_config_dir("archive-own-edits"), None);
     type_into(&mut harness, "White keywords", ",impressum2");
@@ -329,7 +313,7 @@ fn an_archive_does_not_replace_unsaved_edits_unasked() {
 #[test]
 fn an_archive_dropped_on_the_window_opens() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let dir = temp_dir("drop");
+    let dir = crate::warc_files::temp_folder("drop");
     let (saving, path) = fetch_and_save("archive-drop-save", &server, &dir);
     let mut harness = app_in(temp_config_dir("archive-drop"), None);
     harness
@@ -351,7 +335,7 @@ fn an_existing_file_is_replaced_only_when_the_user_says_so() {
         Some(Arc::new(CapturingFetcher)),
     );
     fetch(&mut harness, "https://acme.test/");
-    let path = temp_dir("replace").join("ticket.warc.gz");
+    let path = crate::warc_files::temp_folder("replace").join("ticket.warc.gz");
     std::fs::write(&path, "keep me").unwrap();
 
     save_for_ticket(&mut harness, &path);
@@ -388,7 +372,7 @@ fn a_save_that_fails_says_why_and_what_to_do_in_its_dialog() {
         Some(Arc::new(CapturingFetcher)),
     );
     fetch(&mut harness, "https://acme.test/");
-    let path = temp_dir("save-fails").join("no-such-folder/ticket.warc.gz");
+    let path = crate::warc_files::temp_folder("save-fails").join("no-such-folder/ticket.warc.gz");
     save_for_ticket(&mut harness, &path);
     harness.get_by_label_contains(&format!("✖ cannot write {}", path.display()));
     harness.get_by_label_contains("Check that the folder exists and is writable");
@@ -411,7 +395,7 @@ fn save_for_ticket_is_disabled_for_the_demo_page_and_a_saved_file_saying_why() {
     let mut harness = app_in(temp_config_dir("archive-refused"), None);
     save_is_refused_because(&mut harness, copy::DEMO_NOT_SAVED);
 
-    let page = temp_dir("refused").join("page.html");
+    let page = crate::warc_files::temp_folder("refused").join("page.html");
     std::fs::write(
         &page,
         "<link rel=canonical href=https://acme.test/><a href=/kontakt>Kontakt</a>",
@@ -502,20 +486,6 @@ fn what_was_fetched_survives_rejudging_compare_and_the_crawl_tree() {
     }
 }
 
-/// The app with the real browser for rendered mode.
-fn app_rendering(name: &str) -> Harness<'static, InspectorApp> {
-    let dir = temp_config_dir(name);
-    let browser = PathBuf::from(crate::rendered::BROWSER);
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |cc| {
-            with_system_fonts(&cc.egui_ctx);
-            InspectorApp::new(cc, None, Some(dir)).with_browser(Some(browser))
-        });
-    settle(&mut harness);
-    harness
-}
-
 #[test]
 fn a_rendered_page_saved_for_a_ticket_reopens_rendered_without_a_browser() {
     let Some(_turn) = crate::rendered::browser_turn() else {
@@ -523,25 +493,9 @@ fn a_rendered_page_saved_for_a_ticket_reopens_rendered_without_a_browser() {
     };
     let server = Server::start(crate::rendered::site, Duration::ZERO);
     let mut harness = app_rendering("archive-rendered");
-    harness.get_by_label("Rendered").click();
-    harness.run();
-    map_hosts(
-        &mut harness,
-        &format!("acme.test:{}:127.0.0.1", server.port),
-    );
-    type_into(
-        &mut harness,
-        "Page",
-        &format!("http://acme.test:{}/", server.port),
-    );
-    harness.get_by_label("Fetch").click();
-    // A browser on a busy machine takes longer than `settle` waits.
-    for _ in 0..6 {
-        settle(&mut harness);
-    }
-    assert_eq!(harness.state().error(), None);
+    fetch_rendered_home(&mut harness, &server);
     harness.get_by_label("＋ added by script 2");
-    let path = temp_dir("rendered").join("rendered.warc.gz");
+    let path = crate::warc_files::temp_folder("rendered").join("rendered.warc.gz");
     save_for_ticket(&mut harness, &path);
     assert_eq!(harness.state().error(), None);
 

@@ -214,7 +214,7 @@ fn acme_site(_port: u16) -> HashMap<String, Route> {
 }
 
 /// Opens Settings › Advanced and types `mapping` into the host mapping.
-fn map_hosts(harness: &mut Harness<'_, InspectorApp>, mapping: &str) {
+pub(crate) fn map_hosts(harness: &mut Harness<'_, InspectorApp>, mapping: &str) {
     harness.get_by_label("Advanced").click();
     harness.run();
     harness.get_by_label("Host mapping").scroll_to_me();
@@ -254,7 +254,7 @@ fn the_host_mapping_reaches_a_site_by_its_host_name() {
 }
 
 /// The app with the real browser for rendered mode.
-fn app_rendering(name: &str) -> Harness<'static, InspectorApp> {
+pub(crate) fn app_rendering(name: &str) -> Harness<'static, InspectorApp> {
     let dir = temp_config_dir(name);
     let browser = PathBuf::from(crate::rendered::BROWSER);
     let mut harness = Harness::builder()
@@ -267,6 +267,24 @@ fn app_rendering(name: &str) -> Harness<'static, InspectorApp> {
     harness
 }
 
+/// Rendered ticked, the host mapped to `server`, its home page fetched.
+pub(crate) fn fetch_rendered_home(harness: &mut Harness<'_, InspectorApp>, server: &Server) {
+    harness.get_by_label("Rendered").click();
+    harness.run();
+    map_hosts(harness, &format!("acme.test:{}:127.0.0.1", server.port));
+    type_into(
+        harness,
+        "Page",
+        &format!("http://acme.test:{}/", server.port),
+    );
+    harness.get_by_label("Fetch").click();
+    // A browser on a busy machine takes longer than `settle` waits.
+    for _ in 0..6 {
+        settle(harness);
+    }
+    assert_eq!(harness.state().error(), None);
+}
+
 #[test]
 fn the_host_mapping_reaches_a_rendered_site_by_its_host_name() {
     let Some(_turn) = crate::rendered::browser_turn() else {
@@ -274,23 +292,7 @@ fn the_host_mapping_reaches_a_rendered_site_by_its_host_name() {
     };
     let server = Server::start(crate::rendered::site, Duration::ZERO);
     let mut harness = app_rendering("detail-resolve-rendered");
-    harness.get_by_label("Rendered").click();
-    harness.run();
-    map_hosts(
-        &mut harness,
-        &format!("acme.test:{}:127.0.0.1", server.port),
-    );
-    type_into(
-        &mut harness,
-        "Page",
-        &format!("http://acme.test:{}/", server.port),
-    );
-    harness.get_by_label("Fetch").click();
-    // A browser on a busy machine takes longer than `settle` waits.
-    for _ in 0..6 {
-        settle(&mut harness);
-    }
-    assert_eq!(harness.state().error(), None);
+    fetch_rendered_home(&mut harness, &server);
     harness.get_by_label("＋ added by script 2");
     harness.get_by_label_contains("scripts added 2, removed 1");
     harness.get_by_label_contains("rendered in ");

@@ -78,3 +78,12 @@ pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     std::fs::write(&path, bytes).expect("a test file");
     path
 }
+
+/// Makes `path` `len` bytes long, the added part a hole (a sparse file).
+pub fn grow_sparse(path: &Path, len: u64) {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .and_then(|f| f.set_len(len))
+        .expect("a sparse file");
+}
