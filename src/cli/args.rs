@@ -133,6 +133,16 @@ pub struct CorpusArgs {
     #[arg(long, value_name = "BYTES", default_value_t = fetch::DEFAULT_MAX_BYTES)]
     pub max_bytes: usize,
 
+    /// A targets file (TSV: id, url, kind): measure how many labelled pages
+    /// each side reaches a contact, imprint or about page on, and suggest
+    /// changes (SPEC section 11).
+    #[arg(long, value_name = "FILE.tsv")]
+    pub targets: Option<PathBuf>,
+
+    /// With --targets: how many suggested changes to list (0: none).
+    #[arg(long, value_name = "N", default_value_t = 20, requires = "targets")]
+    pub suggest: usize,
+
     /// How to print the report.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,

@@ -33,12 +33,31 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         }
     };
     let cancel = AtomicBool::new(false);
+    let targets = match &args.targets {
+        Some(path) => Some(
+            crate::corpus::truth::Targets::read(path)
+                .map_err(|e| Failure::Usage(anyhow::Error::new(e)))?,
+        ),
+        None => None,
+    };
     let sides = crate::corpus::Sides {
         a: &a,
         b: b.as_ref(),
         depth: args.depth,
+        targets: targets.as_ref(),
     };
-    let run = crate::corpus::run_source(&source, sides, args.max_bytes, jobs, &cancel, &progress);
+    let mut run =
+        crate::corpus::run_source(&source, sides, args.max_bytes, jobs, &cancel, &progress);
+    if let Some(targets) = &targets {
+        if interactive {
+            eprint!("\r\x1b[2K{}", copy::trying_suggestions());
+        }
+        let evaluation = crate::corpus::truth::evaluate(&run, targets, args.suggest, jobs, &cancel);
+        for problem in &evaluation.problems {
+            eprintln!("warning: {problem}");
+        }
+        run.evaluation = Some(evaluation);
+    }
     for page in run.pages.iter().filter(|p| p.truncated) {
         let name = match &run.archives {
             Some(_) => page.id.clone(),

@@ -85,3 +85,8 @@ pub fn saved_archive(path: &str, pages: usize, records: usize, bytes: u64) -> St
     };
     format!("saved {pages} ({records} records, {bytes} bytes) to {path}")
 }
+
+/// While suggestions are tried, after the pages are read.
+pub fn trying_suggestions() -> String {
+    "trying suggested changes over the labelled pages…".to_owned()
+}

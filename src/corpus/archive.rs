@@ -370,6 +370,7 @@ fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {
         changes: Vec::new(),
         error: None,
         truncated: page.truncated,
+        kept: None,
     };
     let read = crate::inspect::read_page(&page.html, page.charset.as_deref(), &page.url);
     let inspection = crate::inspect::Inspection::single_page(
@@ -378,6 +379,6 @@ fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {
         crate::inspect::Limits::of_depth(sides.depth),
         sides.a.clone(),
     );
-    judge(&mut run, &inspection, sides);
+    judge(&mut run, inspection, sides);
     run
 }

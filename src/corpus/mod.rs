@@ -19,6 +19,7 @@ use crate::policy::{Settings, Verdict};
 mod archive;
 mod list;
 mod source;
+pub mod truth;
 pub use archive::{ArchiveStats, RecordProblem, SkipKind, run_archives};
 pub use list::{CorpusError, CorpusPage, RowProblem, list_pages};
 pub use source::{CorpusSource, list_corpus, run_source};
@@ -114,7 +115,7 @@ impl SideRun {
 }
 
 /// One page of a corpus run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct PageRun {
     pub id: String,
     pub path: PathBuf,
@@ -127,6 +128,9 @@ pub struct PageRun {
     pub error: Option<String>,
     /// The page file was longer than the cap and read only up to it.
     pub truncated: bool,
+    /// The page as read and decided under A, kept for a labelled page so
+    /// that [`truth::evaluate`] can decide it again.
+    pub kept: Option<truth::KeptPage>,
 }
 
 /// A keyword's totals over the corpus on one side, in list order.
@@ -151,7 +155,7 @@ pub struct CauseCount {
 }
 
 /// A whole corpus run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct CorpusRun {
     pub a: Settings,
     pub b: Option<Settings>,
@@ -164,6 +168,8 @@ pub struct CorpusRun {
     pub cancelled: bool,
     /// For a corpus of web archives: the records that were not pages.
     pub archives: Option<ArchiveStats>,
+    /// Measured against a targets file.
+    pub evaluation: Option<truth::Evaluation>,
 }
 
 impl CorpusRun {
@@ -216,13 +222,8 @@ pub struct Totals {
 }
 
 /// Reads one page and decides it under A (and B).
-fn run_page(
-    page: &CorpusPage,
-    a: &Settings,
-    b: Option<&Settings>,
-    depth: u32,
-    max_bytes: usize,
-) -> PageRun {
+fn run_page(page: &CorpusPage, sides: Sides<'_>, max_bytes: usize) -> PageRun {
+    let Sides { a, depth, .. } = sides;
     let mut run = PageRun {
         id: page.id.clone(),
         path: page.path.clone(),
@@ -232,6 +233,7 @@ fn run_page(
         changes: Vec::new(),
         error: None,
         truncated: false,
+        kept: None,
     };
     if let Some(problem) = &page.problem {
         run.error = Some(problem.to_string());
@@ -255,22 +257,29 @@ fn run_page(
         }
     };
     match Inspection::saved_page(&bytes, url, Limits::of_depth(depth), a.clone()) {
-        Ok(inspection) => judge(&mut run, &inspection, Sides { a, b, depth }),
+        Ok(inspection) => judge(&mut run, inspection, sides),
         Err(e) => run.error = Some(e.to_string()),
     }
     run
 }
 
-/// Fills `run` with the page decided under A (as `inspection_a` is) and B.
-fn judge(run: &mut PageRun, inspection_a: &Inspection, sides: Sides<'_>) {
+/// Fills `run` with the page decided under A (as `inspection_a` is) and B;
+/// keeps the page when the targets label it.
+fn judge(run: &mut PageRun, mut inspection_a: Inspection, sides: Sides<'_>) {
     run.url = Some(inspection_a.final_url.to_string());
-    run.a = SideRun::of(inspection_a);
+    run.a = SideRun::of(&inspection_a);
     if let Some(b) = sides.b {
         let inspection_b = inspection_a.judged_under(b);
         run.b = Some(SideRun::of(&inspection_b));
         if let (Some(pa), Some(pb)) = (inspection_a.pages.first(), inspection_b.pages.first()) {
             run.changes = changed_links(pa, pb, sides.a, b);
         }
+    }
+    let labelled = sides
+        .targets
+        .is_some_and(|t| t.pages.get(&run.id).is_some_and(|list| !list.is_empty()));
+    if labelled && !inspection_a.pages.is_empty() {
+        run.kept = Some(std::sync::Arc::new(inspection_a.pages.swap_remove(0)));
     }
 }
 
@@ -375,7 +384,12 @@ pub fn run(
     cancel: &AtomicBool,
     progress: &(dyn Fn(usize) + Sync),
 ) -> CorpusRun {
-    let sides = Sides { a, b, depth };
+    let sides = Sides {
+        a,
+        b,
+        depth,
+        targets: None,
+    };
     let max_bytes = crate::fetch::DEFAULT_MAX_BYTES;
     run_capped(pages, sides, max_bytes, jobs, cancel, progress)
 }
@@ -386,6 +400,8 @@ pub struct Sides<'a> {
     pub a: &'a Settings,
     pub b: Option<&'a Settings>,
     pub depth: u32,
+    /// The pages these label are kept for [`truth::evaluate`].
+    pub targets: Option<&'a truth::Targets>,
 }
 
 /// [`run`], each page read up to `max_bytes` (`--max-bytes`).
@@ -397,11 +413,10 @@ pub fn run_capped(
     cancel: &AtomicBool,
     progress: &(dyn Fn(usize) + Sync),
 ) -> CorpusRun {
-    let Sides { a, b, depth } = sides;
     let done = AtomicUsize::new(0);
     let runs: Vec<PageRun> =
         par::map_ordered(pages, jobs, "follow-inspector-corpus", cancel, |page| {
-            let run = run_page(page, a, b, depth, max_bytes);
+            let run = run_page(page, sides, max_bytes);
             progress(done.fetch_add(1, Ordering::SeqCst) + 1);
             run
         })
@@ -414,7 +429,7 @@ pub fn run_capped(
 
 /// The run of `runs`: keyword totals and causes added.
 fn finish_run(sides: Sides<'_>, runs: Vec<PageRun>, cancelled: bool) -> CorpusRun {
-    let Sides { a, b, depth } = sides;
+    let Sides { a, b, depth, .. } = sides;
     let keywords_a = keyword_stats(a, runs.iter().map(|p| &p.a));
     let keywords_b = b.map(|b| keyword_stats(b, runs.iter().filter_map(|p| p.b.as_ref())));
     CorpusRun {
@@ -427,5 +442,6 @@ fn finish_run(sides: Sides<'_>, runs: Vec<PageRun>, cancelled: bool) -> CorpusRu
         keywords_b,
         cancelled,
         archives: None,
+        evaluation: None,
     }
 }

@@ -48,6 +48,7 @@ impl CorpusTask {
                 a: &job.a,
                 b: job.b.as_ref(),
                 depth: job.depth,
+                targets: None,
             };
             Ok(Box::new(corpus::run_source(
                 &source,

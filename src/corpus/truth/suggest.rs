@@ -1,0 +1,268 @@
+//! SPEC 11's suggestions: single changes of side A's settings, each tried by
+//! deciding every labelled page again, ranked by the pages they gain.
+
+use std::collections::{BTreeSet, HashSet};
+use std::sync::atomic::AtomicBool;
+
+use url::Url;
+
+use super::{LabelledPage, Missed, PageTruth, TargetWhy, keyword_tokens};
+use crate::par;
+use crate::policy::{Settings, Verdict, parse_list};
+
+/// One change of the settings.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Change {
+    /// A keyword appended to the white list.
+    AddWhite(String),
+    RemoveBlack(String),
+    /// A white keyword moved to the front of its list.
+    MoveWhite(String),
+    /// A registrable domain added to the allowed domains.
+    AllowDomain(String),
+    /// Subdomain mode turned on (`true`) or off.
+    Subdomain(bool),
+}
+
+impl Change {
+    /// The report identifier of the change's kind.
+    pub fn kind_id(&self) -> &'static str {
+        match self {
+            Change::AddWhite(_) => "add_white",
+            Change::RemoveBlack(_) => "remove_black",
+            Change::MoveWhite(_) => "move_white",
+            Change::AllowDomain(_) => "allow_domain",
+            Change::Subdomain(_) => "subdomain",
+        }
+    }
+
+    /// The keyword or domain it is about (empty for subdomain mode): the
+    /// last tie-break of the ranking.
+    pub fn subject(&self) -> &str {
+        match self {
+            Change::AddWhite(s)
+            | Change::RemoveBlack(s)
+            | Change::MoveWhite(s)
+            | Change::AllowDomain(s) => s,
+            Change::Subdomain(_) => "",
+        }
+    }
+}
+
+/// A change tried over the corpus.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub change: Change,
+    /// Labelled pages found only with the change, and only without it.
+    pub pages_gained: Vec<String>,
+    pub pages_lost: Vec<String>,
+    /// Targets followed only with the change.
+    pub targets_gained: usize,
+    /// Links followed only with the change that are not targets.
+    pub non_targets_gained: usize,
+    /// Side A's settings with only this change.
+    pub settings: Settings,
+}
+
+impl Suggestion {
+    /// Pages gained minus pages lost: what the ranking puts first.
+    pub fn net_pages(&self) -> isize {
+        self.pages_gained.len() as isize - self.pages_lost.len() as isize
+    }
+}
+
+/// `settings` with `change` applied; every other item kept as written.
+pub fn apply_change(settings: &Settings, change: &Change) -> Settings {
+    let mut out = settings.clone();
+    match change {
+        Change::AddWhite(k) => append(&mut out.follow_keywords_white, k),
+        Change::AllowDomain(d) => append(&mut out.follow_allowed_domains, d),
+        Change::RemoveBlack(k) => {
+            out.follow_keywords_black = items(&out.follow_keywords_black)
+                .filter(|item| !same_item(item, k))
+                .collect::<Vec<_>>()
+                .join(",");
+        }
+        Change::MoveWhite(k) => {
+            let rest = items(&out.follow_keywords_white).filter(|item| !same_item(item, k));
+            out.follow_keywords_white = std::iter::once(k.as_str())
+                .chain(rest)
+                .collect::<Vec<_>>()
+                .join(",");
+        }
+        Change::Subdomain(on) => out.follow_subdomain = *on,
+    }
+    out
+}
+
+fn items(stored: &str) -> impl Iterator<Item = &str> {
+    stored.split(',').filter(|item| !item.trim().is_empty())
+}
+
+fn same_item(item: &str, keyword: &str) -> bool {
+    item.trim().to_lowercase() == keyword
+}
+
+fn append(stored: &mut String, item: &str) {
+    if !stored.trim().is_empty() && !stored.trim_end().ends_with(',') {
+        stored.push(',');
+    }
+    stored.push_str(item);
+}
+
+/// The candidate changes of SPEC 11, each once, in a fixed order.
+fn candidates(base: &Settings, pages: &[PageTruth], missed: &[Missed]) -> Vec<Change> {
+    let white = parse_list(&base.follow_keywords_white);
+    let allowed = parse_list(&base.follow_allowed_domains);
+    let mut out: BTreeSet<Change> = BTreeSet::new();
+    for miss in missed {
+        let Ok(url) = Url::parse(&miss.target.url) else {
+            continue;
+        };
+        for token in keyword_tokens(&url, miss.text.as_deref().unwrap_or_default()) {
+            if !white.contains(&token) {
+                out.insert(Change::AddWhite(token));
+            }
+        }
+    }
+    for outcome in pages.iter().flat_map(|p| &p.targets) {
+        match &outcome.a {
+            TargetWhy::Blacklisted { keyword, .. } => {
+                out.insert(Change::RemoveBlack(keyword.clone()));
+            }
+            TargetWhy::RankedOut { keyword, .. } if white.first() != Some(keyword) => {
+                out.insert(Change::MoveWhite(keyword.clone()));
+            }
+            TargetWhy::OffDomain { host, .. } => {
+                if let Some(domain) = psl::domain_str(host)
+                    && !allowed.iter().any(|d| d == domain)
+                {
+                    out.insert(Change::AllowDomain(domain.to_owned()));
+                }
+            }
+            _ => {}
+        }
+    }
+    out.insert(Change::Subdomain(!base.follow_subdomain));
+    out.into_iter().collect()
+}
+
+/// What one labelled page follows under some settings.
+fn followed_keys(page: &LabelledPage<'_>, settings: &Settings) -> HashSet<String> {
+    page.page
+        .decided(&settings.options(), page.page.decision.limit)
+        .links
+        .iter()
+        .filter(|l| l.verdict == Verdict::Followed)
+        .filter_map(|l| l.key.as_deref().map(str::to_owned))
+        .collect()
+}
+
+/// Tries every candidate change of `base` over the labelled pages on `jobs`
+/// threads; returns the best `keep`, and how many were tried.
+pub(super) fn suggest(
+    base: &Settings,
+    labelled: &[LabelledPage<'_>],
+    pages: &[PageTruth],
+    missed: &[Missed],
+    keep: usize,
+    jobs: usize,
+    cancel: &AtomicBool,
+) -> (Vec<Suggestion>, usize) {
+    let base_followed: Vec<HashSet<String>> = labelled
+        .iter()
+        .map(|page| {
+            page.page
+                .decision
+                .links
+                .iter()
+                .filter(|l| l.verdict == Verdict::Followed)
+                .filter_map(|l| l.key.as_deref().map(str::to_owned))
+                .collect()
+        })
+        .collect();
+    let changes = candidates(base, pages, missed);
+    let tried = par::map_ordered(
+        &changes,
+        jobs,
+        "follow-inspector-suggest",
+        cancel,
+        |change| {
+            let settings = apply_change(base, change);
+            let mut suggestion = Suggestion {
+                change: change.clone(),
+                pages_gained: Vec::new(),
+                pages_lost: Vec::new(),
+                targets_gained: 0,
+                non_targets_gained: 0,
+                settings,
+            };
+            for ((page, truth), before) in labelled.iter().zip(pages).zip(&base_followed) {
+                let after = followed_keys(page, &suggestion.settings);
+                let found_after = page.targets.iter().any(|t| after.contains(&t.key));
+                match (truth.found(false), found_after) {
+                    (false, true) => suggestion.pages_gained.push(truth.id.clone()),
+                    (true, false) => suggestion.pages_lost.push(truth.id.clone()),
+                    _ => {}
+                }
+                for key in after.difference(before) {
+                    if truth.is_target(key) {
+                        suggestion.targets_gained += 1;
+                    } else {
+                        suggestion.non_targets_gained += 1;
+                    }
+                }
+            }
+            suggestion
+        },
+    );
+    let mut tried: Vec<Suggestion> = tried.into_iter().flatten().collect();
+    let count = tried.len();
+    tried.sort_by(|x, y| {
+        y.net_pages()
+            .cmp(&x.net_pages())
+            .then(x.non_targets_gained.cmp(&y.non_targets_gained))
+            .then_with(|| x.change.subject().cmp(y.change.subject()))
+            .then_with(|| x.change.cmp(&y.change))
+    });
+    tried.truncate(keep);
+    (tried, count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(white: &str, black: &str) -> Settings {
+        Settings {
+            follow_keywords_white: white.into(),
+            follow_keywords_black: black.into(),
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn changes_keep_every_other_item_as_written() {
+        let s = settings("Contact, about ,team", "blog,News,tag");
+        let white = |c| apply_change(&s, &c).follow_keywords_white;
+        assert_eq!(
+            white(Change::AddWhite("ihr".into())),
+            "Contact, about ,team,ihr"
+        );
+        assert_eq!(
+            white(Change::MoveWhite("team".into())),
+            "team,Contact, about "
+        );
+        assert_eq!(
+            apply_change(&s, &Change::RemoveBlack("news".into())).follow_keywords_black,
+            "blog,tag"
+        );
+        assert_eq!(
+            apply_change(&settings("", ""), &Change::AddWhite("x".into())).follow_keywords_white,
+            "x"
+        );
+        let allowed = apply_change(&s, &Change::AllowDomain("acme.de".into()));
+        assert_eq!(allowed.follow_allowed_domains, "acme.de");
+        assert!(apply_change(&s, &Change::Subdomain(true)).follow_subdomain);
+    }
+}

@@ -1,0 +1,302 @@
+//! The targets file of SPEC section 11: for each corpus page, the links that
+//! lead to the organisation's contact, imprint or about page. A bad row is
+//! reported and skipped; only a file that cannot be read, or a header
+//! without `id`, `url` or `kind`, stops the run.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use url::Url;
+
+use crate::fetch::local::{self, FileError};
+use crate::policy::url_key;
+
+/// What a target link leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetKind {
+    Contact,
+    Imprint,
+    About,
+}
+
+impl TargetKind {
+    pub const ALL: [TargetKind; 3] = [TargetKind::Contact, TargetKind::Imprint, TargetKind::About];
+
+    /// The file's and the report's identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            TargetKind::Contact => "contact",
+            TargetKind::Imprint => "imprint",
+            TargetKind::About => "about",
+        }
+    }
+
+    /// The kind a `kind` cell names (case and surrounding blanks ignored).
+    pub fn parse(cell: &str) -> Option<Self> {
+        let cell = cell.trim();
+        Self::ALL
+            .into_iter()
+            .find(|k| k.id().eq_ignore_ascii_case(cell))
+    }
+}
+
+/// One row of the targets file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The URL as the file writes it.
+    pub url: String,
+    /// The URL without its fragment, after the WHATWG parse: what a
+    /// candidate's key is compared with.
+    pub key: String,
+    pub kind: TargetKind,
+    /// The file's line (the header is line 1).
+    pub line: usize,
+}
+
+/// Why the targets file cannot be used at all.
+#[derive(Debug, thiserror::Error)]
+pub enum TargetsError {
+    #[error(transparent)]
+    File(FileError),
+    #[error("{}: the targets file's header is not UTF-8 text", path.display())]
+    Header { path: PathBuf },
+    #[error("{}: the targets file's header has no `{column}` column (it needs id, url and kind)", path.display())]
+    MissingColumn { path: PathBuf, column: &'static str },
+}
+
+/// A row of the targets file that was skipped, or a page it names that the
+/// corpus does not have. The run goes on without it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TargetProblem {
+    #[error("targets line {line}: not UTF-8 text")]
+    NotUtf8 { line: usize },
+    #[error("targets line {line}: no `{column}`")]
+    MissingCell { line: usize, column: &'static str },
+    #[error("targets line {line}: the url `{url}` does not parse: {why}")]
+    BadUrl {
+        line: usize,
+        url: String,
+        why: String,
+    },
+    #[error("targets line {line}: the kind `{kind}` is not contact, imprint or about")]
+    UnknownKind { line: usize, kind: String },
+    #[error("targets line {line}: page {id} already has this url on line {first_line}")]
+    Duplicate {
+        line: usize,
+        id: String,
+        first_line: usize,
+    },
+    #[error("targets line {line}: the corpus has no page `{id}`")]
+    UnknownPage { line: usize, id: String },
+}
+
+/// The targets file, parsed: targets per page id, in file order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Targets {
+    pub pages: BTreeMap<String, Vec<Target>>,
+    /// The rows skipped, in file order.
+    pub problems: Vec<TargetProblem>,
+}
+
+impl Targets {
+    /// Reads a targets file (at most `local::MAX_TEXT_FILE_BYTES`).
+    pub fn read(path: &Path) -> Result<Self, TargetsError> {
+        let (bytes, cut) =
+            local::read_capped(path, local::MAX_TEXT_FILE_BYTES).map_err(TargetsError::File)?;
+        if cut {
+            return Err(TargetsError::File(FileError::TooLarge {
+                path: path.to_owned(),
+                limit: local::MAX_TEXT_FILE_BYTES,
+            }));
+        }
+        Self::parse(&bytes, path)
+    }
+
+    /// Parses the bytes of the targets file at `path` (named in errors).
+    pub fn parse(bytes: &[u8], path: &Path) -> Result<Self, TargetsError> {
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        let mut lines = bytes.split(|&b| b == b'\n');
+        let header = lines
+            .next()
+            .map(|h| std::str::from_utf8(h.strip_suffix(b"\r").unwrap_or(h)))
+            .and_then(Result::ok)
+            .ok_or_else(|| TargetsError::Header {
+                path: path.to_owned(),
+            })?;
+        let columns: Vec<&str> = header.split('\t').map(str::trim).collect();
+        let column = |name: &'static str| {
+            columns
+                .iter()
+                .position(|c| *c == name)
+                .ok_or(TargetsError::MissingColumn {
+                    path: path.to_owned(),
+                    column: name,
+                })
+        };
+        let at = Columns {
+            id: column("id")?,
+            url: column("url")?,
+            kind: column("kind")?,
+        };
+        let mut targets = Targets::default();
+        for (number, line) in lines.enumerate() {
+            let line_no = number + 2;
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            match std::str::from_utf8(line) {
+                Ok(text) => targets.add_row(text, line_no, at),
+                Err(_) => targets
+                    .problems
+                    .push(TargetProblem::NotUtf8 { line: line_no }),
+            }
+        }
+        Ok(targets)
+    }
+
+    fn add_row(&mut self, text: &str, line: usize, at: Columns) {
+        let cells: Vec<&str> = text.split('\t').collect();
+        let cell = |index: usize, column: &'static str| {
+            cells
+                .get(index)
+                .map(|c| c.trim())
+                .filter(|c| !c.is_empty())
+                .ok_or(TargetProblem::MissingCell { line, column })
+        };
+        let row = (|| {
+            let id = cell(at.id, "id")?;
+            let url = cell(at.url, "url")?;
+            let kind_cell = cell(at.kind, "kind")?;
+            let kind = TargetKind::parse(kind_cell).ok_or_else(|| TargetProblem::UnknownKind {
+                line,
+                kind: kind_cell.to_owned(),
+            })?;
+            let parsed = Url::parse(url).map_err(|e| TargetProblem::BadUrl {
+                line,
+                url: url.to_owned(),
+                why: e.to_string(),
+            })?;
+            Ok((id, url, kind, url_key(&parsed)))
+        })();
+        let (id, url, kind, key) = match row {
+            Ok(row) => row,
+            Err(problem) => {
+                self.problems.push(problem);
+                return;
+            }
+        };
+        let page = self.pages.entry(id.to_owned()).or_default();
+        if let Some(first) = page.iter().find(|t| t.key == key) {
+            self.problems.push(TargetProblem::Duplicate {
+                line,
+                id: id.to_owned(),
+                first_line: first.line,
+            });
+            return;
+        }
+        page.push(Target {
+            url: url.to_owned(),
+            key,
+            kind,
+            line,
+        });
+    }
+
+    /// How many targets there are, over every page.
+    pub fn len(&self) -> usize {
+        self.pages.values().map(Vec::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pages.values().all(Vec::is_empty)
+    }
+}
+
+/// Where the three needed columns are.
+#[derive(Clone, Copy)]
+struct Columns {
+    id: usize,
+    url: usize,
+    kind: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Targets {
+        Targets::parse(text.as_bytes(), Path::new("t.tsv")).unwrap()
+    }
+
+    #[test]
+    fn rows_are_kept_by_page_with_their_key() {
+        let t = parse(
+            "id\turl\tkind\ttext\n\
+             001\thttps://a.com/contact#form\tcontact\tContact\n\
+             001\thttps://A.com/impressum\tImprint\n\
+             002\thttps://b.com/about\tabout\n",
+        );
+        assert!(t.problems.is_empty(), "{:?}", t.problems);
+        assert_eq!(t.len(), 3);
+        let first = &t.pages["001"];
+        assert_eq!(first[0].key, "https://a.com/contact");
+        assert_eq!(first[1].key, "https://a.com/impressum");
+        assert_eq!(first[1].kind, TargetKind::Imprint);
+        assert_eq!(first[1].line, 3);
+    }
+
+    #[test]
+    fn columns_may_come_in_any_order() {
+        let t = parse("kind\tnote\tid\turl\r\nabout\tx\t7\thttp://c.org/\r\n");
+        assert_eq!(t.pages["7"][0].kind, TargetKind::About);
+    }
+
+    #[test]
+    fn bad_rows_are_reported_and_skipped() {
+        let t = parse(
+            "id\turl\tkind\n\
+             001\thttps://a.com/x\tcontact\n\
+             001\thttps://a.com/x#top\tabout\n\
+             001\tnot a url\tcontact\n\
+             001\thttps://a.com/y\tcareers\n\
+             001\thttps://a.com/z\n\
+             \n",
+        );
+        assert_eq!(t.len(), 1);
+        assert_eq!(
+            t.problems,
+            vec![
+                TargetProblem::Duplicate {
+                    line: 3,
+                    id: "001".into(),
+                    first_line: 2
+                },
+                TargetProblem::BadUrl {
+                    line: 4,
+                    url: "not a url".into(),
+                    why: "relative URL without a base".into()
+                },
+                TargetProblem::UnknownKind {
+                    line: 5,
+                    kind: "careers".into()
+                },
+                TargetProblem::MissingCell {
+                    line: 6,
+                    column: "kind"
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_header_without_kind_is_refused() {
+        let err = Targets::parse(b"id\turl\n1\thttp://a.com/\n", Path::new("t.tsv")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t.tsv: the targets file's header has no `kind` column (it needs id, url and kind)"
+        );
+    }
+}

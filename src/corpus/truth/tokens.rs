@@ -1,0 +1,118 @@
+//! The words a white keyword could be made of (SPEC 11, suggestion (a)):
+//! tokens of a target's decoded URL path segments and of its link text.
+
+use percent_encoding::percent_decode_str;
+use url::Url;
+
+/// The candidate keywords of a link, each once, in the order found: its
+/// path segments' tokens, then its text's.
+pub fn keyword_tokens(url: &Url, text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let segments = url.path_segments().into_iter().flatten();
+    let decoded = segments.map(|s| percent_decode_str(s).decode_utf8_lossy().into_owned());
+    for part in decoded.chain(std::iter::once(text.to_owned())) {
+        for token in tokens(&part.to_lowercase()) {
+            if !out.contains(&token) {
+                out.push(token);
+            }
+        }
+    }
+    out
+}
+
+/// Splits on characters that are neither letters nor digits; keeps words of
+/// at least 3 letters and, in scripts written without spaces, every run of
+/// 2-4 characters.
+fn tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        let mut spaced = String::new();
+        let mut unspaced: Vec<char> = Vec::new();
+        for c in word.chars() {
+            if is_unspaced(c) {
+                flush_spaced(&mut spaced, &mut out);
+                unspaced.push(c);
+            } else {
+                flush_unspaced(&mut unspaced, &mut out);
+                spaced.push(c);
+            }
+        }
+        flush_spaced(&mut spaced, &mut out);
+        flush_unspaced(&mut unspaced, &mut out);
+    }
+    out
+}
+
+fn flush_spaced(word: &mut String, out: &mut Vec<String>) {
+    if word.chars().filter(|c| c.is_alphabetic()).count() >= 3 {
+        out.push(word.clone());
+    }
+    word.clear();
+}
+
+fn flush_unspaced(run: &mut Vec<char>, out: &mut Vec<String>) {
+    for len in 2..=4 {
+        for start in 0..run.len().saturating_sub(len - 1) {
+            out.push(run[start..start + len].iter().collect());
+        }
+    }
+    run.clear();
+}
+
+/// Han, kana, Thai, Lao, Khmer and Myanmar: scripts whose words are not
+/// separated by spaces.
+fn is_unspaced(c: char) -> bool {
+    matches!(c,
+        '\u{0E00}'..='\u{0EFF}'     // Thai, Lao
+        | '\u{1000}'..='\u{109F}'   // Myanmar
+        | '\u{1780}'..='\u{17FF}'   // Khmer
+        | '\u{3040}'..='\u{30FF}'   // Hiragana, Katakana
+        | '\u{31F0}'..='\u{31FF}'
+        | '\u{3400}'..='\u{4DBF}'   // Han
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{FF66}'..='\u{FF9F}'   // half-width Katakana
+        | '\u{20000}'..='\u{2FA1F}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn of(url: &str, text: &str) -> Vec<String> {
+        keyword_tokens(&Url::parse(url).unwrap(), text)
+    }
+
+    #[test]
+    fn path_segments_then_text() {
+        assert_eq!(
+            of(
+                "https://a.de/de/Ihr-Besuch/index.html?x=kontaktform",
+                "Ihr Besuch"
+            ),
+            ["ihr", "besuch", "index", "html"]
+        );
+    }
+
+    #[test]
+    fn segments_are_decoded() {
+        assert_eq!(
+            of("https://a.es/qui%C3%A9nes-somos/", "Quiénes somos"),
+            ["quiénes", "somos"]
+        );
+    }
+
+    #[test]
+    fn short_words_and_numbers_are_dropped() {
+        assert_eq!(of("https://a.com/p/2019/b2b/abc1", "Go"), ["abc1"]);
+    }
+
+    #[test]
+    fn unspaced_scripts_give_every_run_of_two_to_four() {
+        assert_eq!(
+            of("https://a.jp/", "会社概要"),
+            ["会社", "社概", "概要", "会社概", "社概要", "会社概要"]
+        );
+        assert_eq!(of("https://a.jp/", "about会社"), ["about", "会社"]);
+    }
+}
