@@ -251,26 +251,23 @@ pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Err
         None => &[],
     };
     let header = [
-            "id",
-            "url",
-            "links",
-            "followed_a",
-            "ranked_out_a",
-            "blacklisted_a",
-            "off_domain_a",
-            "followed_b",
-            "ranked_out_b",
-            "blacklisted_b",
-            "off_domain_b",
-            "changes",
-            "lints",
-            "error",
-            "truncated",
-        ];
-    write_cells(
-        &mut writer,
-        header.iter().chain(truth_header).copied(),
-    )?;
+        "id",
+        "url",
+        "links",
+        "followed_a",
+        "ranked_out_a",
+        "blacklisted_a",
+        "off_domain_a",
+        "followed_b",
+        "ranked_out_b",
+        "blacklisted_b",
+        "off_domain_b",
+        "changes",
+        "lints",
+        "error",
+        "truncated",
+    ];
+    write_cells(&mut writer, header.iter().chain(truth_header).copied())?;
     let count = |side: Option<&SideRun>, v: Verdict| {
         side.map(|s| s.count(v).to_string()).unwrap_or_default()
     };
@@ -280,29 +277,32 @@ pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Err
         let b = page.b.as_ref();
         let truth_cells = truth.map(|e| truth_cells(e, &page.id)).unwrap_or_default();
         let cells = [
-                page.id.as_str(),
-                page.url.as_deref().unwrap_or_default(),
-                &if read {
-                    page.a.links().to_string()
-                } else {
-                    String::new()
-                },
-                &count(a, Verdict::Followed),
-                &count(a, Verdict::RankedOut),
-                &count(a, Verdict::Blacklisted),
-                &count(a, Verdict::OffDomain),
-                &count(b, Verdict::Followed),
-                &count(b, Verdict::RankedOut),
-                &count(b, Verdict::Blacklisted),
-                &count(b, Verdict::OffDomain),
-                &page.changes.len().to_string(),
-                &page.a.lints.join(" "),
-                page.error.as_deref().unwrap_or_default(),
-                if page.truncated { "true" } else { "" },
-            ];
+            page.id.as_str(),
+            page.url.as_deref().unwrap_or_default(),
+            &if read {
+                page.a.links().to_string()
+            } else {
+                String::new()
+            },
+            &count(a, Verdict::Followed),
+            &count(a, Verdict::RankedOut),
+            &count(a, Verdict::Blacklisted),
+            &count(a, Verdict::OffDomain),
+            &count(b, Verdict::Followed),
+            &count(b, Verdict::RankedOut),
+            &count(b, Verdict::Blacklisted),
+            &count(b, Verdict::OffDomain),
+            &page.changes.len().to_string(),
+            &page.a.lints.join(" "),
+            page.error.as_deref().unwrap_or_default(),
+            if page.truncated { "true" } else { "" },
+        ];
         write_cells(
             &mut writer,
-            cells.iter().copied().chain(truth_cells.iter().map(String::as_str)),
+            cells
+                .iter()
+                .copied()
+                .chain(truth_cells.iter().map(String::as_str)),
         )?;
     }
     writer.flush()?;

@@ -155,7 +155,11 @@ pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io
     let wide = TABLE_WIDTH * 4;
     writeln!(out)?;
     let targets: usize = e.pages.iter().map(|p| p.targets.len()).sum();
-    writeln!(out, "{}", crate::copy::truth_heading(e.pages.len(), targets))?;
+    writeln!(
+        out,
+        "{}",
+        crate::copy::truth_heading(e.pages.len(), targets)
+    )?;
     writeln!(out, "  {}", fit(&crate::copy::scoreboard(e), wide))?;
     writeln!(out, "  a: {}", crate::copy::metrics_details(&e.a))?;
     if let Some(b) = &e.b {
@@ -163,7 +167,10 @@ pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io
         writeln!(
             out,
             "  {}",
-            fit(&crate::copy::pages_line("rescued under b", &e.rescued), wide)
+            fit(
+                &crate::copy::pages_line("rescued under b", &e.rescued),
+                wide
+            )
         )?;
         writeln!(
             out,
@@ -206,7 +213,12 @@ pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io
 fn missed_table(out: &mut impl Write, side: &str, missed: &[Missed]) -> std::io::Result<()> {
     writeln!(out)?;
     writeln!(out, "{}", crate::copy::missed_heading(side, missed.len()))?;
-    let id_width = missed.iter().map(|m| m.id.len()).max().unwrap_or(2).clamp(2, 24);
+    let id_width = missed
+        .iter()
+        .map(|m| m.id.len())
+        .max()
+        .unwrap_or(2)
+        .clamp(2, 24);
     for m in missed {
         writeln!(
             out,

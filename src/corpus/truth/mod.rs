@@ -14,10 +14,10 @@ mod keywords;
 mod suggest;
 mod targets;
 mod tokens;
+pub use keywords::{KeywordTruth, keyword_truths};
 pub use suggest::{Change, Suggestion, apply_change};
 pub use targets::{Target, TargetKind, TargetProblem, Targets, TargetsError};
 pub use tokens::keyword_tokens;
-pub use keywords::{KeywordTruth, keyword_truths};
 
 use super::CorpusRun;
 

@@ -216,7 +216,11 @@ pub(super) fn suggest(
                 Change::AddWhite(k) | Change::RemoveBlack(k) | Change::MoveWhite(k) => Some(k),
                 Change::AllowDomain(_) | Change::Subdomain(_) => None,
             };
-            let pages = labelled.iter().zip(pages).zip(&base_followed).zip(&haystacks);
+            let pages = labelled
+                .iter()
+                .zip(pages)
+                .zip(&base_followed)
+                .zip(&haystacks);
             for (((page, truth), before), haystack) in pages {
                 if keyword.is_some_and(|k| !haystack.contains(k.as_str())) {
                     continue;
