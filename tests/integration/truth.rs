@@ -488,3 +488,111 @@ fn a_targets_file_without_a_kind_column_is_refused() {
         stderr(&out)
     );
 }
+
+#[test]
+fn the_labelled_real_homepages_give_the_issues_numbers() {
+    let Some(manifest) = crate::corpus::manifest() else {
+        return;
+    };
+    let targets = manifest.with_file_name("targets.tsv");
+    let out = run(&[
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let e = &parse_json(&ok_stdout(&out))["evaluation"];
+    assert_eq!(e["a"]["labelled_pages"], 68);
+    assert_eq!(e["a"]["found"], 49);
+    assert_eq!(e["a"]["target_links"], 202);
+    let mut reasons = std::collections::BTreeMap::new();
+    for m in e["missed"].as_array().unwrap() {
+        *reasons.entry(m["verdict"].as_str().unwrap()).or_insert(0) += 1;
+    }
+    assert_eq!(
+        reasons,
+        [
+            ("blacklisted", 1),
+            ("no_keyword", 14),
+            ("off_domain", 24),
+            ("ranked_out", 1)
+        ]
+        .into()
+    );
+    assert!(
+        e["problems"].as_array().unwrap().is_empty(),
+        "{}",
+        e["problems"]
+    );
+}
+
+#[test]
+fn an_archive_corpus_is_labelled_by_page_url() {
+    use crate::warc_files::{html_response, per_record_gzip, warcinfo, write};
+    let dir = temp_folder("truth-archive");
+    let page = |links: &[Link]| -> String {
+        let anchors: String = links
+            .iter()
+            .map(|(href, text)| format!("<a href=\"{href}\">{text}</a>"))
+            .collect();
+        format!("<!doctype html><body>{anchors}</body>")
+    };
+    let archive = write(
+        &dir,
+        "pages.warc.gz",
+        &per_record_gzip(&[
+            warcinfo(),
+            html_response("https://acme.test/", &page(PAGES[0].2)),
+            html_response("https://beta.test/", &page(PAGES[1].2)),
+        ]),
+    );
+    let targets = write(
+        &dir,
+        "targets.tsv",
+        b"id\turl\tkind\n\
+          https://acme.test/\thttps://acme.test/kontakt\tcontact\n\
+          https://beta.test/\thttps://beta.test/ihr-besuch\tcontact\n",
+    );
+    let out = run(&[
+        "corpus",
+        archive.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let e = &parse_json(&ok_stdout(&out))["evaluation"];
+    assert_eq!(
+        (e["a"]["labelled_pages"].clone(), e["a"]["found"].clone()),
+        (json!(2), json!(1))
+    );
+    assert_eq!(e["missed"][0]["id"], "https://beta.test/");
+    assert!(e["problems"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn a_labelled_page_that_cannot_be_read_is_named() {
+    let dir = truth_corpus("unread", TARGETS);
+    std::fs::remove_file(dir.join("pages").join("p2.html")).unwrap();
+    let manifest = dir.join("manifest.tsv");
+    let targets = dir.join("targets.tsv");
+    let out = run(&[
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let report = parse_json(&ok_stdout(&out));
+    assert!(
+        stderr(&out).contains(
+            "warning: targets line 3: page p2 could not be read; its targets are not counted"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(report["evaluation"]["a"]["labelled_pages"], 6);
+}

@@ -16,6 +16,7 @@ mod targets;
 mod tokens;
 pub use keywords::{KeywordTruth, keyword_truths};
 pub use suggest::{Change, Suggestion, apply_change};
+
 pub use targets::{Target, TargetKind, TargetProblem, Targets, TargetsError};
 pub use tokens::keyword_tokens;
 
@@ -342,14 +343,24 @@ pub(crate) struct LabelledPage<'a> {
     pub targets: &'a [Target],
 }
 
-/// Measures `run` against `targets`; with `suggest` > 0, tries SPEC 11's
-/// candidate changes of side A on `jobs` threads and keeps the best
-/// `suggest`. `cancel` stops trying candidates (those tried are ranked).
+/// How many suggestions to keep, and how to try them.
+#[derive(Clone, Copy)]
+pub struct Suggest<'a> {
+    /// 0: none are tried.
+    pub keep: usize,
+    pub jobs: usize,
+    /// The words a change is shown in: the ranking's last tie-break, so
+    /// equal suggestions come in the order a reader sorts them.
+    pub words: &'a (dyn Fn(&Change) -> String + Sync),
+}
+
+/// Measures `run` against `targets`; tries SPEC 11's candidate changes of
+/// side A as `suggest` says. `cancel` stops trying candidates (those tried
+/// are ranked).
 pub fn evaluate(
     run: &CorpusRun,
     targets: &Targets,
-    suggest: usize,
-    jobs: usize,
+    suggest: Suggest<'_>,
     cancel: &AtomicBool,
 ) -> Evaluation {
     let mut problems = targets.problems.clone();
@@ -357,21 +368,28 @@ pub fn evaluate(
     let mut known: HashSet<&str> = HashSet::new();
     for page in &run.pages {
         known.insert(&page.id);
-        let (Some(list), Some(kept)) = (targets.pages.get(&page.id), &page.kept) else {
+        let Some(first) = targets.pages.get(&page.id).and_then(|list| list.first()) else {
             continue;
         };
-        if !list.is_empty() {
-            labelled.push(LabelledPage {
+        match &page.kept {
+            Some(kept) => labelled.push(LabelledPage {
                 id: &page.id,
                 page: kept,
-                targets: list,
-            });
+                targets: &targets.pages[&page.id],
+            }),
+            None => problems.push(TargetProblem::UnreadPage {
+                line: first.line,
+                id: page.id.clone(),
+            }),
         }
     }
-    for (id, list) in &targets.pages {
-        if !known.contains(id.as_str())
-            && let Some(first) = list.first()
-        {
+    // A cancelled run did not get to every page: those are not unknown.
+    let unknown = targets
+        .pages
+        .iter()
+        .filter(|(id, _)| !run.cancelled && !known.contains(id.as_str()));
+    for (id, list) in unknown {
+        if let Some(first) = list.first() {
             problems.push(TargetProblem::UnknownPage {
                 line: first.line,
                 id: id.clone(),
@@ -442,8 +460,8 @@ pub fn evaluate(
         (Vec::new(), Vec::new())
     };
     let missed_a = missed(false);
-    let (suggestions, candidates_tried) = if suggest > 0 {
-        suggest::suggest(&run.a, &labelled, &pages, &missed_a, suggest, jobs, cancel)
+    let (suggestions, candidates_tried) = if suggest.keep > 0 {
+        suggest::suggest(&run.a, &labelled, &pages, &missed_a, suggest, cancel)
     } else {
         (Vec::new(), 0)
     };
@@ -470,7 +488,8 @@ fn problem_line(problem: &TargetProblem) -> usize {
         | TargetProblem::BadUrl { line, .. }
         | TargetProblem::UnknownKind { line, .. }
         | TargetProblem::Duplicate { line, .. }
-        | TargetProblem::UnknownPage { line, .. } => *line,
+        | TargetProblem::UnknownPage { line, .. }
+        | TargetProblem::UnreadPage { line, .. } => *line,
     }
 }
 

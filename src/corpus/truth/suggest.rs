@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use url::Url;
 
-use super::{LabelledPage, Missed, PageTruth, TargetWhy, keyword_tokens};
+use super::{LabelledPage, Missed, PageTruth, Suggest, TargetWhy, keyword_tokens};
 use crate::par;
 use crate::policy::{Settings, Verdict, parse_list};
 
@@ -33,18 +33,6 @@ impl Change {
             Change::MoveWhite(_) => "move_white",
             Change::AllowDomain(_) => "allow_domain",
             Change::Subdomain(_) => "subdomain",
-        }
-    }
-
-    /// The keyword or domain it is about (empty for subdomain mode): the
-    /// last tie-break of the ranking.
-    pub fn subject(&self) -> &str {
-        match self {
-            Change::AddWhite(s)
-            | Change::RemoveBlack(s)
-            | Change::MoveWhite(s)
-            | Change::AllowDomain(s) => s,
-            Change::Subdomain(_) => "",
         }
     }
 }
@@ -158,15 +146,14 @@ fn followed_keys(page: &LabelledPage<'_>, settings: &Settings) -> HashSet<String
         .collect()
 }
 
-/// Tries every candidate change of `base` over the labelled pages on `jobs`
-/// threads; returns the best `keep`, and how many were tried.
+/// Tries every candidate change of `base` over the labelled pages; returns
+/// the best `suggest.keep`, and how many were tried.
 pub(super) fn suggest(
     base: &Settings,
     labelled: &[LabelledPage<'_>],
     pages: &[PageTruth],
     missed: &[Missed],
-    keep: usize,
-    jobs: usize,
+    suggest: Suggest<'_>,
     cancel: &AtomicBool,
 ) -> (Vec<Suggestion>, usize) {
     let base_followed: Vec<HashSet<String>> = labelled
@@ -199,7 +186,7 @@ pub(super) fn suggest(
     let changes = candidates(base, pages, missed);
     let tried = par::map_ordered(
         &changes,
-        jobs,
+        suggest.jobs,
         "follow-inspector-suggest",
         cancel,
         |change| {
@@ -243,17 +230,23 @@ pub(super) fn suggest(
             suggestion
         },
     );
-    let mut tried: Vec<Suggestion> = tried.into_iter().flatten().collect();
+    let mut tried: Vec<(Suggestion, String)> = tried
+        .into_iter()
+        .flatten()
+        .map(|s| {
+            let words = (suggest.words)(&s.change);
+            (s, words)
+        })
+        .collect();
     let count = tried.len();
-    tried.sort_by(|x, y| {
+    tried.sort_by(|(x, x_words), (y, y_words)| {
         y.net_pages()
             .cmp(&x.net_pages())
             .then(x.non_targets_gained.cmp(&y.non_targets_gained))
-            .then_with(|| x.change.subject().cmp(y.change.subject()))
-            .then_with(|| x.change.cmp(&y.change))
+            .then_with(|| x_words.cmp(y_words))
     });
-    tried.truncate(keep);
-    (tried, count)
+    tried.truncate(suggest.keep);
+    (tried.into_iter().map(|(s, _)| s).collect(), count)
 }
 
 #[cfg(test)]
