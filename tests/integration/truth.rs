@@ -367,6 +367,12 @@ fn rescued_and_lost_both_ways() {
     let e = &report["evaluation"];
     assert_eq!(e["rescued"], json!(["p3"]));
     assert_eq!(e["lost"], json!(["p1"]));
+    // With the links that make the difference.
+    assert_eq!(
+        e["rescued_links"],
+        json!([{"id": "p3", "url": "https://help.gamma.test/contact", "kind": "contact", "text": "Contact"}])
+    );
+    assert_eq!(e["lost_links"][0]["url"], "https://acme.test/kontakt");
     assert_eq!(e["a"]["found"], 1);
     assert_eq!(e["b"]["found"], 1);
     // B's misses are its own: p1's `kontakt` link matches no keyword under B.
