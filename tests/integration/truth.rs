@@ -87,7 +87,8 @@ fn truth_corpus(name: &str, targets: &str) -> PathBuf {
     dir
 }
 
-fn corpus_json(dir: &std::path::Path, extra: &[&str]) -> Value {
+/// `corpus` over the fixture in `dir` with its targets file, and `extra`.
+fn corpus_out(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
     let manifest = dir.join("manifest.tsv");
     let targets = dir.join("targets.tsv");
     let mut args = vec![
@@ -95,12 +96,15 @@ fn corpus_json(dir: &std::path::Path, extra: &[&str]) -> Value {
         manifest.to_str().unwrap(),
         "--targets",
         targets.to_str().unwrap(),
-        "--format",
-        "json",
     ];
     args.extend_from_slice(extra);
-    let out = run(&args);
-    parse_json(&ok_stdout(&out))
+    run(&args)
+}
+
+fn corpus_json(dir: &std::path::Path, extra: &[&str]) -> Value {
+    let mut args = vec!["--format", "json"];
+    args.extend_from_slice(extra);
+    parse_json(&ok_stdout(&corpus_out(dir, &args)))
 }
 
 /// (id, verdict, keyword, rank, limit, reason) of every missed target.
@@ -204,16 +208,7 @@ fn metrics_and_every_reason_of_a_missed_target() {
         ]
     );
     // Each page's row says how many targets it has and whether A reaches one.
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let csv = ok_stdout(&run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--format",
-        "csv",
-    ]));
+    let csv = ok_stdout(&corpus_out(&dir, &["--format", "csv"]));
     let rows: Vec<&str> = csv.lines().collect();
     assert!(
         rows[0].ends_with(",targets,targets_followed_a,targets_followed_b,found_a,found_b"),
@@ -382,21 +377,16 @@ fn rescued_and_lost_both_ways() {
     // The other way round, what B rescued A loses.
     let swapped = dir.join("a.json");
     std::fs::write(&swapped, r#"{}"#).unwrap();
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let out = run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--settings",
-        b.to_str().unwrap(),
-        "--against-settings",
-        swapped.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
-    let e = &parse_json(&ok_stdout(&out))["evaluation"];
+    let report = corpus_json(
+        &dir,
+        &[
+            "--settings",
+            b.to_str().unwrap(),
+            "--against-settings",
+            swapped.to_str().unwrap(),
+        ],
+    );
+    let e = &report["evaluation"];
     assert_eq!(e["rescued"], json!(["p1"]));
     assert_eq!(e["lost"], json!(["p3"]));
 }
@@ -404,14 +394,7 @@ fn rescued_and_lost_both_ways() {
 #[test]
 fn the_table_shows_the_scoreboard_misses_and_suggestions() {
     let dir = truth_corpus("table", TARGETS);
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let table = ok_stdout(&run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-    ]));
+    let table = ok_stdout(&corpus_out(&dir, &[]));
     for line in [
         "ground truth: 7 labelled pages, 7 targets",
         "  A reaches a contact, imprint or about page on 1/7 sites (14%); 0.9 links followed per site",
@@ -445,16 +428,7 @@ fn a_targets_file_with_bad_rows_is_used_where_it_can_be() {
          p2\thttps://beta.test/team\tcareers\n"
     );
     let dir = truth_corpus("bad-rows", &targets);
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let out = run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let out = corpus_out(&dir, &["--format", "json"]);
     let report = parse_json(&ok_stdout(&out));
     let warnings = stderr(&out);
     for line in [
@@ -476,19 +450,12 @@ fn a_targets_file_with_bad_rows_is_used_where_it_can_be() {
 #[test]
 fn a_targets_file_without_a_kind_column_is_refused() {
     let dir = truth_corpus("no-kind", "id\turl\np1\thttps://acme.test/kontakt\n");
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let out = run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-    ]);
+    let out = corpus_out(&dir, &[]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains(&format!(
             "{}: the targets file's header has no `kind` column (it needs id, url and kind)",
-            targets.display()
+            dir.join("targets.tsv").display()
         )),
         "{}",
         stderr(&out)
@@ -582,16 +549,7 @@ fn an_archive_corpus_is_labelled_by_page_url() {
 fn a_labelled_page_that_cannot_be_read_is_named() {
     let dir = truth_corpus("unread", TARGETS);
     std::fs::remove_file(dir.join("pages").join("p2.html")).unwrap();
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let out = run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let out = corpus_out(&dir, &["--format", "json"]);
     let report = parse_json(&ok_stdout(&out));
     assert!(
         stderr(&out).contains(

@@ -171,6 +171,16 @@ pub struct TargetOutcome {
     pub b: Option<TargetWhy>,
 }
 
+impl TargetOutcome {
+    /// Followed under A, or with `b` under B.
+    pub fn followed(&self, b: bool) -> bool {
+        match b {
+            true => self.b.as_ref().is_some_and(TargetWhy::is_followed),
+            false => self.a.is_followed(),
+        }
+    }
+}
+
 /// A labelled page, judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageTruth {
@@ -185,27 +195,12 @@ pub struct PageTruth {
 impl PageTruth {
     /// At least one target is followed under A (or, with `b`, under B).
     pub fn found(&self, b: bool) -> bool {
-        self.targets.iter().any(|t| {
-            if b {
-                t.b.as_ref().is_some_and(TargetWhy::is_followed)
-            } else {
-                t.a.is_followed()
-            }
-        })
+        self.targets.iter().any(|t| t.followed(b))
     }
 
     /// The targets followed under A (or B).
     pub fn targets_followed(&self, b: bool) -> usize {
-        self.targets
-            .iter()
-            .filter(|t| {
-                if b {
-                    t.b.as_ref().is_some_and(TargetWhy::is_followed)
-                } else {
-                    t.a.is_followed()
-                }
-            })
-            .count()
+        self.targets.iter().filter(|t| t.followed(b)).count()
     }
 
     /// Whether the link with `key` is one of the page's targets.
@@ -260,11 +255,7 @@ impl Metrics {
                     continue;
                 }
                 count.labelled_pages += 1;
-                let followed = |t: &TargetOutcome| match b {
-                    true => t.b.as_ref().is_some_and(TargetWhy::is_followed),
-                    false => t.a.is_followed(),
-                };
-                count.found += usize::from(of_kind.any(followed));
+                count.found += usize::from(of_kind.any(|t| t.followed(b)));
             }
         }
         metrics
