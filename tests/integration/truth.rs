@@ -560,3 +560,48 @@ fn a_labelled_page_that_cannot_be_read_is_named() {
     );
     assert_eq!(report["evaluation"]["a"]["labelled_pages"], 6);
 }
+
+#[test]
+fn every_suggestion_holds_when_its_settings_are_run() {
+    let dir = truth_corpus("hold", TARGETS);
+    let report = corpus_json(&dir, &["--suggest", "1000"]);
+    let e = &report["evaluation"];
+    let found = |ev: &Value| -> Vec<String> {
+        let missed: Vec<&str> = ev["missed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_str().unwrap())
+            .collect();
+        ["p1", "p2", "p3", "p4", "p5", "p6", "p7"]
+            .into_iter()
+            .filter(|id| !missed.contains(id))
+            .map(str::to_owned)
+            .collect()
+    };
+    let before = found(e);
+    let suggestions = e["suggestions"].as_array().unwrap();
+    assert_eq!(
+        suggestions.len() as u64,
+        e["candidates_tried"].as_u64().unwrap()
+    );
+    for (n, s) in suggestions.iter().enumerate() {
+        let settings = dir.join(format!("s{n}.json"));
+        std::fs::write(&settings, s["settings"].to_string()).unwrap();
+        let after = corpus_json(
+            &dir,
+            &["--settings", settings.to_str().unwrap(), "--suggest", "0"],
+        );
+        let after = &after["evaluation"];
+        let mut expected: Vec<String> = before
+            .iter()
+            .filter(|id| !s["pages"]["lost"].as_array().unwrap().contains(&json!(id)))
+            .cloned()
+            .collect();
+        for id in s["pages"]["gained"].as_array().unwrap() {
+            expected.push(id.as_str().unwrap().to_owned());
+        }
+        expected.sort();
+        assert_eq!(found(after), expected, "{}", s["change"]);
+    }
+}
