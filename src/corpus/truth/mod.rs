@@ -343,6 +343,8 @@ pub struct Suggest<'a> {
     /// The words a change is shown in: the ranking's last tie-break, so
     /// equal suggestions come in the order a reader sorts them.
     pub words: &'a (dyn Fn(&Change) -> String + Sync),
+    /// Gets (candidates tried, candidates in all), from any thread.
+    pub progress: &'a (dyn Fn(usize, usize) + Sync),
 }
 
 /// Measures `run` against `targets`; tries SPEC 11's candidate changes of

@@ -2,7 +2,7 @@
 //! deciding every labelled page again, ranked by the pages they gain.
 
 use std::collections::{BTreeSet, HashSet};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use url::Url;
 
@@ -185,6 +185,8 @@ pub(super) fn suggest(
         })
         .collect();
     let changes = candidates(base, pages, missed);
+    let done = AtomicUsize::new(0);
+    (suggest.progress)(0, changes.len());
     let tried = par::map_ordered(
         &changes,
         suggest.jobs,
@@ -233,6 +235,7 @@ pub(super) fn suggest(
                     }
                 }
             }
+            (suggest.progress)(done.fetch_add(1, Ordering::SeqCst) + 1, changes.len());
             suggestion
         },
     );
