@@ -503,6 +503,7 @@ fn the_labelled_real_homepages_give_the_issues_numbers() {
 
 #[test]
 fn an_archive_corpus_is_labelled_by_page_url() {
+    // However the file writes the URL: `https://ACME.test` is `https://acme.test/`.
     use crate::warc_files::{html_response, per_record_gzip, warcinfo, write};
     let dir = temp_folder("truth-archive");
     let page = |links: &[Link]| -> String {
@@ -525,7 +526,7 @@ fn an_archive_corpus_is_labelled_by_page_url() {
         &dir,
         "targets.tsv",
         b"id\turl\tkind\n\
-          https://acme.test/\thttps://acme.test/kontakt\tcontact\n\
+          https://ACME.test\thttps://acme.test/kontakt\tcontact\n\
           https://beta.test/\thttps://beta.test/ihr-besuch\tcontact\n",
     );
     let out = run(&[

@@ -361,31 +361,27 @@ pub fn evaluate(
     let mut known: HashSet<&str> = HashSet::new();
     for page in &run.pages {
         known.insert(&page.id);
-        let Some(first) = targets.pages.get(&page.id).and_then(|list| list.first()) else {
+        let Some(list) = targets.for_page(&page.id) else {
             continue;
         };
         match &page.kept {
             Some(kept) => labelled.push(LabelledPage {
                 id: &page.id,
                 page: kept,
-                targets: &targets.pages[&page.id],
+                targets: list,
             }),
             None => problems.push(TargetProblem::UnreadPage {
-                line: first.line,
+                line: list[0].line,
                 id: page.id.clone(),
             }),
         }
     }
     // A cancelled run did not get to every page: those are not unknown.
-    let unknown = targets
-        .pages
-        .iter()
-        .filter(|(id, _)| !run.cancelled && !known.contains(id.as_str()));
-    for (id, list) in unknown {
-        if let Some(first) = list.first() {
+    if !run.cancelled {
+        for (id, line) in targets.unknown_pages(&known) {
             problems.push(TargetProblem::UnknownPage {
-                line: first.line,
-                id: id.clone(),
+                line,
+                id: id.to_owned(),
             });
         }
     }
