@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use crate::inspect::InspectedPage;
 use crate::policy::{LinkDecision, MatchedIn, PageDecision, Settings, Verdict};
 
+pub mod edit;
 mod suggest;
 mod targets;
 mod tokens;
