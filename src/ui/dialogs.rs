@@ -15,7 +15,7 @@ fn title(action: NameAction) -> &'static str {
     }
 }
 
-fn buttons(ui: &mut egui::Ui, ok: &str) -> (bool, bool) {
+pub(super) fn buttons(ui: &mut egui::Ui, ok: &str) -> (bool, bool) {
     ui.horizontal(|ui| {
         let ok = ui.button(ok).clicked();
         let cancel = ui.button(copy::LABEL_CANCEL).clicked();
@@ -26,7 +26,7 @@ fn buttons(ui: &mut egui::Ui, ok: &str) -> (bool, bool) {
 
 /// Whether the dialog `kind` appears this pass (it was not drawn the pass
 /// before), so its text field takes the keyboard once, as it opens.
-fn opens_now(ui: &egui::Ui, kind: &str) -> bool {
+pub(super) fn opens_now(ui: &egui::Ui, kind: &str) -> bool {
     let id = Id::unique(("follow-inspector-dialog-shown", kind));
     let pass = ui.ctx().cumulative_pass_nr();
     let last = ui.ctx().data_mut(|d| {
@@ -39,7 +39,7 @@ fn opens_now(ui: &egui::Ui, kind: &str) -> bool {
 
 /// Puts the cursor in `field` with its text selected, so typing replaces a
 /// suggested name and Enter confirms it.
-fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
+pub(super) fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
     let mut state = egui::TextEdit::load_state(ui.ctx(), field.id).unwrap_or_default();
     state
         .cursor
@@ -50,7 +50,7 @@ fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
 
 /// Enter was pressed in the one-line `field`. The field keeps the keyboard,
 /// so after a refused name or path the next keys still go to it.
-fn enter_pressed(ui: &egui::Ui, field: &egui::Response) -> bool {
+pub(super) fn enter_pressed(ui: &egui::Ui, field: &egui::Response) -> bool {
     let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
     if entered {
         field.request_focus();
@@ -90,7 +90,7 @@ pub struct DialogView<'a> {
 }
 
 /// A file's path typed in one line, named by `label` for screen readers.
-fn path_field(
+pub(super) fn path_field(
     ui: &mut egui::Ui,
     label: egui::Id,
     path: &mut String,
@@ -105,7 +105,7 @@ fn path_field(
     .labelled_by(label)
 }
 
-fn browse_button(ui: &mut egui::Ui, browsing: bool) -> bool {
+pub(super) fn browse_button(ui: &mut egui::Ui, browsing: bool) -> bool {
     ui.add_enabled(!browsing, egui::Button::new(copy::LABEL_BROWSE))
         .on_hover_text(copy::BROWSE_TOOLTIP)
         .clicked()
@@ -161,6 +161,9 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
             path: path.clone(),
             error: None,
         }),
+        Dialog::CreateTargets { path } => {
+            Command::OpenDialog(Dialog::TargetsFile { path: path.clone() })
+        }
         _ => Command::CloseDialog,
     };
     let modal = Modal::new(Id::unique("follow-inspector-dialog")).show(ctx, |ui| {
@@ -367,6 +370,12 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 if cancel {
                     commands.push(Command::CloseDialog);
                 }
+            }
+            Dialog::TargetsFile { path } => {
+                commands.extend(crate::ui::targets_dialog::choose(ui, path, view.browsing));
+            }
+            Dialog::CreateTargets { path } => {
+                commands.extend(crate::ui::targets_dialog::create(ui, path));
             }
             Dialog::ConfirmOverwrite { path } => {
                 ui.label(copy::overwrite_question(path));

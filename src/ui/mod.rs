@@ -18,6 +18,9 @@ mod results;
 mod settings_panel;
 pub mod state;
 mod status_bar;
+mod target_mark;
+mod targets_dialog;
+mod targets_worker;
 mod task;
 #[cfg(test)]
 mod test_support;

@@ -30,7 +30,10 @@ pub struct Mark {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edit {
     Added(TargetKind),
-    Changed { from: TargetKind, to: TargetKind },
+    Changed {
+        from: TargetKind,
+        to: TargetKind,
+    },
     Removed,
     /// The file already said so.
     Unchanged,
@@ -96,7 +99,11 @@ pub fn apply_mark(text: &str, mark: &Mark) -> Result<(String, Edit), EditError> 
     };
     let lines: Vec<&str> = body.split_inclusive('\n').collect();
     let header = lines.first().copied().unwrap_or_default();
-    let eol = if header.ends_with("\r\n") { "\r\n" } else { "\n" };
+    let eol = if header.ends_with("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
     let layout = Layout::of(header.trim_end_matches(['\r', '\n']))?;
 
     let row_of = |line: &str| -> Option<(bool, Option<TargetKind>)> {
@@ -239,7 +246,11 @@ mod tests {
         // The fragment does not count: the key is the same.
         let (text, edit) = edited(
             FILE,
-            &mark("002", "https://b.test/impressum#top", Some(TargetKind::Contact)),
+            &mark(
+                "002",
+                "https://b.test/impressum#top",
+                Some(TargetKind::Contact),
+            ),
         );
         assert_eq!(
             edit,
@@ -263,7 +274,10 @@ mod tests {
         assert_eq!(edit, Edit::Removed);
         assert_eq!(
             text,
-            FILE.replace("001\thttps://a.test/about\tabout\t3\tAbout\toffsite\tx\n", "")
+            FILE.replace(
+                "001\thttps://a.test/about\tabout\t3\tAbout\toffsite\tx\n",
+                ""
+            )
         );
         // Another page's row with the same url is not this page's.
         let (same, edit) = edited(FILE, &mark("009", "https://a.test/about", None));
@@ -287,7 +301,10 @@ mod tests {
             format!("{NEW_TARGETS_HEADER}\np\thttps://d.test/\timprint\t7\tKontakt uns\t\n")
         );
         let crlf = "\u{feff}kind\tid\turl\r\nabout\tp\thttps://d.test/a\r\n";
-        let (text, _) = edited(crlf, &mark("p", "https://d.test/b", Some(TargetKind::Contact)));
+        let (text, _) = edited(
+            crlf,
+            &mark("p", "https://d.test/b", Some(TargetKind::Contact)),
+        );
         assert_eq!(text, format!("{crlf}contact\tp\thttps://d.test/b\r\n"));
         // A last row without a line break gets one before the new row.
         let (text, _) = edited(
