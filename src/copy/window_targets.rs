@@ -23,7 +23,8 @@ pub const CHOOSE_TARGETS_FILE_FIRST: &str =
 pub const WHICH_KIND: &str = "Which kind of page does it lead to?";
 pub const KIND_KEYS: &str = "C, I or A picks, Enter: contact, Esc closes.";
 pub const NO_TARGETS_FILE: &str = "No targets file";
-pub const TARGETS_FILE_TITLE: &str = "Targets file";
+pub const TARGETS_FILE_TITLE: &str = "Choose the targets file";
+pub const LABEL_TARGETS_PATH: &str = "Targets file";
 pub const TARGETS_FILE_NOTE: &str = "Links marked as targets are written to this file (a TSV \
     with at least id, url and kind). A name that does not exist yet can be created.";
 pub const TARGETS_PATH_HINT: &str = "targets.tsv";

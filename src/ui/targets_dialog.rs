@@ -16,7 +16,7 @@ pub(super) fn choose(ui: &mut egui::Ui, path: &mut String, browsing: bool) -> Ve
     crate::ui::widgets::note(ui, copy::TARGETS_FILE_NOTE);
     let mut entered = false;
     ui.horizontal(|ui| {
-        let label = ui.label(copy::TARGETS_FILE_TITLE).id;
+        let label = ui.label(copy::LABEL_TARGETS_PATH).id;
         let field = path_field(ui, label, path, copy::TARGETS_PATH_HINT, 300.0);
         if opening {
             take_keyboard(ui, &field, path);
