@@ -114,7 +114,7 @@ pub struct InspectorApp {
     /// Where the shown inspection was last saved for a ticket, and when.
     saved_archive: Option<SavedArchive>,
     /// The targets file links are marked in.
-    targets: targets::TargetsFile,
+    targets: crate::ui::targets_file::TargetsFile,
 }
 
 /// An archive Save for ticket wrote of the shown inspection.
@@ -191,7 +191,7 @@ impl InspectorApp {
             save_task: None,
             saving_pages: None,
             saved_archive: None,
-            targets: targets::TargetsFile::start(&cc.egui_ctx),
+            targets: crate::ui::targets_file::TargetsFile::start(&cc.egui_ctx),
         };
         let repaint_ctx = cc.egui_ctx.clone();
         match ProfileWorker::spawn(move || repaint_ctx.request_repaint()) {

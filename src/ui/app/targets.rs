@@ -1,60 +1,17 @@
-//! The targets file in use: which one, what it says, marking the selected
-//! link in it. The file is read and written by the targets thread
-//! (`targets_worker`); the frame only sends requests and takes outcomes in.
+//! The targets file in use (`targets_file`): choosing it, taking in what
+//! its thread answered, the shown page's targets, marking the selected link.
+//! The file is read and written by the targets thread (`targets_worker`);
+//! the frame only sends requests and takes outcomes in.
 
 use std::path::{Path, PathBuf};
 
 use super::InspectorApp;
+use crate::corpus::truth::TargetKind;
 use crate::corpus::truth::edit::Mark;
-use crate::corpus::truth::{Target, TargetKind, Targets};
 use crate::ui::results::PageTargets;
 use crate::ui::state::{Dialog, Source};
 use crate::ui::target_mark::TargetMark;
 use crate::ui::targets_worker::{TargetsOutcome, TargetsRequest, TargetsWorker};
-
-/// The targets file and what the window knows of it.
-#[derive(Default)]
-pub(super) struct TargetsFile {
-    /// `None` when its thread could not start (marking then says so).
-    worker: Option<TargetsWorker>,
-    /// The file in use, once it was read.
-    path: Option<PathBuf>,
-    targets: Targets,
-    /// Bumped whenever `targets` is read again, for the table's cache.
-    generation: u64,
-    /// The page opened from the Corpus view: its file and its corpus id.
-    corpus_page: Option<(String, String)>,
-    /// The kind chooser is open for this link.
-    choosing: Option<usize>,
-}
-
-impl TargetsFile {
-    pub(super) fn start(ctx: &egui::Context) -> Self {
-        let repaint_ctx = ctx.clone();
-        Self {
-            worker: TargetsWorker::spawn(move || repaint_ctx.request_repaint()).ok(),
-            ..Self::default()
-        }
-    }
-
-    /// The targets of the page with `id`, when a file is in use.
-    pub(super) fn of_page(&self, id: Option<&str>) -> Option<PageTargets<'_>> {
-        self.path.as_ref()?;
-        let targets: &[Target] = id
-            .and_then(|id| self.targets.pages.get(id))
-            .map_or(&[], Vec::as_slice);
-        Some(PageTargets {
-            targets,
-            generation: self.generation,
-        })
-    }
-
-    fn take_in(&mut self, path: PathBuf, targets: Targets) {
-        self.path = Some(path);
-        self.targets = targets;
-        self.generation += 1;
-    }
-}
 
 impl InspectorApp {
     /// Marks links in the targets file at `path` (read in the background;
