@@ -11,9 +11,11 @@ use crate::inspect::InspectedPage;
 use crate::policy::{LinkDecision, MatchedIn, PageDecision, Settings, Verdict};
 
 pub mod edit;
+mod keywords;
 mod suggest;
 mod targets;
 mod tokens;
+pub use keywords::{KeywordTruth, keyword_truths};
 pub use suggest::{Change, Suggestion, apply_change};
 pub use targets::{Target, TargetKind, TargetProblem, Targets, TargetsError};
 pub use tokens::keyword_tokens;
@@ -31,7 +33,7 @@ pub enum TargetWhy {
     Absent,
     Blacklisted {
         keyword: String,
-        matched_in: MatchedIn,
+        place: MatchPlace,
     },
     /// Eligible, but N links scored higher or came first.
     RankedOut {
@@ -104,7 +106,7 @@ impl TargetWhy {
             },
             Verdict::Blacklisted => TargetWhy::Blacklisted {
                 keyword: keyword(),
-                matched_in: link.keyword().map_or(MatchedIn::Url, |hit| hit.matched_in),
+                place: MatchPlace::of(link),
             },
             Verdict::NoKeyword => TargetWhy::NoKeyword {
                 text: link.text.to_string(),
@@ -122,6 +124,36 @@ impl TargetWhy {
                 extension: link.trace.asset_extension.unwrap_or_default().to_owned(),
             },
             other => TargetWhy::Other(other),
+        }
+    }
+}
+
+/// Where a keyword was found in a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchPlace {
+    Host,
+    /// The path, query or anything after the host.
+    Path,
+    Text,
+}
+
+impl MatchPlace {
+    fn of(link: &LinkDecision) -> Self {
+        let (Some(hit), Some(haystack)) = (link.keyword(), link.haystack()) else {
+            return MatchPlace::Path;
+        };
+        if hit.matched_in == MatchedIn::Text {
+            return MatchPlace::Text;
+        }
+        let url = haystack.url_part();
+        let host_start = url.find("://").map_or(0, |at| at + 3);
+        let host_end = url[host_start..]
+            .find(['/', '?', '#'])
+            .map_or(url.len(), |at| host_start + at);
+        if hit.span.start < host_end {
+            MatchPlace::Host
+        } else {
+            MatchPlace::Path
         }
     }
 }
@@ -282,6 +314,10 @@ pub struct Evaluation {
     pub missed: Vec<Missed>,
     /// Side B's, with B.
     pub missed_b: Option<Vec<Missed>>,
+    /// Per keyword of A's (and B's) lists: targets and other links it
+    /// decided on labelled pages.
+    pub keywords_a: Vec<KeywordTruth>,
+    pub keywords_b: Option<Vec<KeywordTruth>>,
     /// Best first, at most the number asked for.
     pub suggestions: Vec<Suggestion>,
     /// How many candidate changes were tried.
@@ -346,21 +382,31 @@ pub fn evaluate(
     problems.sort_by_key(problem_line);
     let b_opts = run.b.as_ref().map(Settings::options);
     let a_subdomain = run.a.follow_subdomain;
-    let pages: Vec<PageTruth> = labelled
+    let b_subdomain = run.b.as_ref().is_some_and(|b| b.follow_subdomain);
+    let decisions_b: Vec<Option<PageDecision>> = labelled
         .iter()
         .map(|l| {
-            let decision_b = b_opts
+            b_opts
                 .as_ref()
-                .map(|opts| l.page.decided(opts, l.page.decision.limit));
-            let b_subdomain = run.b.as_ref().is_some_and(|b| b.follow_subdomain);
-            page_truth(
-                l,
-                &l.page.decision,
-                a_subdomain,
-                decision_b.as_ref().map(|d| (d, b_subdomain)),
-            )
+                .map(|opts| l.page.decided(opts, l.page.decision.limit))
         })
         .collect();
+    let pages: Vec<PageTruth> = labelled
+        .iter()
+        .zip(&decisions_b)
+        .map(|(l, b)| {
+            let b = b.as_ref().map(|d| (d, b_subdomain));
+            page_truth(l, &l.page.decision, a_subdomain, b)
+        })
+        .collect();
+    let keywords_a = keyword_truths(
+        &run.a,
+        labelled.iter().map(|l| &l.page.decision).zip(&pages),
+    );
+    let keywords_b = run.b.as_ref().map(|b| {
+        let decided = decisions_b.iter().zip(&pages);
+        keyword_truths(b, decided.filter_map(|(d, p)| Some((d.as_ref()?, p))))
+    });
     let missed = |b: bool| -> Vec<Missed> {
         labelled
             .iter()
@@ -409,6 +455,8 @@ pub fn evaluate(
         lost,
         missed_b: with_b.then(|| missed(true)),
         missed: missed_a,
+        keywords_a,
+        keywords_b,
         suggestions,
         candidates_tried,
         pages,

@@ -181,6 +181,21 @@ pub(super) fn suggest(
                 .collect()
         })
         .collect();
+    // A keyword no link of a page contains cannot change a verdict there.
+    let haystacks: Vec<String> = labelled
+        .iter()
+        .map(|page| {
+            let links = page.page.decision.links.iter();
+            let texts = links.filter_map(|l| l.haystack());
+            texts.fold(String::new(), |mut all, h| {
+                all.push_str(h.url_part());
+                all.push('\n');
+                all.push_str(h.text_part());
+                all.push('\n');
+                all
+            })
+        })
+        .collect();
     let changes = candidates(base, pages, missed);
     let tried = par::map_ordered(
         &changes,
@@ -197,7 +212,19 @@ pub(super) fn suggest(
                 non_targets_gained: 0,
                 settings,
             };
-            for ((page, truth), before) in labelled.iter().zip(pages).zip(&base_followed) {
+            let keyword = match change {
+                Change::AddWhite(k) | Change::RemoveBlack(k) | Change::MoveWhite(k) => Some(k),
+                Change::AllowDomain(_) | Change::Subdomain(_) => None,
+            };
+            let pages = labelled
+                .iter()
+                .zip(pages)
+                .zip(&base_followed)
+                .zip(&haystacks);
+            for (((page, truth), before), haystack) in pages {
+                if keyword.is_some_and(|k| !haystack.contains(k.as_str())) {
+                    continue;
+                }
                 let after = followed_keys(page, &suggestion.settings);
                 let found_after = page.targets.iter().any(|t| after.contains(&t.key));
                 match (truth.found(false), found_after) {
