@@ -21,7 +21,7 @@ pub const NOT_A_TARGET_TOOLTIP: &str = "Remove this link's row from the targets 
 pub const CHOOSE_TARGETS_FILE_FIRST: &str =
     "Choose a targets file first (Targets file…), or create one.";
 pub const WHICH_KIND: &str = "Which kind of page does it lead to?";
-pub const KIND_KEYS: &str = "C, I or A picks, Enter: contact, Esc closes.";
+pub const KIND_KEYS: &str = "Keys: C, I or A (Enter: contact); Esc closes.";
 pub const NO_TARGETS_FILE: &str = "No targets file";
 pub const TARGETS_FILE_TITLE: &str = "Choose the targets file";
 pub const LABEL_TARGETS_PATH: &str = "Targets file";

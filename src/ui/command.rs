@@ -103,6 +103,7 @@ impl Command {
                 | Command::DismissNotice
                 | Command::DismissProfileNotice(_)
                 | Command::CloseDialog
+                | Command::ChooseTargetKind(_)
         )
     }
 }

@@ -12,7 +12,7 @@ use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
-use crate::ui::{app_in, fetch, html_page, settle, temp_config_dir};
+use crate::ui::{app_in, fetch, html_page, settle, temp_config_dir, type_into};
 
 const PAGE: &str = "https://beispiel.test/";
 
@@ -209,4 +209,45 @@ fn a_targets_file_that_does_not_exist_is_offered_to_be_created() {
         read(&file),
         format!("id\turl\tkind\tindex\ttext\tnote\n{PAGE}\t{PAGE}blog\tabout\t2\tBlog\t\n")
     );
+}
+
+#[test]
+fn a_page_opened_from_the_corpus_view_is_marked_under_its_corpus_id() {
+    let pages = temp_config_dir("targets-corpus-pages");
+    let fixture = format!(
+        "{}/tests/fixtures/acme-home.html",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::copy(fixture, pages.join("a-acme.html")).unwrap();
+    let dir = temp_config_dir("targets-corpus");
+    let file = dir.join("targets.tsv");
+    std::fs::write(&file, "id\turl\tkind\n").unwrap();
+    let mut harness = app_in(dir, None);
+    harness.get_by_label("Corpus").click();
+    harness.run();
+    type_into(&mut harness, "Folder or manifest", pages.to_str().unwrap());
+    harness.get_by_label("▶ Run").click();
+    for _ in 0..1000 {
+        harness.step();
+        if !harness.state().corpus_running() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.run();
+    harness.get_by_label("a-acme").click();
+    settle(&mut harness);
+    harness.state_mut().use_targets_file(file.clone());
+    settle_targets(&mut harness);
+    harness.get_by_label("About us").click();
+    harness.run();
+    harness.key_press(egui::Key::T);
+    harness.run();
+    harness.key_press(egui::Key::A);
+    settle_targets(&mut harness);
+    assert_eq!(
+        read(&file),
+        "id\turl\tkind\na-acme\thttps://www.acme.com/about/\tabout\n"
+    );
+    harness.get_by_label("◎ targets 1");
 }

@@ -434,6 +434,49 @@ mod tests {
     }
 
     #[test]
+    fn only_targets_keeps_the_links_the_targets_file_names_and_sorts_by_kind() {
+        let page = mixed();
+        let target = |url: &str, kind| Target {
+            url: url.into(),
+            key: url.into(),
+            kind,
+            line: 2,
+        };
+        let list = [
+            target("https://acme.test/contact", TargetKind::Contact),
+            target("https://acme.test/about", TargetKind::About),
+        ];
+        let targets = PageTargets {
+            targets: &list,
+            generation: 1,
+        };
+        let kind = |i: usize| targets.kind_of(&page.decision.links[i]);
+        assert_eq!(
+            (kind(0), kind(1), kind(3)),
+            (Some(TargetKind::About), None, Some(TargetKind::Contact))
+        );
+        let filter = RowFilter {
+            only_targets: true,
+            ..RowFilter::default()
+        };
+        assert_eq!(
+            shown_rows(&filter, Some(&page), None, Some(targets)),
+            [0, 3]
+        );
+        // Without a targets file there is nothing to keep only.
+        assert_eq!(shown_rows(&filter, Some(&page), None, None).len(), 4);
+        let sorted = RowFilter {
+            sort: Some(Sort {
+                column: SortColumn::Target,
+                descending: true,
+            }),
+            ..RowFilter::default()
+        };
+        let rows = shown_rows(&sorted, Some(&page), None, Some(targets));
+        assert_eq!(&rows[..2], [0, 3]);
+    }
+
+    #[test]
     fn the_cache_computes_again_only_when_its_inputs_change() {
         let page = mixed();
         let mut cache = RowsCache::default();
