@@ -40,7 +40,7 @@ impl InspectorApp {
     /// The page opened from the Corpus view goes by its corpus id in the
     /// targets file (SPEC 11); `path` is its file.
     pub(super) fn opened_corpus_page(&mut self, path: &str) {
-        let id = self.corpus.run.as_ref().and_then(|run| {
+        let id = self.corpus_run().and_then(|run| {
             run.pages
                 .iter()
                 .find(|p| p.path.display().to_string() == path)
