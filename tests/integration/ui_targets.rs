@@ -74,9 +74,20 @@ fn a_link_is_marked_with_the_key_and_the_button_and_unmarked_again() {
     harness.get_by_label("Kontakt").click();
     harness.run();
     harness.get_by_label("Not a target in targets.tsv");
+    // Escape closes the chooser, and nothing is written.
     harness.key_press(egui::Key::T);
     harness.run();
     harness.get_by_label("Which kind of page does it lead to?");
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Which kind of page does it lead to?")
+            .is_none()
+    );
+    assert_eq!(read(&file), HAND_LABELLED);
+    harness.key_press(egui::Key::T);
+    harness.run();
     harness.key_press(egui::Key::C);
     settle_targets(&mut harness);
     let contact =
