@@ -15,6 +15,7 @@ mod window;
 mod window_archive;
 mod window_panels;
 mod window_status;
+mod window_targets;
 
 pub use advice::*;
 pub use archive_corpus::*;
@@ -29,6 +30,7 @@ pub use window::*;
 pub use window_archive::*;
 pub use window_panels::*;
 pub use window_status::*;
+pub use window_targets::*;
 
 /// `n` and the noun, singular for one.
 fn plural(n: usize, one: &str, many: &str) -> String {

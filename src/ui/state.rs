@@ -80,6 +80,8 @@ pub enum FilePurpose {
     SaveArchive,
     /// A web archive (or an @LIST of them) for the corpus view.
     CorpusArchive,
+    /// The targets file links are marked in.
+    TargetsFile,
 }
 
 /// A load in progress, as the top bar shows it.
@@ -149,6 +151,14 @@ pub enum Dialog {
     },
     /// The archive's file exists: replace it?
     ConfirmOverwrite {
+        path: String,
+    },
+    /// Which targets file links are marked in.
+    TargetsFile {
+        path: String,
+    },
+    /// The targets file named does not exist: create it?
+    CreateTargets {
         path: String,
     },
 }
