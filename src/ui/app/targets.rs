@@ -78,7 +78,7 @@ impl InspectorApp {
                     } else {
                         crate::copy::targets_opened(
                             &path,
-                            targets.len(),
+                            targets.target_count(),
                             targets.pages.values().filter(|p| !p.is_empty()).count(),
                             targets.problems.len(),
                         )
