@@ -14,6 +14,7 @@ mod window;
 mod window_archive;
 mod window_panels;
 mod window_status;
+mod window_truth;
 
 pub use advice::*;
 pub use archive_corpus::*;
@@ -27,6 +28,7 @@ pub use window::*;
 pub use window_archive::*;
 pub use window_panels::*;
 pub use window_status::*;
+pub use window_truth::*;
 
 /// `n` and the noun, singular for one.
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -87,6 +87,10 @@ fn ask(purpose: FilePurpose, suggested: Option<PathBuf>) -> Option<PathBuf> {
             .set_title(copy::FILE_DIALOG_CORPUS_MANIFEST)
             .add_filter(copy::FILE_FILTER_MANIFEST, &["tsv", "txt"])
             .pick_file(),
+        FilePurpose::CorpusTargets => dialog
+            .set_title(copy::FILE_DIALOG_CORPUS_TARGETS)
+            .add_filter(copy::FILE_FILTER_MANIFEST, &["tsv", "txt"])
+            .pick_file(),
         FilePurpose::CorpusArchive => dialog
             .set_title(copy::FILE_DIALOG_CORPUS_ARCHIVE)
             .add_filter(copy::FILE_FILTER_ARCHIVE, &["gz", "warc"])

@@ -80,6 +80,8 @@ pub enum FilePurpose {
     SaveArchive,
     /// A web archive (or an @LIST of them) for the corpus view.
     CorpusArchive,
+    /// The corpus view's targets file (TSV).
+    CorpusTargets,
 }
 
 /// A load in progress, as the top bar shows it.
@@ -96,6 +98,9 @@ pub enum NameAction {
     SaveAs,
     Rename,
     Duplicate,
+    /// A corpus suggestion's settings stored as a new profile; the current
+    /// profile stays current.
+    SaveSuggestion,
 }
 
 /// An action that leaves the current profile: with unsaved changes it waits

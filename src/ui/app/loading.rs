@@ -253,6 +253,10 @@ impl InspectorApp {
             FilePurpose::CorpusFolder
             | FilePurpose::CorpusManifest
             | FilePurpose::CorpusArchive => self.corpus.path = path,
+            FilePurpose::CorpusTargets => {
+                self.corpus.targets = path;
+                self.corpus.targets_off = false;
+            }
         }
     }
 
