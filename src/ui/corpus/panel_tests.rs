@@ -140,7 +140,12 @@ fn with_b_the_scoreboard_says_what_is_rescued_and_what_it_costs() {
     // Two links gained: the target on p2, and News on p3, which is none.
     harness.get_by_label("2 links gained or lost");
     // The target's URL is in the missed table too.
-    assert_eq!(harness.get_all_by_label("https://two.test/ihr-besuch").count(), 2);
+    assert_eq!(
+        harness
+            .get_all_by_label("https://two.test/ihr-besuch")
+            .count(),
+        2
+    );
     harness.get_by_label("https://three.test/company-news");
     assert_eq!(harness.get_all_by_label("◎ target").count(), 1);
 }
