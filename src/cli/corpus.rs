@@ -52,7 +52,12 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         if interactive {
             eprint!("\r\x1b[2K{}", copy::trying_suggestions());
         }
-        let evaluation = crate::corpus::truth::evaluate(&run, targets, args.suggest, jobs, &cancel);
+        let suggest = crate::corpus::truth::Suggest {
+            keep: args.suggest,
+            jobs,
+            words: &copy::change_words,
+        };
+        let evaluation = crate::corpus::truth::evaluate(&run, targets, suggest, &cancel);
         for problem in &evaluation.problems {
             eprintln!("warning: {problem}");
         }

@@ -1,7 +1,7 @@
 //! Words of the Corpus view as a tuning workbench: the targets file, the
 //! scoreboard, the gained and lost links, missed targets and suggestions.
 
-use crate::corpus::truth::{Change, Metrics, TargetKind, TargetWhy};
+use crate::corpus::truth::Change;
 
 use super::plural;
 
@@ -40,69 +40,6 @@ pub fn suggesting_progress(labelled: usize) -> String {
         "Pages read; trying single changes over {}…",
         plural(labelled, "labelled page", "labelled pages")
     )
-}
-
-fn percent(part: usize, whole: usize) -> String {
-    if whole == 0 {
-        return "—".to_owned();
-    }
-    format!("{:.0}%", part as f64 * 100.0 / whole as f64)
-}
-
-fn per_page(metrics: &Metrics) -> String {
-    metrics
-        .followed_per_page()
-        .map_or_else(|| "—".to_owned(), |n| format!("{n:.1}"))
-}
-
-/// The scoreboard: how many labelled sites reach a target under A (and B).
-pub fn scoreboard_line(a: &Metrics, b: Option<&Metrics>, rescued: usize, lost: usize) -> String {
-    let count = |m: &Metrics| format!("{}/{}", m.found, m.labelled_pages);
-    let pct = |m: &Metrics| percent(m.found, m.labelled_pages);
-    let a_part = format!(
-        "A reaches a contact page on {} sites ({})",
-        count(a),
-        pct(a)
-    );
-    match b {
-        None => format!("{a_part}; {} links followed per site", per_page(a)),
-        Some(b) => format!(
-            "{a_part}, B on {} ({}): +{rescued} rescued, −{lost} lost; \
-             {} → {} links followed per site",
-            count(b),
-            pct(b),
-            per_page(a),
-            per_page(b)
-        ),
-    }
-}
-
-/// The scoreboard for one kind of target.
-pub fn scoreboard_kind(kind: TargetKind, a: (usize, usize), b: Option<(usize, usize)>) -> String {
-    let side = |(found, labelled): (usize, usize)| {
-        format!("{found}/{labelled} ({})", percent(found, labelled))
-    };
-    match b {
-        None => format!("{}: A {}", kind.id(), side(a)),
-        Some(b) => format!("{}: A {}, B {}", kind.id(), side(a), side(b)),
-    }
-}
-
-/// Precision and target links, the cost side of the scoreboard.
-pub fn scoreboard_links(a: &Metrics, b: Option<&Metrics>) -> String {
-    let side = |m: &Metrics| {
-        format!(
-            "{}/{} target links followed, {} of the links followed are targets",
-            m.target_links_followed,
-            m.target_links,
-            m.precision()
-                .map_or_else(|| "—".to_owned(), |p| format!("{:.0}%", p * 100.0))
-        )
-    };
-    match b {
-        None => format!("A: {}", side(a)),
-        Some(b) => format!("A: {}; B: {}", side(a), side(b)),
-    }
 }
 
 // The gained and lost links.
@@ -147,46 +84,6 @@ pub const MISSED_HEADING: &str = "Targets missed on pages where nothing was foun
 pub const MISSED_COLUMNS: [&str; 6] = ["Page", "Side", "Kind", "URL", "Text", "Why"];
 pub const NO_MISSED: &str = "Every labelled page reaches a target.";
 
-/// Why a target was not followed.
-pub fn target_why(why: &TargetWhy) -> String {
-    match why {
-        TargetWhy::Followed { rank } => format!("followed (rank {rank})"),
-        TargetWhy::Absent => "no link with this URL on the page".to_owned(),
-        TargetWhy::Blacklisted {
-            keyword,
-            matched_in,
-        } => format!(
-            "blacklisted by `{keyword}` in the {}",
-            match matched_in {
-                crate::policy::MatchedIn::Url => "URL",
-                crate::policy::MatchedIn::Text => "text",
-            }
-        ),
-        TargetWhy::RankedOut {
-            keyword,
-            rank,
-            limit,
-            gap,
-        } => match gap {
-            Some(0) => format!("ranked {rank} of N = {limit} (`{keyword}`), a tie lost on order"),
-            Some(gap) => {
-                format!("ranked {rank} of N = {limit} (`{keyword}`), {gap} below the cut-off")
-            }
-            None => format!("ranked {rank} of N = {limit} (`{keyword}`)"),
-        },
-        TargetWhy::NoKeyword { text } => format!("no keyword: text “{text}”"),
-        TargetWhy::OffDomain {
-            host,
-            subdomain_mode,
-        } => format!(
-            "off-domain: `{host}`, subdomain mode {}",
-            if *subdomain_mode { "on" } else { "off" }
-        ),
-        TargetWhy::Asset { extension } => format!("an asset (.{extension})"),
-        TargetWhy::Other(verdict) => verdict.id().replace('_', " "),
-    }
-}
-
 // Suggestions.
 pub const SUGGESTIONS_HEADING: &str =
     "Suggestions: single changes of A, tried over the labelled pages";
@@ -205,28 +102,14 @@ pub const LABEL_SAVE_SUGGESTION: &str = "Save as profile…";
 pub const SAVE_SUGGESTION_TITLE: &str = "Save the suggestion as a profile";
 pub const NO_SUGGESTIONS: &str = "No single change finds a target on more labelled pages.";
 
-/// How many changes were tried for the suggestions shown.
-pub fn suggestions_tried(shown: usize, tried: usize) -> String {
-    format!(
-        "The best {shown} of {} tried",
-        plural(tried, "change", "changes")
-    )
-}
-
-/// A suggested change, as `because` words a change.
-pub fn change_words(change: &Change) -> String {
-    match change {
-        Change::AddWhite(k) => format!("`{k}` added to the white list"),
-        Change::RemoveBlack(k) => format!("`{k}` removed from the black list"),
-        Change::MoveWhite(k) => format!("`{k}` moved to the front of the white list"),
-        Change::AllowDomain(d) => format!("`{d}` added to the allowed domains"),
-        Change::Subdomain(on) => format!("subdomain mode {}", if *on { "on" } else { "off" }),
-    }
+/// One side's targets per kind and their cost, under the scoreboard.
+pub fn side_metrics(side: &str, details: &str) -> String {
+    format!("{side}: {details}")
 }
 
 /// The unsaved profile Try as B compares with.
 pub fn tried_change_name(change: &Change) -> String {
-    format!("A + {}", change_words(change))
+    format!("A + {}", super::change_words(change))
 }
 
 /// The name Save as profile… proposes.
@@ -235,7 +118,10 @@ pub fn suggested_profile_name(profile: &str, change: &Change) -> String {
         Change::Subdomain(on) => {
             format!("{profile} + subdomains {}", if *on { "on" } else { "off" })
         }
-        other => format!("{profile} + {}", other.subject()),
+        Change::AddWhite(s)
+        | Change::RemoveBlack(s)
+        | Change::MoveWhite(s)
+        | Change::AllowDomain(s) => format!("{profile} + {s}"),
     }
 }
 
@@ -271,4 +157,20 @@ pub fn rescued_and_lost(rescued: &[String], lost: &[String]) -> String {
         }
     };
     format!("Rescued by B: {} · lost: {}", ids(rescued), ids(lost))
+}
+
+// The chart of targets per keyword.
+pub const KEYWORD_TRUTH_HEADING: &str =
+    "Per keyword of A, on the labelled pages: targets it decided and other links";
+pub const CHART_WHITE_TARGETS: &str = "white: targets followed";
+pub const CHART_WHITE_OTHERS: &str = "white: other links followed";
+pub const CHART_BLACK_TARGETS: &str = "black: targets blacklisted";
+pub const CHART_BLACK_OTHERS: &str = "black: other links blacklisted";
+
+/// A keyword down the chart's side; black ones marked.
+pub fn keyword_axis_label(list: crate::policy::compare::ListName, keyword: &str) -> String {
+    match list {
+        crate::policy::compare::ListName::White => keyword.to_owned(),
+        crate::policy::compare::ListName::Black => format!("⊘ {keyword}"),
+    }
 }

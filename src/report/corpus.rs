@@ -26,6 +26,9 @@ struct JsonCorpus<'a> {
     /// A corpus of web archives: the records that were not pages.
     #[serde(skip_serializing_if = "Option::is_none")]
     archives: Option<JsonArchives>,
+    /// Measured against a targets file (SPEC 11).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    evaluation: Option<super::truth::JsonEvaluation<'a>>,
 }
 
 #[derive(Serialize)]
@@ -225,35 +228,46 @@ pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Resul
         keywords_b: run.keywords_b.as_deref().map(json_keywords),
         summary: summary(run),
         archives: json_archives(run),
+        evaluation: run.evaluation.as_ref().map(super::truth::json_evaluation),
     };
     serde_json::to_writer_pretty(&mut out, &report)?;
     out.write_all(b"\n")?;
     out.flush()
 }
 
-/// One CSV line per page: its counts under A (and B), changes and lints.
+/// One CSV line per page: its counts under A (and B), changes and lints;
+/// with targets, how many it has and whether each side reaches one.
 pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Error> {
     let mut writer = csv::Writer::from_writer(out);
-    write_cells(
-        &mut writer,
-        [
-            "id",
-            "url",
-            "links",
-            "followed_a",
-            "ranked_out_a",
-            "blacklisted_a",
-            "off_domain_a",
-            "followed_b",
-            "ranked_out_b",
-            "blacklisted_b",
-            "off_domain_b",
-            "changes",
-            "lints",
-            "error",
-            "truncated",
+    let truth = run.evaluation.as_ref();
+    let truth_header: &[&str] = match truth {
+        Some(_) => &[
+            "targets",
+            "targets_followed_a",
+            "targets_followed_b",
+            "found_a",
+            "found_b",
         ],
-    )?;
+        None => &[],
+    };
+    let header = [
+        "id",
+        "url",
+        "links",
+        "followed_a",
+        "ranked_out_a",
+        "blacklisted_a",
+        "off_domain_a",
+        "followed_b",
+        "ranked_out_b",
+        "blacklisted_b",
+        "off_domain_b",
+        "changes",
+        "lints",
+        "error",
+        "truncated",
+    ];
+    write_cells(&mut writer, header.iter().chain(truth_header).copied())?;
     let count = |side: Option<&SideRun>, v: Verdict| {
         side.map(|s| s.count(v).to_string()).unwrap_or_default()
     };
@@ -261,33 +275,62 @@ pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Err
         let read = page.error.is_none();
         let a = read.then_some(&page.a);
         let b = page.b.as_ref();
+        let truth_cells = truth.map(|e| truth_cells(e, &page.id)).unwrap_or_default();
+        let cells = [
+            page.id.as_str(),
+            page.url.as_deref().unwrap_or_default(),
+            &if read {
+                page.a.links().to_string()
+            } else {
+                String::new()
+            },
+            &count(a, Verdict::Followed),
+            &count(a, Verdict::RankedOut),
+            &count(a, Verdict::Blacklisted),
+            &count(a, Verdict::OffDomain),
+            &count(b, Verdict::Followed),
+            &count(b, Verdict::RankedOut),
+            &count(b, Verdict::Blacklisted),
+            &count(b, Verdict::OffDomain),
+            &page.changes.len().to_string(),
+            &page.a.lints.join(" "),
+            page.error.as_deref().unwrap_or_default(),
+            if page.truncated { "true" } else { "" },
+        ];
         write_cells(
             &mut writer,
-            [
-                page.id.as_str(),
-                page.url.as_deref().unwrap_or_default(),
-                &if read {
-                    page.a.links().to_string()
-                } else {
-                    String::new()
-                },
-                &count(a, Verdict::Followed),
-                &count(a, Verdict::RankedOut),
-                &count(a, Verdict::Blacklisted),
-                &count(a, Verdict::OffDomain),
-                &count(b, Verdict::Followed),
-                &count(b, Verdict::RankedOut),
-                &count(b, Verdict::Blacklisted),
-                &count(b, Verdict::OffDomain),
-                &page.changes.len().to_string(),
-                &page.a.lints.join(" "),
-                page.error.as_deref().unwrap_or_default(),
-                if page.truncated { "true" } else { "" },
-            ],
+            cells
+                .iter()
+                .copied()
+                .chain(truth_cells.iter().map(String::as_str)),
         )?;
     }
     writer.flush()?;
     Ok(())
+}
+
+/// A page's ground-truth cells; empty for a page with no target.
+fn truth_cells(e: &crate::corpus::truth::Evaluation, id: &str) -> Vec<String> {
+    let Some(page) = e.page(id) else {
+        return vec![String::new(); 5];
+    };
+    let yes_no = |found: bool| if found { "yes" } else { "no" }.to_owned();
+    let with_b = e.b.is_some();
+    vec![
+        page.targets.len().to_string(),
+        page.targets_followed(false).to_string(),
+        if with_b {
+            page.targets_followed(true).to_string()
+        } else {
+            String::new()
+        },
+        yes_no(page.found(false)),
+        if with_b {
+            yes_no(page.found(true))
+        } else {
+            String::new()
+        },
+    ]
 }
 
 fn keyword_table(out: &mut impl Write, title: &str, stats: &[KeywordStats]) -> std::io::Result<()> {
@@ -458,6 +501,9 @@ pub fn write_corpus_table(run: &CorpusRun, mut out: impl Write) -> std::io::Resu
     keyword_table(&mut out, "keywords of a", &run.keywords_a)?;
     if let Some(stats) = &run.keywords_b {
         keyword_table(&mut out, "keywords of b", stats)?;
+    }
+    if let Some(evaluation) = &run.evaluation {
+        super::truth::write_truth_table(evaluation, &mut out)?;
     }
     if compare {
         writeln!(out)?;

@@ -12,6 +12,7 @@ use crate::policy::{LinkDecision, Verdict, sibling_roots};
 mod corpus;
 mod diff;
 mod json;
+mod truth;
 
 pub use corpus::{write_corpus_csv, write_corpus_json, write_corpus_table};
 pub use diff::{write_diff_csv, write_diff_json, write_diff_table};
@@ -181,11 +182,12 @@ pub(crate) fn neutralise(cell: &str) -> Cow<'_, str> {
 }
 
 /// Writes one CSV record with every cell [`neutralise`]d.
-pub(crate) fn write_cells<W: Write, const N: usize>(
+pub(crate) fn write_cells<'a, W: Write>(
     writer: &mut csv::Writer<W>,
-    cells: [&str; N],
+    cells: impl IntoIterator<Item = &'a str>,
 ) -> Result<(), csv::Error> {
-    writer.write_record(cells.map(neutralise).iter().map(|c| c.as_bytes()))
+    let cells: Vec<Cow<'_, str>> = cells.into_iter().map(neutralise).collect();
+    writer.write_record(cells.iter().map(|c| c.as_bytes()))
 }
 
 /// Cuts `s` to at most `width` terminal columns (CJK characters take two),

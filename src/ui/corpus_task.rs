@@ -140,7 +140,12 @@ impl CorpusTask {
                 reporter.progress(CorpusProgress::Suggesting {
                     labelled: targets.pages.len(),
                 });
-                run.evaluation = Some(truth::evaluate(&run, targets, SUGGESTIONS, jobs, cancel));
+                let suggest = truth::Suggest {
+                    keep: SUGGESTIONS,
+                    jobs,
+                    words: &copy::change_words,
+                };
+                run.evaluation = Some(truth::evaluate(&run, targets, suggest, cancel));
             }
             Ok(Box::new(CorpusResult {
                 run,

@@ -10,10 +10,13 @@ use std::sync::atomic::AtomicBool;
 use crate::inspect::InspectedPage;
 use crate::policy::{LinkDecision, MatchedIn, PageDecision, Settings, Verdict};
 
+mod keywords;
 mod suggest;
 mod targets;
 mod tokens;
+pub use keywords::{KeywordTruth, keyword_truths};
 pub use suggest::{Change, Suggestion, apply_change};
+
 pub use targets::{Target, TargetKind, TargetProblem, Targets, TargetsError};
 pub use tokens::keyword_tokens;
 
@@ -30,7 +33,7 @@ pub enum TargetWhy {
     Absent,
     Blacklisted {
         keyword: String,
-        matched_in: MatchedIn,
+        place: MatchPlace,
     },
     /// Eligible, but N links scored higher or came first.
     RankedOut {
@@ -103,7 +106,7 @@ impl TargetWhy {
             },
             Verdict::Blacklisted => TargetWhy::Blacklisted {
                 keyword: keyword(),
-                matched_in: link.keyword().map_or(MatchedIn::Url, |hit| hit.matched_in),
+                place: MatchPlace::of(link),
             },
             Verdict::NoKeyword => TargetWhy::NoKeyword {
                 text: link.text.to_string(),
@@ -121,6 +124,36 @@ impl TargetWhy {
                 extension: link.trace.asset_extension.unwrap_or_default().to_owned(),
             },
             other => TargetWhy::Other(other),
+        }
+    }
+}
+
+/// Where a keyword was found in a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchPlace {
+    Host,
+    /// The path, query or anything after the host.
+    Path,
+    Text,
+}
+
+impl MatchPlace {
+    fn of(link: &LinkDecision) -> Self {
+        let (Some(hit), Some(haystack)) = (link.keyword(), link.haystack()) else {
+            return MatchPlace::Path;
+        };
+        if hit.matched_in == MatchedIn::Text {
+            return MatchPlace::Text;
+        }
+        let url = haystack.url_part();
+        let host_start = url.find("://").map_or(0, |at| at + 3);
+        let host_end = url[host_start..]
+            .find(['/', '?', '#'])
+            .map_or(url.len(), |at| host_start + at);
+        if hit.span.start < host_end {
+            MatchPlace::Host
+        } else {
+            MatchPlace::Path
         }
     }
 }
@@ -281,6 +314,10 @@ pub struct Evaluation {
     pub missed: Vec<Missed>,
     /// Side B's, with B.
     pub missed_b: Option<Vec<Missed>>,
+    /// Per keyword of A's (and B's) lists: targets and other links it
+    /// decided on labelled pages.
+    pub keywords_a: Vec<KeywordTruth>,
+    pub keywords_b: Option<Vec<KeywordTruth>>,
     /// Best first, at most the number asked for.
     pub suggestions: Vec<Suggestion>,
     /// How many candidate changes were tried.
@@ -306,14 +343,24 @@ pub(crate) struct LabelledPage<'a> {
     pub targets: &'a [Target],
 }
 
-/// Measures `run` against `targets`; with `suggest` > 0, tries SPEC 11's
-/// candidate changes of side A on `jobs` threads and keeps the best
-/// `suggest`. `cancel` stops trying candidates (those tried are ranked).
+/// How many suggestions to keep, and how to try them.
+#[derive(Clone, Copy)]
+pub struct Suggest<'a> {
+    /// 0: none are tried.
+    pub keep: usize,
+    pub jobs: usize,
+    /// The words a change is shown in: the ranking's last tie-break, so
+    /// equal suggestions come in the order a reader sorts them.
+    pub words: &'a (dyn Fn(&Change) -> String + Sync),
+}
+
+/// Measures `run` against `targets`; tries SPEC 11's candidate changes of
+/// side A as `suggest` says. `cancel` stops trying candidates (those tried
+/// are ranked).
 pub fn evaluate(
     run: &CorpusRun,
     targets: &Targets,
-    suggest: usize,
-    jobs: usize,
+    suggest: Suggest<'_>,
     cancel: &AtomicBool,
 ) -> Evaluation {
     let mut problems = targets.problems.clone();
@@ -321,21 +368,28 @@ pub fn evaluate(
     let mut known: HashSet<&str> = HashSet::new();
     for page in &run.pages {
         known.insert(&page.id);
-        let (Some(list), Some(kept)) = (targets.pages.get(&page.id), &page.kept) else {
+        let Some(first) = targets.pages.get(&page.id).and_then(|list| list.first()) else {
             continue;
         };
-        if !list.is_empty() {
-            labelled.push(LabelledPage {
+        match &page.kept {
+            Some(kept) => labelled.push(LabelledPage {
                 id: &page.id,
                 page: kept,
-                targets: list,
-            });
+                targets: &targets.pages[&page.id],
+            }),
+            None => problems.push(TargetProblem::UnreadPage {
+                line: first.line,
+                id: page.id.clone(),
+            }),
         }
     }
-    for (id, list) in &targets.pages {
-        if !known.contains(id.as_str())
-            && let Some(first) = list.first()
-        {
+    // A cancelled run did not get to every page: those are not unknown.
+    let unknown = targets
+        .pages
+        .iter()
+        .filter(|(id, _)| !run.cancelled && !known.contains(id.as_str()));
+    for (id, list) in unknown {
+        if let Some(first) = list.first() {
             problems.push(TargetProblem::UnknownPage {
                 line: first.line,
                 id: id.clone(),
@@ -345,21 +399,31 @@ pub fn evaluate(
     problems.sort_by_key(problem_line);
     let b_opts = run.b.as_ref().map(Settings::options);
     let a_subdomain = run.a.follow_subdomain;
-    let pages: Vec<PageTruth> = labelled
+    let b_subdomain = run.b.as_ref().is_some_and(|b| b.follow_subdomain);
+    let decisions_b: Vec<Option<PageDecision>> = labelled
         .iter()
         .map(|l| {
-            let decision_b = b_opts
+            b_opts
                 .as_ref()
-                .map(|opts| l.page.decided(opts, l.page.decision.limit));
-            let b_subdomain = run.b.as_ref().is_some_and(|b| b.follow_subdomain);
-            page_truth(
-                l,
-                &l.page.decision,
-                a_subdomain,
-                decision_b.as_ref().map(|d| (d, b_subdomain)),
-            )
+                .map(|opts| l.page.decided(opts, l.page.decision.limit))
         })
         .collect();
+    let pages: Vec<PageTruth> = labelled
+        .iter()
+        .zip(&decisions_b)
+        .map(|(l, b)| {
+            let b = b.as_ref().map(|d| (d, b_subdomain));
+            page_truth(l, &l.page.decision, a_subdomain, b)
+        })
+        .collect();
+    let keywords_a = keyword_truths(
+        &run.a,
+        labelled.iter().map(|l| &l.page.decision).zip(&pages),
+    );
+    let keywords_b = run.b.as_ref().map(|b| {
+        let decided = decisions_b.iter().zip(&pages);
+        keyword_truths(b, decided.filter_map(|(d, p)| Some((d.as_ref()?, p))))
+    });
     let missed = |b: bool| -> Vec<Missed> {
         labelled
             .iter()
@@ -396,8 +460,8 @@ pub fn evaluate(
         (Vec::new(), Vec::new())
     };
     let missed_a = missed(false);
-    let (suggestions, candidates_tried) = if suggest > 0 {
-        suggest::suggest(&run.a, &labelled, &pages, &missed_a, suggest, jobs, cancel)
+    let (suggestions, candidates_tried) = if suggest.keep > 0 {
+        suggest::suggest(&run.a, &labelled, &pages, &missed_a, suggest, cancel)
     } else {
         (Vec::new(), 0)
     };
@@ -408,6 +472,8 @@ pub fn evaluate(
         lost,
         missed_b: with_b.then(|| missed(true)),
         missed: missed_a,
+        keywords_a,
+        keywords_b,
         suggestions,
         candidates_tried,
         pages,
@@ -422,7 +488,8 @@ fn problem_line(problem: &TargetProblem) -> usize {
         | TargetProblem::BadUrl { line, .. }
         | TargetProblem::UnknownKind { line, .. }
         | TargetProblem::Duplicate { line, .. }
-        | TargetProblem::UnknownPage { line, .. } => *line,
+        | TargetProblem::UnknownPage { line, .. }
+        | TargetProblem::UnreadPage { line, .. } => *line,
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use url::Url;
 
-use super::{LabelledPage, Missed, PageTruth, TargetWhy, keyword_tokens};
+use super::{LabelledPage, Missed, PageTruth, Suggest, TargetWhy, keyword_tokens};
 use crate::par;
 use crate::policy::{Settings, Verdict, parse_list};
 
@@ -33,18 +33,6 @@ impl Change {
             Change::MoveWhite(_) => "move_white",
             Change::AllowDomain(_) => "allow_domain",
             Change::Subdomain(_) => "subdomain",
-        }
-    }
-
-    /// The keyword or domain it is about (empty for subdomain mode): the
-    /// last tie-break of the ranking.
-    pub fn subject(&self) -> &str {
-        match self {
-            Change::AddWhite(s)
-            | Change::RemoveBlack(s)
-            | Change::MoveWhite(s)
-            | Change::AllowDomain(s) => s,
-            Change::Subdomain(_) => "",
         }
     }
 }
@@ -158,15 +146,14 @@ fn followed_keys(page: &LabelledPage<'_>, settings: &Settings) -> HashSet<String
         .collect()
 }
 
-/// Tries every candidate change of `base` over the labelled pages on `jobs`
-/// threads; returns the best `keep`, and how many were tried.
+/// Tries every candidate change of `base` over the labelled pages; returns
+/// the best `suggest.keep`, and how many were tried.
 pub(super) fn suggest(
     base: &Settings,
     labelled: &[LabelledPage<'_>],
     pages: &[PageTruth],
     missed: &[Missed],
-    keep: usize,
-    jobs: usize,
+    suggest: Suggest<'_>,
     cancel: &AtomicBool,
 ) -> (Vec<Suggestion>, usize) {
     let base_followed: Vec<HashSet<String>> = labelled
@@ -181,10 +168,25 @@ pub(super) fn suggest(
                 .collect()
         })
         .collect();
+    // A keyword no link of a page contains cannot change a verdict there.
+    let haystacks: Vec<String> = labelled
+        .iter()
+        .map(|page| {
+            let links = page.page.decision.links.iter();
+            let texts = links.filter_map(|l| l.haystack());
+            texts.fold(String::new(), |mut all, h| {
+                all.push_str(h.url_part());
+                all.push('\n');
+                all.push_str(h.text_part());
+                all.push('\n');
+                all
+            })
+        })
+        .collect();
     let changes = candidates(base, pages, missed);
     let tried = par::map_ordered(
         &changes,
-        jobs,
+        suggest.jobs,
         "follow-inspector-suggest",
         cancel,
         |change| {
@@ -197,7 +199,19 @@ pub(super) fn suggest(
                 non_targets_gained: 0,
                 settings,
             };
-            for ((page, truth), before) in labelled.iter().zip(pages).zip(&base_followed) {
+            let keyword = match change {
+                Change::AddWhite(k) | Change::RemoveBlack(k) | Change::MoveWhite(k) => Some(k),
+                Change::AllowDomain(_) | Change::Subdomain(_) => None,
+            };
+            let pages = labelled
+                .iter()
+                .zip(pages)
+                .zip(&base_followed)
+                .zip(&haystacks);
+            for (((page, truth), before), haystack) in pages {
+                if keyword.is_some_and(|k| !haystack.contains(k.as_str())) {
+                    continue;
+                }
                 let after = followed_keys(page, &suggestion.settings);
                 let found_after = page.targets.iter().any(|t| after.contains(&t.key));
                 match (truth.found(false), found_after) {
@@ -216,17 +230,23 @@ pub(super) fn suggest(
             suggestion
         },
     );
-    let mut tried: Vec<Suggestion> = tried.into_iter().flatten().collect();
+    let mut tried: Vec<(Suggestion, String)> = tried
+        .into_iter()
+        .flatten()
+        .map(|s| {
+            let words = (suggest.words)(&s.change);
+            (s, words)
+        })
+        .collect();
     let count = tried.len();
-    tried.sort_by(|x, y| {
+    tried.sort_by(|(x, x_words), (y, y_words)| {
         y.net_pages()
             .cmp(&x.net_pages())
             .then(x.non_targets_gained.cmp(&y.non_targets_gained))
-            .then_with(|| x.change.subject().cmp(y.change.subject()))
-            .then_with(|| x.change.cmp(&y.change))
+            .then_with(|| x_words.cmp(y_words))
     });
-    tried.truncate(keep);
-    (tried, count)
+    tried.truncate(suggest.keep);
+    (tried.into_iter().map(|(s, _)| s).collect(), count)
 }
 
 #[cfg(test)]

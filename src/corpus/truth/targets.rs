@@ -90,6 +90,8 @@ pub enum TargetProblem {
     },
     #[error("targets line {line}: the corpus has no page `{id}`")]
     UnknownPage { line: usize, id: String },
+    #[error("targets line {line}: page {id} could not be read; its targets are not counted")]
+    UnreadPage { line: usize, id: String },
 }
 
 /// The targets file, parsed: targets per page id, in file order.

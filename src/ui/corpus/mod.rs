@@ -17,6 +17,7 @@ mod scoreboard;
 mod sort;
 mod state;
 mod suggestions;
+mod truth_chart;
 
 use egui::{RichText, Ui};
 
@@ -97,6 +98,9 @@ fn below(
         .default_open(true)
         .show(ui, |ui| {
             keywords::chart(ui, run);
+            if let Some(evaluation) = &run.evaluation {
+                truth_chart::show(ui, evaluation);
+            }
             keywords::grid(ui, run);
         });
     commands

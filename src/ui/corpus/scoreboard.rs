@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::state::CorpusState;
 use crate::copy;
 use crate::corpus::CorpusRun;
-use crate::corpus::truth::{Evaluation, TargetKind};
+use crate::corpus::truth::Evaluation;
 use crate::ui::corpus_task::TargetsFile;
 use crate::ui::palette;
 
@@ -52,35 +52,20 @@ fn problems(ui: &mut Ui, evaluation: &Evaluation) {
     });
 }
 
-/// The scoreboard, when the run was measured.
+/// The scoreboard, when the run was measured: the sites reached under A
+/// and B, then each side per kind and at what cost.
 pub fn show(ui: &mut Ui, evaluation: &Evaluation) {
-    let (a, b) = (&evaluation.a, evaluation.b.as_ref());
     ui.label(
-        RichText::new(copy::scoreboard_line(
-            a,
-            b,
-            evaluation.rescued.len(),
-            evaluation.lost.len(),
-        ))
-        .strong()
-        .size(16.0),
+        RichText::new(copy::scoreboard(evaluation))
+            .strong()
+            .size(16.0),
     );
-    ui.horizontal_wrapped(|ui| {
-        for kind in TargetKind::ALL {
-            let count = |m: &crate::corpus::truth::Metrics| {
-                m.by_kind
-                    .get(&kind)
-                    .map_or((0, 0), |c| (c.found, c.labelled_pages))
-            };
-            // A kind no page has a target of says nothing.
-            if count(a).1 > 0 {
-                ui.label(copy::scoreboard_kind(kind, count(a), b.map(count)));
-                ui.separator();
-            }
-        }
-        ui.label(copy::scoreboard_links(a, b));
-    });
-    if b.is_some() {
+    ui.label(copy::side_metrics(
+        copy::SIDE_A,
+        &copy::metrics_details(&evaluation.a),
+    ));
+    if let Some(b) = &evaluation.b {
+        ui.label(copy::side_metrics(copy::SIDE_B, &copy::metrics_details(b)));
         ui.label(copy::rescued_and_lost(
             &evaluation.rescued,
             &evaluation.lost,

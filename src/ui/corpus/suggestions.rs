@@ -67,7 +67,7 @@ pub fn missed(
                     missed.target.kind.id().to_owned(),
                     missed.target.url.clone(),
                     missed.text.clone().unwrap_or_default(),
-                    copy::target_why(&missed.why),
+                    copy::target_reason(&missed.why),
                 ];
                 for cell in cells {
                     row.col(|ui| {
@@ -98,7 +98,7 @@ pub fn suggestions(
         return commands;
     }
     ui.label(
-        RichText::new(copy::suggestions_tried(
+        RichText::new(copy::suggestions_heading(
             evaluation.suggestions.len(),
             evaluation.candidates_tried,
         ))

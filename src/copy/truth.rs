@@ -1,0 +1,210 @@
+//! Ground truth: why a target was missed, what a suggested change does, and
+//! the scoreboard of a corpus run measured against a targets file.
+
+use super::*;
+use crate::corpus::truth::{Change, Evaluation, MatchPlace, Metrics, Suggestion, TargetWhy};
+use crate::policy::Verdict;
+use crate::policy::compare::{Cause, ListName};
+
+/// Why a target was (not) followed, in the trace's words ("blacklisted by
+/// `news` in the host", "ranked 5th of N = 3, 2 points below the cut-off").
+pub fn target_reason(why: &TargetWhy) -> String {
+    match why {
+        TargetWhy::Followed { rank } => format!("followed, ranked {}", ordinal(*rank)),
+        TargetWhy::Absent => "absent: no link of the page has this URL".to_owned(),
+        TargetWhy::Blacklisted { keyword, place } => {
+            let place = match place {
+                MatchPlace::Host => "in the host",
+                MatchPlace::Path => "in the URL",
+                MatchPlace::Text => "in the text",
+            };
+            format!("blacklisted by `{keyword}` {place}")
+        }
+        TargetWhy::RankedOut {
+            keyword,
+            rank,
+            limit,
+            gap,
+        } => {
+            let behind = match gap {
+                Some(0) => "tied with the cut-off, lost on document order".to_owned(),
+                Some(gap) => format!("{} below the cut-off", plural(*gap, "point", "points")),
+                None => "nothing is followed at this depth".to_owned(),
+            };
+            format!(
+                "ranked {} of N = {limit} by `{keyword}`, {behind}",
+                ordinal(*rank)
+            )
+        }
+        TargetWhy::NoKeyword { text } if text.is_empty() => {
+            "no keyword: in the URL, and the link has no text".to_owned()
+        }
+        TargetWhy::NoKeyword { text } => format!("no keyword: text \"{text}\""),
+        TargetWhy::OffDomain {
+            host,
+            subdomain_mode,
+        } => format!(
+            "off-domain: `{host}`, subdomain mode {}",
+            if *subdomain_mode { "on" } else { "off" }
+        ),
+        TargetWhy::Asset { extension } => format!("asset: `.{extension}`"),
+        TargetWhy::Other(Verdict::SelfLink) => "the page's own URL".to_owned(),
+        TargetWhy::Other(Verdict::NotHttp) => "not an http(s) link".to_owned(),
+        TargetWhy::Other(Verdict::Invalid) => "the href does not parse".to_owned(),
+        TargetWhy::Other(verdict) => verdict_meaning(*verdict).to_owned(),
+    }
+}
+
+/// 1st, 2nd, 3rd, 4th, 11th, 21st, …
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A suggested change, worded as `because` words a changed link.
+pub fn change_words(change: &Change) -> String {
+    match change {
+        Change::AddWhite(k) => because(&Cause::KeywordAdded(ListName::White, k.clone())),
+        Change::RemoveBlack(k) => because(&Cause::KeywordRemoved(ListName::Black, k.clone())),
+        Change::MoveWhite(k) => format!("`{k}` moved to the front of the white list"),
+        Change::AllowDomain(d) => because(&Cause::AllowedDomainAdded(d.clone())),
+        Change::Subdomain(on) => because(&Cause::SubdomainMode(*on)),
+    }
+}
+
+/// "+3 −1 pages, +4 targets, +10 other follows".
+pub fn suggestion_effect(s: &Suggestion) -> String {
+    format!(
+        "+{} −{} pages, +{}, +{}",
+        s.pages_gained.len(),
+        s.pages_lost.len(),
+        plural(s.targets_gained, "target", "targets"),
+        plural(s.non_targets_gained, "other follow", "other follows")
+    )
+}
+
+/// "49/68 sites (72%)".
+fn sites(found: usize, labelled: usize) -> String {
+    match labelled {
+        0 => "0 labelled sites".to_owned(),
+        _ => format!(
+            "{found}/{labelled} sites ({:.0}%)",
+            found as f64 * 100.0 / labelled as f64
+        ),
+    }
+}
+
+fn per_site(m: &Metrics) -> String {
+    format!("{:.1}", m.followed_per_page().unwrap_or(0.0))
+}
+
+/// The scoreboard: "A reaches a contact, imprint or about page on 49/68
+/// sites (72%), B on 53/68 (78%): +5 rescued, −1 lost; 1.5 → 1.7 links
+/// followed per site".
+pub fn scoreboard(e: &Evaluation) -> String {
+    let a = &e.a;
+    match &e.b {
+        None => format!(
+            "A reaches a contact, imprint or about page on {}; {} links followed per site",
+            sites(a.found, a.labelled_pages),
+            per_site(a)
+        ),
+        Some(b) => format!(
+            "A reaches a contact, imprint or about page on {}, B on {}: +{} rescued, −{} lost; \
+             {} → {} links followed per site",
+            sites(a.found, a.labelled_pages),
+            sites(b.found, b.labelled_pages),
+            e.rescued.len(),
+            e.lost.len(),
+            per_site(a),
+            per_site(b)
+        ),
+    }
+}
+
+/// One side's details: "contact 40/55, imprint 12/20, about 30/45 sites;
+/// 60/202 target links followed; precision 41%".
+pub fn metrics_details(m: &Metrics) -> String {
+    let kinds: Vec<String> = m
+        .by_kind
+        .iter()
+        .map(|(kind, count)| format!("{} {}/{}", kind.id(), count.found, count.labelled_pages))
+        .collect();
+    let precision = match m.precision() {
+        Some(p) => format!("precision {:.0}%", p * 100.0),
+        None => "nothing followed".to_owned(),
+    };
+    format!(
+        "{} sites; {}/{} target links followed; {precision}",
+        kinds.join(", "),
+        m.target_links_followed,
+        m.target_links
+    )
+}
+
+/// The heading of the suggestions: "suggestions (20 of 57 tried)".
+pub fn suggestions_heading(shown: usize, tried: usize) -> String {
+    format!("suggestions ({shown} of {tried} tried, each a single change of A)")
+}
+
+/// The heading of the missed targets of a side.
+pub fn missed_heading(side: &str, n: usize) -> String {
+    format!(
+        "missed on the pages where {side} reaches none ({})",
+        plural(n, "target", "targets")
+    )
+}
+
+/// "rescued under B (5): 003 017 …".
+pub fn pages_line(what: &str, ids: &[String]) -> String {
+    format!("{what} ({}): {}", ids.len(), ids.join(" "))
+}
+
+/// The ground truth's first line: "ground truth: 68 labelled pages, 202 targets".
+pub fn truth_heading(pages: usize, targets: usize) -> String {
+    format!(
+        "ground truth: {}, {}",
+        plural(pages, "labelled page", "labelled pages"),
+        plural(targets, "target", "targets")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_read_as_the_trace_does() {
+        let ranked = TargetWhy::RankedOut {
+            keyword: "about".into(),
+            rank: 5,
+            limit: 3,
+            gap: Some(2),
+        };
+        assert_eq!(
+            target_reason(&ranked),
+            "ranked 5th of N = 3 by `about`, 2 points below the cut-off"
+        );
+        let black = TargetWhy::Blacklisted {
+            keyword: "news".into(),
+            place: MatchPlace::Host,
+        };
+        assert_eq!(target_reason(&black), "blacklisted by `news` in the host");
+        let off = TargetWhy::OffDomain {
+            host: "service.alibaba.com".into(),
+            subdomain_mode: false,
+        };
+        assert_eq!(
+            target_reason(&off),
+            "off-domain: `service.alibaba.com`, subdomain mode off"
+        );
+        assert_eq!(ordinal(12), "12th");
+        assert_eq!(ordinal(22), "22nd");
+    }
+}

@@ -1,0 +1,233 @@
+//! The `evaluation` of a corpus report (SPEC section 11): JSON and the
+//! table's ground-truth section.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde::Serialize;
+
+use super::{TABLE_WIDTH, fit, pad};
+use crate::corpus::truth::{Evaluation, Metrics, Missed, Suggestion};
+use crate::policy::Settings;
+
+#[derive(Serialize)]
+pub(super) struct JsonEvaluation<'a> {
+    a: JsonMetrics,
+    b: Option<JsonMetrics>,
+    rescued: &'a [String],
+    lost: &'a [String],
+    missed: Vec<JsonMissed<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    missed_b: Option<Vec<JsonMissed<'a>>>,
+    suggestions: Vec<JsonSuggestion<'a>>,
+    candidates_tried: usize,
+    /// The rows of the targets file that were skipped, and why.
+    problems: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct JsonKind {
+    labelled_pages: usize,
+    found: usize,
+}
+
+#[derive(Serialize)]
+struct JsonMetrics {
+    labelled_pages: usize,
+    found: usize,
+    site_recall: Option<f64>,
+    by_kind: BTreeMap<&'static str, JsonKind>,
+    target_links: usize,
+    target_links_followed: usize,
+    precision: Option<f64>,
+    followed_per_page: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct JsonMissed<'a> {
+    id: &'a str,
+    url: &'a str,
+    kind: &'static str,
+    verdict: &'static str,
+    keyword: Option<&'a str>,
+    rank: Option<usize>,
+    limit: usize,
+    reason: String,
+    /// The link's text on the page (absent: no such link).
+    text: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct JsonPages<'a> {
+    gained: &'a [String],
+    lost: &'a [String],
+}
+
+#[derive(Serialize)]
+struct JsonSuggestion<'a> {
+    change: String,
+    kind: &'static str,
+    pages_gained: usize,
+    pages_lost: usize,
+    targets_gained: usize,
+    non_targets_gained: usize,
+    pages: JsonPages<'a>,
+    settings: &'a Settings,
+}
+
+fn json_metrics(m: &Metrics) -> JsonMetrics {
+    JsonMetrics {
+        labelled_pages: m.labelled_pages,
+        found: m.found,
+        site_recall: m.site_recall(),
+        by_kind: m
+            .by_kind
+            .iter()
+            .map(|(kind, count)| {
+                (
+                    kind.id(),
+                    JsonKind {
+                        labelled_pages: count.labelled_pages,
+                        found: count.found,
+                    },
+                )
+            })
+            .collect(),
+        target_links: m.target_links,
+        target_links_followed: m.target_links_followed,
+        precision: m.precision(),
+        followed_per_page: m.followed_per_page(),
+    }
+}
+
+fn json_missed(list: &[Missed]) -> Vec<JsonMissed<'_>> {
+    list.iter()
+        .map(|m| JsonMissed {
+            id: &m.id,
+            url: &m.target.url,
+            kind: m.target.kind.id(),
+            verdict: m.why.verdict_id(),
+            keyword: m.why.keyword(),
+            rank: match &m.why {
+                crate::corpus::truth::TargetWhy::RankedOut { rank, .. } => Some(*rank),
+                _ => None,
+            },
+            limit: m.limit,
+            reason: crate::copy::target_reason(&m.why),
+            text: m.text.as_deref(),
+        })
+        .collect()
+}
+
+fn json_suggestion(s: &Suggestion) -> JsonSuggestion<'_> {
+    JsonSuggestion {
+        change: crate::copy::change_words(&s.change),
+        kind: s.change.kind_id(),
+        pages_gained: s.pages_gained.len(),
+        pages_lost: s.pages_lost.len(),
+        targets_gained: s.targets_gained,
+        non_targets_gained: s.non_targets_gained,
+        pages: JsonPages {
+            gained: &s.pages_gained,
+            lost: &s.pages_lost,
+        },
+        settings: &s.settings,
+    }
+}
+
+pub(super) fn json_evaluation(e: &Evaluation) -> JsonEvaluation<'_> {
+    JsonEvaluation {
+        a: json_metrics(&e.a),
+        b: e.b.as_ref().map(json_metrics),
+        rescued: &e.rescued,
+        lost: &e.lost,
+        missed: json_missed(&e.missed),
+        missed_b: e.missed_b.as_deref().map(json_missed),
+        suggestions: e.suggestions.iter().map(json_suggestion).collect(),
+        candidates_tried: e.candidates_tried,
+        problems: e.problems.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// The table's ground-truth section: scoreboard, per-side details, rescued
+/// and lost pages, missed targets, suggestions.
+pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io::Result<()> {
+    let wide = TABLE_WIDTH * 4;
+    writeln!(out)?;
+    let targets: usize = e.pages.iter().map(|p| p.targets.len()).sum();
+    writeln!(
+        out,
+        "{}",
+        crate::copy::truth_heading(e.pages.len(), targets)
+    )?;
+    writeln!(out, "  {}", fit(&crate::copy::scoreboard(e), wide))?;
+    writeln!(out, "  a: {}", crate::copy::metrics_details(&e.a))?;
+    if let Some(b) = &e.b {
+        writeln!(out, "  b: {}", crate::copy::metrics_details(b))?;
+        writeln!(
+            out,
+            "  {}",
+            fit(
+                &crate::copy::pages_line("rescued under b", &e.rescued),
+                wide
+            )
+        )?;
+        writeln!(
+            out,
+            "  {}",
+            fit(&crate::copy::pages_line("lost under b", &e.lost), wide)
+        )?;
+    }
+    for problem in &e.problems {
+        writeln!(out, "  skipped: {}", fit(&problem.to_string(), wide))?;
+    }
+    missed_table(out, "a", &e.missed)?;
+    if let Some(missed) = &e.missed_b {
+        missed_table(out, "b", missed)?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{}",
+        crate::copy::suggestions_heading(e.suggestions.len(), e.candidates_tried)
+    )?;
+    writeln!(
+        out,
+        "  {:>6} {:>6} {:>8} {:>6}  change",
+        "+pages", "−pages", "+targets", "+other"
+    )?;
+    for s in &e.suggestions {
+        writeln!(
+            out,
+            "  {:>6} {:>6} {:>8} {:>6}  {}",
+            s.pages_gained.len(),
+            s.pages_lost.len(),
+            s.targets_gained,
+            s.non_targets_gained,
+            fit(&crate::copy::change_words(&s.change), TABLE_WIDTH - 33)
+        )?;
+    }
+    Ok(())
+}
+
+fn missed_table(out: &mut impl Write, side: &str, missed: &[Missed]) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "{}", crate::copy::missed_heading(side, missed.len()))?;
+    let id_width = missed
+        .iter()
+        .map(|m| m.id.len())
+        .max()
+        .unwrap_or(2)
+        .clamp(2, 24);
+    for m in missed {
+        writeln!(
+            out,
+            "  {} {:<7} {}  {}",
+            pad(&m.id, id_width),
+            m.target.kind.id(),
+            fit(&m.target.url, 56),
+            fit(&crate::copy::target_reason(&m.why), 70)
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,598 @@
+//! `corpus --targets`: SPEC 11's metrics, the reason of every missed target,
+//! rescued and lost pages, suggestions, and a targets file with bad rows.
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use crate::warc_files::temp_folder;
+use crate::{ok_stdout, parse_json, run, stderr};
+
+/// A link as (href, text).
+type Link = (&'static str, &'static str);
+
+/// The pages of the fixture corpus: (id, URL, links).
+const PAGES: &[(&str, &str, &[Link])] = &[
+    // Found: `kontakt` follows the target.
+    (
+        "p1",
+        "https://acme.test/",
+        &[("/kontakt", "Kontakt"), ("/news/contact", "Contact")],
+    ),
+    // No keyword: "Ihr Besuch"; two other links are followed.
+    (
+        "p2",
+        "https://beta.test/",
+        &[
+            ("/ihr-besuch", "Ihr Besuch"),
+            ("/about-us", "About"),
+            ("/team", "Team"),
+        ],
+    ),
+    // Off-domain: the contact page is on a subdomain.
+    (
+        "p3",
+        "https://www.gamma.test/",
+        &[("https://help.gamma.test/contact", "Contact")],
+    ),
+    // Blacklisted by `news` in the host.
+    ("p4", "https://news.delta.test/", &[("/contact", "Contact")]),
+    // Ranked out: three `contact` links outscore the `company` target.
+    (
+        "p5",
+        "https://eps.test/",
+        &[
+            ("/contact-lenses/1", "Contact lenses"),
+            ("/contact-lenses/2", "Contact lenses"),
+            ("/contact-lenses/3", "Contact lenses"),
+            ("/company", "Company"),
+        ],
+    ),
+    // Absent: the labelled link is not on the page.
+    ("p6", "https://zeta.test/", &[("/shop", "Shop")]),
+    // Asset: the imprint is a PDF.
+    ("p7", "https://eta.test/", &[("/imprint.pdf", "Impressum")]),
+    // Not labelled.
+    ("p8", "https://theta.test/", &[("/contact", "Contact")]),
+];
+
+const TARGETS: &str = "id\turl\tkind\ttext\tnote\n\
+    p1\thttps://acme.test/kontakt\tcontact\tKontakt\t\n\
+    p2\thttps://beta.test/ihr-besuch\tcontact\tIhr Besuch\t\n\
+    p3\thttps://help.gamma.test/contact\tcontact\tContact\tsubdomain\n\
+    p4\thttps://news.delta.test/contact\tcontact\tContact\t\n\
+    p5\thttps://eps.test/company\tabout\tCompany\t\n\
+    p6\thttps://zeta.test/impressum\timprint\tImpressum\t\n\
+    p7\thttps://eta.test/imprint.pdf\timprint\tImpressum\t\n";
+
+/// A manifest corpus of `PAGES` with `targets` beside it.
+fn truth_corpus(name: &str, targets: &str) -> PathBuf {
+    let dir = temp_folder(&format!("truth-{name}"));
+    std::fs::create_dir_all(dir.join("pages")).unwrap();
+    let mut manifest = String::from("id\toriginal_url\n");
+    for (id, url, links) in PAGES {
+        manifest.push_str(&format!("{id}\t{url}\n"));
+        let anchors: String = links
+            .iter()
+            .map(|(href, text)| format!("<a href=\"{href}\">{text}</a>\n"))
+            .collect();
+        std::fs::write(
+            dir.join("pages").join(format!("{id}.html")),
+            format!("<!doctype html><title>{id}</title><body>{anchors}</body>"),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("manifest.tsv"), manifest).unwrap();
+    std::fs::write(dir.join("targets.tsv"), targets).unwrap();
+    dir
+}
+
+fn corpus_json(dir: &std::path::Path, extra: &[&str]) -> Value {
+    let manifest = dir.join("manifest.tsv");
+    let targets = dir.join("targets.tsv");
+    let mut args = vec![
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    parse_json(&ok_stdout(&out))
+}
+
+/// (id, verdict, keyword, rank, limit, reason) of every missed target.
+fn missed(evaluation: &Value, key: &str) -> Vec<(String, String, Value, Value, u64, String)> {
+    evaluation[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["id"].as_str().unwrap().to_owned(),
+                m["verdict"].as_str().unwrap().to_owned(),
+                m["keyword"].clone(),
+                m["rank"].clone(),
+                m["limit"].as_u64().unwrap(),
+                m["reason"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn s(text: &str) -> String {
+    text.to_owned()
+}
+
+#[test]
+fn metrics_and_every_reason_of_a_missed_target() {
+    let dir = truth_corpus("metrics", TARGETS);
+    let report = corpus_json(&dir, &[]);
+    let e = &report["evaluation"];
+    assert_eq!(
+        e["a"],
+        json!({
+            "labelled_pages": 7,
+            "found": 1,
+            "site_recall": 1.0 / 7.0,
+            "by_kind": {
+                "contact": {"labelled_pages": 4, "found": 1},
+                "imprint": {"labelled_pages": 2, "found": 0},
+                "about": {"labelled_pages": 1, "found": 0},
+            },
+            "target_links": 7,
+            "target_links_followed": 1,
+            // p1 follows its target; p2 follows About and Team; p5 three lenses.
+            "precision": 1.0 / 6.0,
+            "followed_per_page": 6.0 / 7.0,
+        })
+    );
+    assert_eq!(e["b"], Value::Null);
+    assert_eq!(
+        missed(e, "missed"),
+        vec![
+            (
+                s("p2"),
+                s("no_keyword"),
+                Value::Null,
+                Value::Null,
+                3,
+                s("no keyword: text \"Ihr Besuch\"")
+            ),
+            (
+                s("p3"),
+                s("off_domain"),
+                Value::Null,
+                Value::Null,
+                3,
+                s("off-domain: `help.gamma.test`, subdomain mode off")
+            ),
+            (
+                s("p4"),
+                s("blacklisted"),
+                json!("news"),
+                Value::Null,
+                3,
+                s("blacklisted by `news` in the host")
+            ),
+            (
+                s("p5"),
+                s("ranked_out"),
+                json!("company"),
+                json!(4),
+                3,
+                s("ranked 4th of N = 3 by `company`, 5 points below the cut-off")
+            ),
+            (
+                s("p6"),
+                s("absent"),
+                Value::Null,
+                Value::Null,
+                3,
+                s("absent: no link of the page has this URL")
+            ),
+            (
+                s("p7"),
+                s("asset"),
+                Value::Null,
+                Value::Null,
+                3,
+                s("asset: `.pdf`")
+            ),
+        ]
+    );
+    // Each page's row says how many targets it has and whether A reaches one.
+    let manifest = dir.join("manifest.tsv");
+    let targets = dir.join("targets.tsv");
+    let csv = ok_stdout(&run(&[
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "csv",
+    ]));
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(
+        rows[0].ends_with(",targets,targets_followed_a,targets_followed_b,found_a,found_b"),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[1].starts_with("p1,") && rows[1].ends_with(",1,1,,yes,"),
+        "{}",
+        rows[1]
+    );
+    assert!(rows[2].ends_with(",1,0,,no,"), "{}", rows[2]);
+    assert!(
+        rows[8].starts_with("p8,") && rows[8].ends_with(",,,,,"),
+        "{}",
+        rows[8]
+    );
+}
+
+/// (change, kind, pages gained, pages lost, targets gained, non-targets gained).
+fn suggestions(e: &Value) -> Vec<(String, String, Value, Value, u64, u64)> {
+    e["suggestions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["change"].as_str().unwrap().to_owned(),
+                s["kind"].as_str().unwrap().to_owned(),
+                s["pages"]["gained"].clone(),
+                s["pages"]["lost"].clone(),
+                s["targets_gained"].as_u64().unwrap(),
+                s["non_targets_gained"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn suggestions_rescue_known_pages_and_say_what_they_cost() {
+    let dir = truth_corpus("suggest", TARGETS);
+    let report = corpus_json(&dir, &["--suggest", "40"]);
+    let e = &report["evaluation"];
+    let all = suggestions(e);
+    let find = |change: &str| {
+        all.iter()
+            .find(|s| s.0 == change)
+            .unwrap_or_else(|| panic!("no suggestion `{change}` in {all:#?}"))
+            .clone()
+    };
+    // A keyword from the "Ihr Besuch" link rescues p2 and costs nothing
+    // there: N = 3 and only two other links are followed.
+    assert_eq!(
+        find("`besuch` added to the white list"),
+        (
+            s("`besuch` added to the white list"),
+            s("add_white"),
+            json!(["p2"]),
+            json!([]),
+            1,
+            0
+        )
+    );
+    // Moving `company` forward rescues p5 and puts its target above a lens.
+    assert_eq!(
+        find("`company` moved to the front of the white list"),
+        (
+            s("`company` moved to the front of the white list"),
+            s("move_white"),
+            json!(["p5"]),
+            json!([]),
+            1,
+            0
+        )
+    );
+    assert_eq!(
+        find("`news` removed from the black list"),
+        (
+            s("`news` removed from the black list"),
+            s("remove_black"),
+            json!(["p4"]),
+            json!([]),
+            1,
+            1
+        )
+    );
+    assert_eq!(
+        find("subdomain mode turned on"),
+        (
+            s("subdomain mode turned on"),
+            s("subdomain"),
+            json!(["p3"]),
+            json!([]),
+            1,
+            0
+        )
+    );
+    assert_eq!(
+        find("`gamma.test` added to the allowed domains").2,
+        json!(["p3"])
+    );
+    // Ranked: pages gained minus lost, then fewer non-target follows.
+    let net: Vec<i64> = all
+        .iter()
+        .map(|s| s.2.as_array().unwrap().len() as i64 - s.3.as_array().unwrap().len() as i64)
+        .collect();
+    assert!(net.windows(2).all(|w| w[0] >= w[1]), "{net:?}");
+    // Each suggestion carries the whole settings with only its change.
+    let besuch = e["suggestions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["change"] == "`besuch` added to the white list")
+        .unwrap();
+    assert_eq!(
+        besuch["settings"]["followKeywordsWhite"],
+        "contact,about,team,impressum,imprint,company,联系,关于,kontakt,contato,nosotros,besuch"
+    );
+    assert_eq!(
+        besuch["settings"]["followKeywordsBlack"],
+        report["a"]["followKeywordsBlack"]
+    );
+    assert!(e["candidates_tried"].as_u64().unwrap() >= all.len() as u64);
+}
+
+#[test]
+fn a_suggestion_that_costs_non_target_follows() {
+    // `lenses` also matches links that are not targets.
+    let targets = format!("{TARGETS}p5\thttps://eps.test/contact-lenses/1\tcontact\n");
+    let dir = truth_corpus("cost", &targets);
+    let report = corpus_json(&dir, &["--suggest", "100"]);
+    let e = &report["evaluation"];
+    // Removing `news` opens p4 and also follows p1's /news/contact, not a target.
+    let news = suggestions(e)
+        .into_iter()
+        .find(|s| s.0 == "`news` removed from the black list")
+        .unwrap();
+    assert_eq!((news.4, news.5), (1, 1));
+}
+
+#[test]
+fn rescued_and_lost_both_ways() {
+    let dir = truth_corpus("against", TARGETS);
+    let b = dir.join("b.json");
+    std::fs::write(
+        &b,
+        r#"{"followSubdomain": true, "followKeywordsWhite": "contact,about,team,impressum,imprint,company"}"#,
+    )
+    .unwrap();
+    let report = corpus_json(&dir, &["--against-settings", b.to_str().unwrap()]);
+    let e = &report["evaluation"];
+    assert_eq!(e["rescued"], json!(["p3"]));
+    assert_eq!(e["lost"], json!(["p1"]));
+    assert_eq!(e["a"]["found"], 1);
+    assert_eq!(e["b"]["found"], 1);
+    // B's misses are its own: p1's `kontakt` link matches no keyword under B.
+    let missed_b = missed(e, "missed_b");
+    assert_eq!(missed_b[0].0, "p1");
+    assert_eq!(missed_b[0].1, "no_keyword");
+    // The other way round, what B rescued A loses.
+    let swapped = dir.join("a.json");
+    std::fs::write(&swapped, r#"{}"#).unwrap();
+    let manifest = dir.join("manifest.tsv");
+    let targets = dir.join("targets.tsv");
+    let out = run(&[
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--settings",
+        b.to_str().unwrap(),
+        "--against-settings",
+        swapped.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let e = &parse_json(&ok_stdout(&out))["evaluation"];
+    assert_eq!(e["rescued"], json!(["p1"]));
+    assert_eq!(e["lost"], json!(["p3"]));
+}
+
+#[test]
+fn the_table_shows_the_scoreboard_misses_and_suggestions() {
+    let dir = truth_corpus("table", TARGETS);
+    let manifest = dir.join("manifest.tsv");
+    let targets = dir.join("targets.tsv");
+    let table = ok_stdout(&run(&[
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+    ]));
+    for line in [
+        "ground truth: 7 labelled pages, 7 targets",
+        "  A reaches a contact, imprint or about page on 1/7 sites (14%); 0.9 links followed per site",
+        "  a: contact 1/4, imprint 0/2, about 0/1 sites; 1/7 target links followed; precision 17%",
+        "missed on the pages where a reaches none (6 targets)",
+    ] {
+        assert!(
+            table.lines().any(|l| l == line),
+            "no line {line:?} in:\n{table}"
+        );
+    }
+    assert!(
+        table.contains("blacklisted by `news` in the host"),
+        "{table}"
+    );
+    assert!(
+        table
+            .lines()
+            .any(|l| l.ends_with("`besuch` added to the white list")),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_targets_file_with_bad_rows_is_used_where_it_can_be() {
+    let targets = format!(
+        "{TARGETS}\
+         p9\thttps://nowhere.test/contact\tcontact\n\
+         p1\thttps://acme.test/kontakt#form\tabout\n\
+         p2\thttp://[not a url\tcontact\n\
+         p2\thttps://beta.test/team\tcareers\n"
+    );
+    let dir = truth_corpus("bad-rows", &targets);
+    let manifest = dir.join("manifest.tsv");
+    let targets = dir.join("targets.tsv");
+    let out = run(&[
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let report = parse_json(&ok_stdout(&out));
+    let warnings = stderr(&out);
+    for line in [
+        "warning: targets line 9: the corpus has no page `p9`",
+        "warning: targets line 10: page p1 already has this url on line 2",
+        "warning: targets line 11: the url `http://[not a url` does not parse: invalid IPv6 address",
+        "warning: targets line 12: the kind `careers` is not contact, imprint or about",
+    ] {
+        assert!(
+            warnings.lines().any(|l| l == line),
+            "no {line:?} in:\n{warnings}"
+        );
+    }
+    let e = &report["evaluation"];
+    assert_eq!(e["a"]["labelled_pages"], 7);
+    assert_eq!(e["problems"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn a_targets_file_without_a_kind_column_is_refused() {
+    let dir = truth_corpus("no-kind", "id\turl\np1\thttps://acme.test/kontakt\n");
+    let manifest = dir.join("manifest.tsv");
+    let targets = dir.join("targets.tsv");
+    let out = run(&[
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!(
+            "{}: the targets file's header has no `kind` column (it needs id, url and kind)",
+            targets.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn the_labelled_real_homepages_give_the_issues_numbers() {
+    let Some(manifest) = crate::corpus::manifest() else {
+        return;
+    };
+    let targets = manifest.with_file_name("targets.tsv");
+    let out = run(&[
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let e = &parse_json(&ok_stdout(&out))["evaluation"];
+    assert_eq!(e["a"]["labelled_pages"], 68);
+    assert_eq!(e["a"]["found"], 49);
+    assert_eq!(e["a"]["target_links"], 202);
+    let mut reasons = std::collections::BTreeMap::new();
+    for m in e["missed"].as_array().unwrap() {
+        *reasons.entry(m["verdict"].as_str().unwrap()).or_insert(0) += 1;
+    }
+    assert_eq!(
+        reasons,
+        [
+            ("blacklisted", 1),
+            ("no_keyword", 14),
+            ("off_domain", 24),
+            ("ranked_out", 1)
+        ]
+        .into()
+    );
+    assert!(
+        e["problems"].as_array().unwrap().is_empty(),
+        "{}",
+        e["problems"]
+    );
+}
+
+#[test]
+fn an_archive_corpus_is_labelled_by_page_url() {
+    use crate::warc_files::{html_response, per_record_gzip, warcinfo, write};
+    let dir = temp_folder("truth-archive");
+    let page = |links: &[Link]| -> String {
+        let anchors: String = links
+            .iter()
+            .map(|(href, text)| format!("<a href=\"{href}\">{text}</a>"))
+            .collect();
+        format!("<!doctype html><body>{anchors}</body>")
+    };
+    let archive = write(
+        &dir,
+        "pages.warc.gz",
+        &per_record_gzip(&[
+            warcinfo(),
+            html_response("https://acme.test/", &page(PAGES[0].2)),
+            html_response("https://beta.test/", &page(PAGES[1].2)),
+        ]),
+    );
+    let targets = write(
+        &dir,
+        "targets.tsv",
+        b"id\turl\tkind\n\
+          https://acme.test/\thttps://acme.test/kontakt\tcontact\n\
+          https://beta.test/\thttps://beta.test/ihr-besuch\tcontact\n",
+    );
+    let out = run(&[
+        "corpus",
+        archive.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let e = &parse_json(&ok_stdout(&out))["evaluation"];
+    assert_eq!(
+        (e["a"]["labelled_pages"].clone(), e["a"]["found"].clone()),
+        (json!(2), json!(1))
+    );
+    assert_eq!(e["missed"][0]["id"], "https://beta.test/");
+    assert!(e["problems"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn a_labelled_page_that_cannot_be_read_is_named() {
+    let dir = truth_corpus("unread", TARGETS);
+    std::fs::remove_file(dir.join("pages").join("p2.html")).unwrap();
+    let manifest = dir.join("manifest.tsv");
+    let targets = dir.join("targets.tsv");
+    let out = run(&[
+        "corpus",
+        manifest.to_str().unwrap(),
+        "--targets",
+        targets.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let report = parse_json(&ok_stdout(&out));
+    assert!(
+        stderr(&out).contains(
+            "warning: targets line 3: page p2 could not be read; its targets are not counted"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(report["evaluation"]["a"]["labelled_pages"], 6);
+}
