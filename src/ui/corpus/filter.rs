@@ -58,6 +58,11 @@ impl LinkRow<'_> {
     }
 }
 
+/// Whether the link is followed under one side only.
+pub fn followed_changes(change: &ChangedLink) -> bool {
+    (change.a.verdict == Verdict::Followed) != (change.b.verdict == Verdict::Followed)
+}
+
 /// The changed links whose followed state differs, across the corpus, kept
 /// by `filter`, the text `needle` and `only_targets`.
 pub fn link_rows<'r>(
@@ -82,11 +87,7 @@ pub fn link_rows<'r>(
         }
         let truth = run.evaluation.as_ref().map(|e| e.page(&page.id));
         for change in &page.changes {
-            let (a, b) = (
-                change.a.verdict == Verdict::Followed,
-                change.b.verdict == Verdict::Followed,
-            );
-            if a == b || cause.is_some_and(|c| change.because != *c) {
+            if !followed_changes(change) || cause.is_some_and(|c| change.because != *c) {
                 continue;
             }
             let key = change
@@ -101,7 +102,7 @@ pub fn link_rows<'r>(
             let row = LinkRow {
                 page,
                 change,
-                gained: b,
+                gained: change.b.verdict == Verdict::Followed,
                 target,
             };
             if (!only_targets || row.target == Some(true)) && row.has_text(&needle) {

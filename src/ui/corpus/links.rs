@@ -5,7 +5,7 @@
 use egui::{RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
-use super::filter::{LinkRow, link_rows};
+use super::filter::{LinkRow, followed_changes, link_rows};
 use super::pages::open_page;
 use super::sort;
 use super::state::{CorpusState, LinkColumn};
@@ -79,7 +79,12 @@ fn narrowing(ui: &mut Ui, state: &mut CorpusState, truth: bool) {
 pub fn show(ui: &mut Ui, run: &CorpusRun, state: &mut CorpusState) -> Option<Command> {
     let truth = run.evaluation.is_some();
     narrowing(ui, state, truth);
-    let all = link_rows(run, None, "", false).len();
+    let all: usize = run
+        .pages
+        .iter()
+        .flat_map(|p| &p.changes)
+        .filter(|c| followed_changes(c))
+        .count();
     let mut rows = link_rows(
         run,
         state.filter.as_ref(),

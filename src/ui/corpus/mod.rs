@@ -127,7 +127,9 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
     }
     filter_chip(ui, &run, state, view);
     let height = (ui.available_height() * 0.35).max(120.0);
-    commands.extend(pages::table(ui, &run, state, height));
+    // Keys move the page table's selection unless a field is being typed in.
+    let keyboard = view.keyboard && ui.memory(|m| m.focused().is_none());
+    commands.extend(pages::table(ui, &run, state, height, keyboard));
     ui.separator();
     egui::ScrollArea::vertical()
         .id_salt("corpus_below")

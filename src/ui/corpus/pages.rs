@@ -1,7 +1,7 @@
 //! The page table: one row per corpus page, sortable by its headers, kept
 //! to the filter's pages; a click opens the page in the inspector.
 
-use egui::{RichText, Sense, Ui};
+use egui::{Key, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
 use super::filter::kept_pages;
@@ -151,17 +151,56 @@ fn rows<'r>(run: &'r CorpusRun, state: &CorpusState) -> Vec<Row<'r>> {
     rows
 }
 
+/// ↑ ↓ Home End move the selected row among the shown `rows`; from none,
+/// a move starts at the top. Returns the row's position when it moved.
+fn moved_selection(ui: &Ui, rows: &[Row<'_>], state: &mut CorpusState) -> Option<usize> {
+    let last = rows.len().checked_sub(1)?;
+    let at = state
+        .selected_page
+        .and_then(|s| rows.iter().position(|r| r.index == s));
+    let pressed = |key| ui.input(|i| i.key_pressed(key));
+    let next = if pressed(Key::ArrowDown) {
+        at.map_or(0, |p| (p + 1).min(last))
+    } else if pressed(Key::ArrowUp) {
+        at.map_or(0, |p| p.saturating_sub(1))
+    } else if pressed(Key::Home) {
+        0
+    } else if pressed(Key::End) {
+        last
+    } else {
+        return None;
+    };
+    state.selected_page = rows.get(next).map(|r| r.index);
+    Some(next)
+}
+
+/// `keyboard`: the view's keys apply (no dialog, no text field being typed
+/// in): ↑ ↓ Home End choose a row, Enter opens it.
 pub fn table(
     ui: &mut Ui,
     run: &CorpusRun,
     state: &mut CorpusState,
     height: f32,
+    keyboard: bool,
 ) -> Option<Command> {
     let mut command = None;
     let compare = run.b.is_some();
     let truth = run.evaluation.is_some();
     let headers = headers(compare, truth);
     let rows = rows(run, state);
+    let moved = if keyboard {
+        moved_selection(ui, &rows, state)
+    } else {
+        None
+    };
+    let selected = state.selected_page;
+    let mut clicked = None;
+    if keyboard
+        && ui.input(|i| i.key_pressed(Key::Enter))
+        && let Some(row) = rows.iter().find(|r| Some(r.index) == selected)
+    {
+        command = open(row.page);
+    }
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let mut table = TableBuilder::new(ui)
         .id_salt("corpus_pages")
@@ -169,6 +208,9 @@ pub fn table(
         .sense(Sense::click())
         .max_scroll_height(height)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+    if let Some(at) = moved {
+        table = table.scroll_to_row(at, None);
+    }
     for (i, (title, _)) in headers.iter().enumerate() {
         table = table.column(if i + 1 == headers.len() {
             Column::remainder().at_least(120.0).clip(true)
@@ -195,22 +237,36 @@ pub fn table(
                 let Some(shown) = rows.get(row.index()) else {
                     return;
                 };
+                row.set_selected(selected == Some(shown.index));
                 for cell in shown.cells(compare, truth) {
                     row.col(|ui| {
                         ui.add(egui::Label::new(cell).truncate().selectable(false));
                     });
                 }
                 let response = row.response().on_hover_text(copy::OPEN_CORPUS_PAGE);
+                if response.clicked() {
+                    clicked = Some(shown.index);
+                }
                 command = command.take().or_else(|| open_page(&response, shown.page));
             });
         });
+    if clicked.is_some() {
+        state.selected_page = clicked;
+    }
     command
 }
 
 /// A click on a readable page's row opens it (a row that could not be read
 /// has no page to open).
 pub fn open_page(response: &egui::Response, page: &PageRun) -> Option<Command> {
-    if !response.clicked() || page.error.is_some() {
+    if !response.clicked() {
+        return None;
+    }
+    open(page)
+}
+
+fn open(page: &PageRun) -> Option<Command> {
+    if page.error.is_some() {
         return None;
     }
     let url = page.url.as_ref()?;

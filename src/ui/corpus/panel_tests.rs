@@ -254,3 +254,31 @@ fn try_as_b_and_save_as_profile_ask_the_app() {
         [Command::TrySuggestion(0), Command::SaveSuggestion(0)]
     );
 }
+
+#[test]
+fn the_keys_choose_a_page_row_and_enter_opens_it() {
+    let dir = corpus_dir("keys", TARGETS);
+    let mut harness = panel(measured_run(&dir, None));
+    harness.key_press(egui::Key::ArrowDown);
+    harness.run();
+    harness.key_press(egui::Key::ArrowDown);
+    harness.run();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let opened = dir.join("pages").join("p2.html").display().to_string();
+    assert_eq!(
+        harness.state().commands,
+        [Command::OpenCorpusPage {
+            path: opened,
+            url: "https://two.test/".into()
+        }]
+    );
+}
+
+#[test]
+fn the_keyword_table_has_the_keywords_only_b_has() {
+    let dir = corpus_dir("only-b", TARGETS);
+    let harness = panel(measured_run(&dir, Some(&tuned("besuch"))));
+    harness.get_by_label("besuch");
+    harness.get_by_label("white · B only");
+}

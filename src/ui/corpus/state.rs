@@ -89,6 +89,8 @@ pub struct CorpusState {
     pub error: Option<String>,
     pub filter: Option<Filter>,
     pub page_sort: Sort<PageColumn>,
+    /// The page row the keys move (its corpus index); Enter opens it.
+    pub selected_page: Option<usize>,
     pub link_sort: Sort<LinkColumn>,
     /// The changed-links table shows the rows whose page, URL or text has this.
     pub link_text: String,
@@ -114,6 +116,7 @@ impl CorpusState {
     pub fn finished(&mut self, result: crate::ui::corpus_task::CorpusResult) {
         self.error = None;
         self.filter = None;
+        self.selected_page = None;
         self.targets_used = result.targets_used;
         self.targets_error = result.targets_error;
         self.run = Some(result.run);
