@@ -83,6 +83,7 @@ fn suggest(keep: usize, jobs: usize) -> Suggest<'static> {
         keep,
         jobs,
         words: &follow_inspector::copy::change_words,
+        progress: &|_, _| {},
     }
 }
 

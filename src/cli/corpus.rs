@@ -49,19 +49,28 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
     let mut run =
         crate::corpus::run_source(&source, sides, args.max_bytes, jobs, &cancel, &progress);
     if let Some(targets) = &targets {
-        if interactive {
-            eprint!("\r\x1b[2K{}", copy::trying_suggestions());
-        }
+        let progress = |done: usize, total: usize| {
+            if interactive {
+                eprint!("\r\x1b[2K{}", copy::trying_suggestions(done, total));
+            }
+        };
         let suggest = crate::corpus::truth::Suggest {
             keep: args.suggest,
             jobs,
             words: &copy::change_words,
+            progress: &progress,
         };
-        let evaluation = crate::corpus::truth::evaluate(&run, targets, suggest, &cancel);
-        for problem in &evaluation.problems {
-            eprintln!("warning: {problem}");
-        }
-        run.evaluation = Some(evaluation);
+        run.evaluation = Some(crate::corpus::truth::evaluate(
+            &run, targets, suggest, &cancel,
+        ));
+    }
+    // The progress line goes before the warnings, which stay.
+    if interactive {
+        eprint!("\r\x1b[2K");
+    }
+    let problems = run.evaluation.iter().flat_map(|e| &e.problems);
+    for problem in problems {
+        eprintln!("warning: {problem}");
     }
     for page in run.pages.iter().filter(|p| p.truncated) {
         let name = match &run.archives {
@@ -74,9 +83,6 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         for problem in archives.damaged.iter().chain(&archives.unreadable) {
             eprintln!("warning: {}", copy::record_problem(problem));
         }
-    }
-    if interactive {
-        eprint!("\r\x1b[2K");
     }
     let mut stdout = report_out();
     let written = match args.format {

@@ -87,6 +87,6 @@ pub fn saved_archive(path: &str, pages: usize, records: usize, bytes: u64) -> St
 }
 
 /// While suggestions are tried, after the pages are read.
-pub fn trying_suggestions() -> String {
-    "trying suggested changes over the labelled pages…".to_owned()
+pub fn trying_suggestions(done: usize, total: usize) -> String {
+    format!("trying suggested changes over the labelled pages: {done}/{total}")
 }

@@ -34,14 +34,6 @@ pub fn targets_problems_heading(n: usize) -> String {
     format!("⚠ {} of the targets file skipped", plural(n, "row", "rows"))
 }
 
-/// While the suggestions are tried.
-pub fn suggesting_progress(labelled: usize) -> String {
-    format!(
-        "Pages read; trying single changes over {}…",
-        plural(labelled, "labelled page", "labelled pages")
-    )
-}
-
 // The gained and lost links.
 pub const CHANGED_LINKS_HEADING: &str = "Followed links gained and lost, A → B";
 pub const LINK_COLUMNS: [&str; 6] = ["Page", "URL", "Text", "Target", "A → B", "Because"];

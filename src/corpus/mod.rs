@@ -275,9 +275,7 @@ fn judge(run: &mut PageRun, mut inspection_a: Inspection, sides: Sides<'_>) {
             run.changes = changed_links(pa, pb, sides.a, b);
         }
     }
-    let labelled = sides
-        .targets
-        .is_some_and(|t| t.pages.get(&run.id).is_some_and(|list| !list.is_empty()));
+    let labelled = sides.targets.is_some_and(|t| t.for_page(&run.id).is_some());
     if labelled && !inspection_a.pages.is_empty() {
         run.kept = Some(std::sync::Arc::new(inspection_a.pages.swap_remove(0)));
     }

@@ -16,6 +16,11 @@ pub(super) struct JsonEvaluation<'a> {
     b: Option<JsonMetrics>,
     rescued: &'a [String],
     lost: &'a [String],
+    /// The targets B follows on the rescued pages, and A on the lost ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rescued_links: Option<Vec<JsonTargetLink<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lost_links: Option<Vec<JsonTargetLink<'a>>>,
     missed: Vec<JsonMissed<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     missed_b: Option<Vec<JsonMissed<'a>>>,
@@ -23,6 +28,32 @@ pub(super) struct JsonEvaluation<'a> {
     candidates_tried: usize,
     /// The rows of the targets file that were skipped, and why.
     problems: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct JsonTargetLink<'a> {
+    id: &'a str,
+    url: &'a str,
+    kind: &'static str,
+    text: Option<&'a str>,
+}
+
+/// The targets followed under one side on `ids`, page by page.
+fn followed_targets<'a>(e: &'a Evaluation, ids: &[String], b: bool) -> Vec<JsonTargetLink<'a>> {
+    ids.iter()
+        .filter_map(|id| e.page(id))
+        .flat_map(|page| {
+            page.targets.iter().filter_map(move |t| {
+                let why = if b { t.b.as_ref()? } else { &t.a };
+                why.is_followed().then_some(JsonTargetLink {
+                    id: &page.id,
+                    url: &t.target.url,
+                    kind: t.target.kind.id(),
+                    text: t.text.as_deref(),
+                })
+            })
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -141,6 +172,8 @@ pub(super) fn json_evaluation(e: &Evaluation) -> JsonEvaluation<'_> {
         b: e.b.as_ref().map(json_metrics),
         rescued: &e.rescued,
         lost: &e.lost,
+        rescued_links: e.b.is_some().then(|| followed_targets(e, &e.rescued, true)),
+        lost_links: e.b.is_some().then(|| followed_targets(e, &e.lost, false)),
         missed: json_missed(&e.missed),
         missed_b: e.missed_b.as_deref().map(json_missed),
         suggestions: e.suggestions.iter().map(json_suggestion).collect(),

@@ -43,8 +43,8 @@ pub enum CorpusProgress {
     /// Pages done, pages in the corpus (0 before they are listed; for
     /// archives, the pages found so far).
     Pages { done: usize, total: usize },
-    /// Pages read; the suggestions are being tried over the labelled ones.
-    Suggesting { labelled: usize },
+    /// Pages read; candidate changes tried over the labelled pages, of all.
+    Suggesting { tried: usize, total: usize },
 }
 
 /// A finished run and what became of its targets file.
@@ -137,13 +137,14 @@ impl CorpusTask {
                 &progress,
             );
             if let Some((_, targets)) = &targets {
-                reporter.progress(CorpusProgress::Suggesting {
-                    labelled: targets.pages.len(),
-                });
+                let tried = |tried: usize, total: usize| {
+                    reporter.progress(CorpusProgress::Suggesting { tried, total });
+                };
                 let suggest = truth::Suggest {
                     keep: SUGGESTIONS,
                     jobs,
                     words: &copy::change_words,
+                    progress: &tried,
                 };
                 run.evaluation = Some(truth::evaluate(&run, targets, suggest, cancel));
             }

@@ -87,7 +87,8 @@ fn truth_corpus(name: &str, targets: &str) -> PathBuf {
     dir
 }
 
-fn corpus_json(dir: &std::path::Path, extra: &[&str]) -> Value {
+/// `corpus` over the fixture in `dir` with its targets file, and `extra`.
+fn corpus_out(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
     let manifest = dir.join("manifest.tsv");
     let targets = dir.join("targets.tsv");
     let mut args = vec![
@@ -95,12 +96,15 @@ fn corpus_json(dir: &std::path::Path, extra: &[&str]) -> Value {
         manifest.to_str().unwrap(),
         "--targets",
         targets.to_str().unwrap(),
-        "--format",
-        "json",
     ];
     args.extend_from_slice(extra);
-    let out = run(&args);
-    parse_json(&ok_stdout(&out))
+    run(&args)
+}
+
+fn corpus_json(dir: &std::path::Path, extra: &[&str]) -> Value {
+    let mut args = vec!["--format", "json"];
+    args.extend_from_slice(extra);
+    parse_json(&ok_stdout(&corpus_out(dir, &args)))
 }
 
 /// (id, verdict, keyword, rank, limit, reason) of every missed target.
@@ -204,16 +208,7 @@ fn metrics_and_every_reason_of_a_missed_target() {
         ]
     );
     // Each page's row says how many targets it has and whether A reaches one.
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let csv = ok_stdout(&run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--format",
-        "csv",
-    ]));
+    let csv = ok_stdout(&corpus_out(&dir, &["--format", "csv"]));
     let rows: Vec<&str> = csv.lines().collect();
     assert!(
         rows[0].ends_with(",targets,targets_followed_a,targets_followed_b,found_a,found_b"),
@@ -367,6 +362,12 @@ fn rescued_and_lost_both_ways() {
     let e = &report["evaluation"];
     assert_eq!(e["rescued"], json!(["p3"]));
     assert_eq!(e["lost"], json!(["p1"]));
+    // With the links that make the difference.
+    assert_eq!(
+        e["rescued_links"],
+        json!([{"id": "p3", "url": "https://help.gamma.test/contact", "kind": "contact", "text": "Contact"}])
+    );
+    assert_eq!(e["lost_links"][0]["url"], "https://acme.test/kontakt");
     assert_eq!(e["a"]["found"], 1);
     assert_eq!(e["b"]["found"], 1);
     // B's misses are its own: p1's `kontakt` link matches no keyword under B.
@@ -376,21 +377,16 @@ fn rescued_and_lost_both_ways() {
     // The other way round, what B rescued A loses.
     let swapped = dir.join("a.json");
     std::fs::write(&swapped, r#"{}"#).unwrap();
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let out = run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--settings",
-        b.to_str().unwrap(),
-        "--against-settings",
-        swapped.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
-    let e = &parse_json(&ok_stdout(&out))["evaluation"];
+    let report = corpus_json(
+        &dir,
+        &[
+            "--settings",
+            b.to_str().unwrap(),
+            "--against-settings",
+            swapped.to_str().unwrap(),
+        ],
+    );
+    let e = &report["evaluation"];
     assert_eq!(e["rescued"], json!(["p1"]));
     assert_eq!(e["lost"], json!(["p3"]));
 }
@@ -398,14 +394,7 @@ fn rescued_and_lost_both_ways() {
 #[test]
 fn the_table_shows_the_scoreboard_misses_and_suggestions() {
     let dir = truth_corpus("table", TARGETS);
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let table = ok_stdout(&run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-    ]));
+    let table = ok_stdout(&corpus_out(&dir, &[]));
     for line in [
         "ground truth: 7 labelled pages, 7 targets",
         "  A reaches a contact, imprint or about page on 1/7 sites (14%); 0.9 links followed per site",
@@ -439,16 +428,7 @@ fn a_targets_file_with_bad_rows_is_used_where_it_can_be() {
          p2\thttps://beta.test/team\tcareers\n"
     );
     let dir = truth_corpus("bad-rows", &targets);
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let out = run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let out = corpus_out(&dir, &["--format", "json"]);
     let report = parse_json(&ok_stdout(&out));
     let warnings = stderr(&out);
     for line in [
@@ -470,19 +450,12 @@ fn a_targets_file_with_bad_rows_is_used_where_it_can_be() {
 #[test]
 fn a_targets_file_without_a_kind_column_is_refused() {
     let dir = truth_corpus("no-kind", "id\turl\np1\thttps://acme.test/kontakt\n");
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let out = run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-    ]);
+    let out = corpus_out(&dir, &[]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains(&format!(
             "{}: the targets file's header has no `kind` column (it needs id, url and kind)",
-            targets.display()
+            dir.join("targets.tsv").display()
         )),
         "{}",
         stderr(&out)
@@ -530,6 +503,7 @@ fn the_labelled_real_homepages_give_the_issues_numbers() {
 
 #[test]
 fn an_archive_corpus_is_labelled_by_page_url() {
+    // However the file writes the URL: `https://ACME.test` is `https://acme.test/`.
     use crate::warc_files::{html_response, per_record_gzip, warcinfo, write};
     let dir = temp_folder("truth-archive");
     let page = |links: &[Link]| -> String {
@@ -552,7 +526,7 @@ fn an_archive_corpus_is_labelled_by_page_url() {
         &dir,
         "targets.tsv",
         b"id\turl\tkind\n\
-          https://acme.test/\thttps://acme.test/kontakt\tcontact\n\
+          https://ACME.test\thttps://acme.test/kontakt\tcontact\n\
           https://beta.test/\thttps://beta.test/ihr-besuch\tcontact\n",
     );
     let out = run(&[
@@ -576,16 +550,7 @@ fn an_archive_corpus_is_labelled_by_page_url() {
 fn a_labelled_page_that_cannot_be_read_is_named() {
     let dir = truth_corpus("unread", TARGETS);
     std::fs::remove_file(dir.join("pages").join("p2.html")).unwrap();
-    let manifest = dir.join("manifest.tsv");
-    let targets = dir.join("targets.tsv");
-    let out = run(&[
-        "corpus",
-        manifest.to_str().unwrap(),
-        "--targets",
-        targets.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let out = corpus_out(&dir, &["--format", "json"]);
     let report = parse_json(&ok_stdout(&out));
     assert!(
         stderr(&out).contains(
@@ -595,4 +560,49 @@ fn a_labelled_page_that_cannot_be_read_is_named() {
         stderr(&out)
     );
     assert_eq!(report["evaluation"]["a"]["labelled_pages"], 6);
+}
+
+#[test]
+fn every_suggestion_holds_when_its_settings_are_run() {
+    let dir = truth_corpus("hold", TARGETS);
+    let report = corpus_json(&dir, &["--suggest", "1000"]);
+    let e = &report["evaluation"];
+    let found = |ev: &Value| -> Vec<String> {
+        let missed: Vec<&str> = ev["missed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_str().unwrap())
+            .collect();
+        ["p1", "p2", "p3", "p4", "p5", "p6", "p7"]
+            .into_iter()
+            .filter(|id| !missed.contains(id))
+            .map(str::to_owned)
+            .collect()
+    };
+    let before = found(e);
+    let suggestions = e["suggestions"].as_array().unwrap();
+    assert_eq!(
+        suggestions.len() as u64,
+        e["candidates_tried"].as_u64().unwrap()
+    );
+    for (n, s) in suggestions.iter().enumerate() {
+        let settings = dir.join(format!("s{n}.json"));
+        std::fs::write(&settings, s["settings"].to_string()).unwrap();
+        let after = corpus_json(
+            &dir,
+            &["--settings", settings.to_str().unwrap(), "--suggest", "0"],
+        );
+        let after = &after["evaluation"];
+        let mut expected: Vec<String> = before
+            .iter()
+            .filter(|id| !s["pages"]["lost"].as_array().unwrap().contains(&json!(id)))
+            .cloned()
+            .collect();
+        for id in s["pages"]["gained"].as_array().unwrap() {
+            expected.push(id.as_str().unwrap().to_owned());
+        }
+        expected.sort();
+        assert_eq!(found(after), expected, "{}", s["change"]);
+    }
 }

@@ -171,6 +171,16 @@ pub struct TargetOutcome {
     pub b: Option<TargetWhy>,
 }
 
+impl TargetOutcome {
+    /// Followed under A, or with `b` under B.
+    pub fn followed(&self, b: bool) -> bool {
+        match b {
+            true => self.b.as_ref().is_some_and(TargetWhy::is_followed),
+            false => self.a.is_followed(),
+        }
+    }
+}
+
 /// A labelled page, judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageTruth {
@@ -185,27 +195,12 @@ pub struct PageTruth {
 impl PageTruth {
     /// At least one target is followed under A (or, with `b`, under B).
     pub fn found(&self, b: bool) -> bool {
-        self.targets.iter().any(|t| {
-            if b {
-                t.b.as_ref().is_some_and(TargetWhy::is_followed)
-            } else {
-                t.a.is_followed()
-            }
-        })
+        self.targets.iter().any(|t| t.followed(b))
     }
 
     /// The targets followed under A (or B).
     pub fn targets_followed(&self, b: bool) -> usize {
-        self.targets
-            .iter()
-            .filter(|t| {
-                if b {
-                    t.b.as_ref().is_some_and(TargetWhy::is_followed)
-                } else {
-                    t.a.is_followed()
-                }
-            })
-            .count()
+        self.targets.iter().filter(|t| t.followed(b)).count()
     }
 
     /// Whether the link with `key` is one of the page's targets.
@@ -260,11 +255,7 @@ impl Metrics {
                     continue;
                 }
                 count.labelled_pages += 1;
-                let followed = |t: &TargetOutcome| match b {
-                    true => t.b.as_ref().is_some_and(TargetWhy::is_followed),
-                    false => t.a.is_followed(),
-                };
-                count.found += usize::from(of_kind.any(followed));
+                count.found += usize::from(of_kind.any(|t| t.followed(b)));
             }
         }
         metrics
@@ -352,6 +343,8 @@ pub struct Suggest<'a> {
     /// The words a change is shown in: the ranking's last tie-break, so
     /// equal suggestions come in the order a reader sorts them.
     pub words: &'a (dyn Fn(&Change) -> String + Sync),
+    /// Gets (candidates tried, candidates in all), from any thread.
+    pub progress: &'a (dyn Fn(usize, usize) + Sync),
 }
 
 /// Measures `run` against `targets`; tries SPEC 11's candidate changes of
@@ -368,31 +361,27 @@ pub fn evaluate(
     let mut known: HashSet<&str> = HashSet::new();
     for page in &run.pages {
         known.insert(&page.id);
-        let Some(first) = targets.pages.get(&page.id).and_then(|list| list.first()) else {
+        let Some(list) = targets.for_page(&page.id) else {
             continue;
         };
         match &page.kept {
             Some(kept) => labelled.push(LabelledPage {
                 id: &page.id,
                 page: kept,
-                targets: &targets.pages[&page.id],
+                targets: list,
             }),
             None => problems.push(TargetProblem::UnreadPage {
-                line: first.line,
+                line: list[0].line,
                 id: page.id.clone(),
             }),
         }
     }
     // A cancelled run did not get to every page: those are not unknown.
-    let unknown = targets
-        .pages
-        .iter()
-        .filter(|(id, _)| !run.cancelled && !known.contains(id.as_str()));
-    for (id, list) in unknown {
-        if let Some(first) = list.first() {
+    if !run.cancelled {
+        for (id, line) in targets.unknown_pages(&known) {
             problems.push(TargetProblem::UnknownPage {
-                line: first.line,
-                id: id.clone(),
+                line,
+                id: id.to_owned(),
             });
         }
     }

@@ -2,7 +2,7 @@
 //! deciding every labelled page again, ranked by the pages they gain.
 
 use std::collections::{BTreeSet, HashSet};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use url::Url;
 
@@ -168,7 +168,8 @@ pub(super) fn suggest(
                 .collect()
         })
         .collect();
-    // A keyword no link of a page contains cannot change a verdict there.
+    // A keyword or domain no link of a page contains cannot change a verdict
+    // there.
     let haystacks: Vec<String> = labelled
         .iter()
         .map(|page| {
@@ -184,6 +185,8 @@ pub(super) fn suggest(
         })
         .collect();
     let changes = candidates(base, pages, missed);
+    let done = AtomicUsize::new(0);
+    (suggest.progress)(0, changes.len());
     let tried = par::map_ordered(
         &changes,
         suggest.jobs,
@@ -199,9 +202,14 @@ pub(super) fn suggest(
                 non_targets_gained: 0,
                 settings,
             };
-            let keyword = match change {
-                Change::AddWhite(k) | Change::RemoveBlack(k) | Change::MoveWhite(k) => Some(k),
-                Change::AllowDomain(_) | Change::Subdomain(_) => None,
+            // Every keyword match and every allow-list match (host, subdomain
+            // or root) needs the keyword or domain inside the link's URL or text.
+            let needed = match change {
+                Change::AddWhite(k)
+                | Change::RemoveBlack(k)
+                | Change::MoveWhite(k)
+                | Change::AllowDomain(k) => Some(k),
+                Change::Subdomain(_) => None,
             };
             let pages = labelled
                 .iter()
@@ -209,7 +217,7 @@ pub(super) fn suggest(
                 .zip(&base_followed)
                 .zip(&haystacks);
             for (((page, truth), before), haystack) in pages {
-                if keyword.is_some_and(|k| !haystack.contains(k.as_str())) {
+                if needed.is_some_and(|k| !haystack.contains(k.as_str())) {
                     continue;
                 }
                 let after = followed_keys(page, &suggestion.settings);
@@ -227,6 +235,7 @@ pub(super) fn suggest(
                     }
                 }
             }
+            (suggest.progress)(done.fetch_add(1, Ordering::SeqCst) + 1, changes.len());
             suggestion
         },
     );

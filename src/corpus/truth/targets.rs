@@ -100,6 +100,9 @@ pub struct Targets {
     pub pages: BTreeMap<String, Vec<Target>>,
     /// The rows skipped, in file order.
     pub problems: Vec<TargetProblem>,
+    /// Page ids written as URLs, by their WHATWG serialisation when it is
+    /// not as written (`http://acme.test` for `http://acme.test/`).
+    urls: BTreeMap<String, String>,
 }
 
 impl Targets {
@@ -156,7 +159,44 @@ impl Targets {
                     .push(TargetProblem::NotUtf8 { line: line_no }),
             }
         }
+        targets.urls = targets
+            .pages
+            .keys()
+            .filter_map(|id| {
+                let url = Url::parse(id).ok()?.to_string();
+                (url != *id).then(|| (url, id.clone()))
+            })
+            .collect();
         Ok(targets)
+    }
+
+    /// The targets of the page with this id (an archive page's id is its
+    /// URL, matched however the file writes it); `None` when it has none.
+    pub fn for_page(&self, id: &str) -> Option<&[Target]> {
+        let written = self.urls.get(id).map_or(id, String::as_str);
+        self.pages
+            .get(written)
+            .map(Vec::as_slice)
+            .filter(|list| !list.is_empty())
+    }
+
+    /// The id as the file writes it of a page known by `id`.
+    fn written_id<'a>(&'a self, id: &'a str) -> &'a str {
+        self.urls.get(id).map_or(id, String::as_str)
+    }
+
+    /// The page ids of the file no page of `known` has, with the line of
+    /// their first row.
+    pub fn unknown_pages<'a>(
+        &'a self,
+        known: &'a std::collections::HashSet<&str>,
+    ) -> impl Iterator<Item = (&'a str, usize)> + 'a {
+        let found: std::collections::HashSet<&str> =
+            known.iter().map(|id| self.written_id(id)).collect();
+        self.pages.iter().filter_map(move |(id, list)| {
+            let first = list.first()?;
+            (!found.contains(id.as_str())).then_some((id.as_str(), first.line))
+        })
     }
 
     fn add_row(&mut self, text: &str, line: usize, at: Columns) {
@@ -248,6 +288,16 @@ mod tests {
         assert_eq!(first[1].key, "https://a.com/impressum");
         assert_eq!(first[1].kind, TargetKind::Imprint);
         assert_eq!(first[1].line, 3);
+    }
+
+    #[test]
+    fn a_page_url_id_matches_however_it_is_written() {
+        let t = parse("id\turl\tkind\nhttp://Acme.test\thttp://acme.test/contact\tcontact\n");
+        assert_eq!(t.for_page("http://acme.test/").map(<[_]>::len), Some(1));
+        assert_eq!(t.for_page("http://Acme.test").map(<[_]>::len), Some(1));
+        assert!(t.for_page("http://other.test/").is_none());
+        let known = ["http://acme.test/"].into_iter().collect();
+        assert_eq!(t.unknown_pages(&known).count(), 0);
     }
 
     #[test]

@@ -105,27 +105,22 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
         ui,
         &copy::corpus_sides(view.profile, view.compared, view.depth),
     );
-    match view.running {
+    let progress = match view.running {
         Some(CorpusProgress::Pages { done, total }) => {
-            let fraction = if total == 0 {
-                0.0
-            } else {
-                done as f32 / total as f32
-            };
-            ui.add(
-                egui::ProgressBar::new(fraction)
-                    .text(copy::corpus_progress(done, total))
-                    .animate(true),
-            );
+            Some((done, total, copy::corpus_progress(done, total)))
         }
-        Some(CorpusProgress::Suggesting { labelled }) => {
-            ui.add(
-                egui::ProgressBar::new(1.0)
-                    .text(copy::suggesting_progress(labelled))
-                    .animate(true),
-            );
+        Some(CorpusProgress::Suggesting { tried, total }) => {
+            Some((tried, total, copy::trying_suggestions(tried, total)))
         }
-        None => {}
+        None => None,
+    };
+    if let Some((done, total, words)) = progress {
+        let fraction = if total == 0 {
+            0.0
+        } else {
+            done as f32 / total as f32
+        };
+        ui.add(egui::ProgressBar::new(fraction).text(words).animate(true));
     }
     if let Some(error) = &state.error {
         ui.colored_label(palette::error(ui.visuals().dark_mode), error);

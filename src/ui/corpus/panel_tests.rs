@@ -5,12 +5,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
 use super::{CorpusState, CorpusView, show};
 use crate::corpus::{self, Sides, truth};
 use crate::policy::Settings;
 use crate::ui::command::Command;
+use crate::ui::corpus_task::CorpusProgress;
 use crate::ui::test_support;
 
 /// Three sites: one/`Kontakt` found by the defaults, two/`Ihr Besuch`
@@ -67,6 +68,7 @@ fn measured_run(dir: &Path, b: Option<&Settings>) -> CorpusState {
         keep: 20,
         jobs: 1,
         words: &crate::copy::change_words,
+        progress: &|_, _| {},
     };
     run.evaluation = Some(truth::evaluate(&run, &targets, suggest, &cancel));
     CorpusState {
@@ -79,6 +81,7 @@ fn measured_run(dir: &Path, b: Option<&Settings>) -> CorpusState {
 
 struct Panel {
     state: CorpusState,
+    running: Option<CorpusProgress>,
     commands: Vec<Command>,
 }
 
@@ -87,7 +90,7 @@ fn panel(state: CorpusState) -> Harness<'static, Panel> {
         egui::vec2(1280.0, 1600.0),
         |ui, panel: &mut Panel| {
             let view = CorpusView {
-                running: None,
+                running: panel.running,
                 profile: "(built-in)",
                 compared: None,
                 depth: 2,
@@ -99,6 +102,7 @@ fn panel(state: CorpusState) -> Harness<'static, Panel> {
         },
         Panel {
             state,
+            running: None,
             commands: Vec::new(),
         },
     );
@@ -281,4 +285,21 @@ fn the_keyword_table_has_the_keywords_only_b_has() {
     let harness = panel(measured_run(&dir, Some(&tuned("besuch"))));
     harness.get_by_label("besuch");
     harness.get_by_label("white · B only");
+}
+
+#[test]
+fn while_suggestions_are_tried_a_progress_line_says_how_far_and_nothing_can_be_tried() {
+    let dir = corpus_dir("progress", TARGETS);
+    let mut harness = panel(measured_run(&dir, None));
+    harness.state_mut().running = Some(CorpusProgress::Suggesting {
+        tried: 40,
+        total: 161,
+    });
+    harness.step();
+    harness.get_by_label("trying suggested changes over the labelled pages: 40/161");
+    assert!(
+        harness
+            .get_all_by_label("Try as B")
+            .all(|b| b.accesskit_node().is_disabled())
+    );
 }
