@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use follow_inspector::corpus::truth::{Suggest, Targets, evaluate};
+use follow_inspector::corpus::truth::{Suggest, Targets};
 use follow_inspector::corpus::{self, CorpusRun, Sides};
 use follow_inspector::policy::Settings;
 
@@ -97,19 +97,19 @@ fn suggestions(c: &mut Criterion) {
     let jobs = corpus::default_jobs();
     let run = read(&dir.join("manifest.tsv"), &targets);
     let all = suggest(usize::MAX, jobs);
-    let tried = evaluate(&run, &targets, all, &cancel).candidates_tried;
+    let tried = run.evaluate(&targets, all, &cancel).candidates_tried;
     eprintln!("corpus: {} pages, {tried} candidates", run.pages.len());
     let mut group = c.benchmark_group("suggest");
     group.sample_size(10);
     group.bench_function("corpus_80_pages", |b| {
-        b.iter(|| evaluate(&run, &targets, suggest(20, jobs), &cancel))
+        b.iter(|| run.evaluate(&targets, suggest(20, jobs), &cancel))
     });
     let (manifest, many_targets) = repeated(&dir, PAGES_AT_SCALE);
     let many = read(&manifest, &many_targets);
-    let tried = evaluate(&many, &many_targets, all, &cancel).candidates_tried;
+    let tried = many.evaluate(&many_targets, all, &cancel).candidates_tried;
     eprintln!("repeated: {} pages, {tried} candidates", many.pages.len());
     group.bench_function("repeated_1000_pages", |b| {
-        b.iter(|| evaluate(&many, &many_targets, suggest(20, jobs), &cancel))
+        b.iter(|| many.evaluate(&many_targets, suggest(20, jobs), &cancel))
     });
     group.finish();
     let _ = std::fs::remove_dir_all(manifest.parent().unwrap_or(&manifest));

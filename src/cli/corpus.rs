@@ -60,9 +60,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
             words: &copy::change_words,
             progress: &progress,
         };
-        run.evaluation = Some(crate::corpus::truth::evaluate(
-            &run, targets, suggest, &cancel,
-        ));
+        run.evaluation = Some(run.evaluate(targets, suggest, &cancel));
     }
     // The progress line goes before the warnings, which stay.
     if interactive {

@@ -173,6 +173,28 @@ pub struct CorpusRun {
 }
 
 impl CorpusRun {
+    /// The run measured against `targets` (SPEC 11), with the suggestions
+    /// `suggest` asks for; labelled pages are decided again, not read again.
+    pub fn evaluate(
+        &self,
+        targets: &truth::Targets,
+        suggest: truth::Suggest<'_>,
+        cancel: &AtomicBool,
+    ) -> truth::Evaluation {
+        let pages: Vec<(&str, Option<&InspectedPage>)> = self
+            .pages
+            .iter()
+            .map(|p| (p.id.as_str(), p.kept.as_deref()))
+            .collect();
+        let view = truth::RunView {
+            a: &self.a,
+            b: self.b.as_ref(),
+            cancelled: self.cancelled,
+            pages: &pages,
+        };
+        truth::evaluate(view, targets, suggest, cancel)
+    }
+
     /// The pages read without error.
     pub fn read_pages(&self) -> impl Iterator<Item = &PageRun> {
         self.pages.iter().filter(|p| p.error.is_none())

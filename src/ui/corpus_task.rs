@@ -146,7 +146,7 @@ impl CorpusTask {
                     words: &copy::change_words,
                     progress: &tried,
                 };
-                run.evaluation = Some(truth::evaluate(&run, targets, suggest, cancel));
+                run.evaluation = Some(run.evaluate(targets, suggest, cancel));
             }
             Ok(Box::new(CorpusResult {
                 run,

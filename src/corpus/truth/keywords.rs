@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::PageTruth;
+use super::outcome::PageTruth;
 use crate::policy::compare::ListName;
 use crate::policy::{PageDecision, Settings, Verdict};
 

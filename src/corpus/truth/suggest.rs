@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use url::Url;
 
-use super::{LabelledPage, Missed, PageTruth, Suggest, TargetWhy, keyword_tokens};
+use super::outcome::{LabelledPage, Missed, PageTruth, TargetWhy};
+use super::tokens::keyword_tokens;
 use crate::par;
 use crate::policy::{Settings, Verdict, parse_list};
 
@@ -35,6 +36,19 @@ impl Change {
             Change::Subdomain(_) => "subdomain",
         }
     }
+}
+
+/// How many suggestions to keep, and how to try them.
+#[derive(Clone, Copy)]
+pub struct Suggest<'a> {
+    /// 0: none are tried.
+    pub keep: usize,
+    pub jobs: usize,
+    /// The words a change is shown in: the ranking's last tie-break, so
+    /// equal suggestions come in the order a reader sorts them.
+    pub words: &'a (dyn Fn(&Change) -> String + Sync),
+    /// Gets (candidates tried, candidates in all), from any thread.
+    pub progress: &'a (dyn Fn(usize, usize) + Sync),
 }
 
 /// A change tried over the corpus.

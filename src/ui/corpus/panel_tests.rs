@@ -70,7 +70,7 @@ fn measured_run(dir: &Path, b: Option<&Settings>) -> CorpusState {
         words: &crate::copy::change_words,
         progress: &|_, _| {},
     };
-    run.evaluation = Some(truth::evaluate(&run, &targets, suggest, &cancel));
+    run.evaluation = Some(run.evaluate(&targets, suggest, &cancel));
     CorpusState {
         path: dir.join("manifest.tsv").display().to_string(),
         targets_used: Some(dir.join("targets.tsv")),

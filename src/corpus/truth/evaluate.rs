@@ -1,0 +1,262 @@
+//! Measuring a corpus run against the targets file (SPEC 11): the metrics
+//! of each side, the missed targets, rescued and lost pages, suggestions.
+
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+
+use super::keywords::{KeywordTruth, keyword_truths};
+use super::outcome::{LabelledPage, Metrics, Missed, PageTruth, TargetOutcome, TargetWhy};
+use super::suggest::{self, Suggest, Suggestion};
+use super::targets::{Target, TargetProblem, Targets};
+use crate::inspect::InspectedPage;
+use crate::policy::{LinkDecision, PageDecision, Settings, Verdict};
+
+/// What [`evaluate`] reads of a corpus run.
+#[derive(Clone, Copy)]
+pub struct RunView<'a> {
+    pub a: &'a Settings,
+    pub b: Option<&'a Settings>,
+    /// Pages not reached are then not unknown.
+    pub cancelled: bool,
+    /// Each page's id, and the page as read when it was kept (labelled).
+    pub pages: &'a [(&'a str, Option<&'a InspectedPage>)],
+}
+
+/// A corpus run measured against the targets file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    pub a: Metrics,
+    pub b: Option<Metrics>,
+    /// Found under B only, and under A only (page ids, corpus order).
+    pub rescued: Vec<String>,
+    pub lost: Vec<String>,
+    /// Side A's missed targets on the pages where A finds none.
+    pub missed: Vec<Missed>,
+    /// Side B's, with B.
+    pub missed_b: Option<Vec<Missed>>,
+    /// Per keyword of A's (and B's) lists: targets and other links it
+    /// decided on labelled pages.
+    pub keywords_a: Vec<KeywordTruth>,
+    pub keywords_b: Option<Vec<KeywordTruth>>,
+    /// Best first, at most the number asked for.
+    pub suggestions: Vec<Suggestion>,
+    /// How many candidate changes were tried.
+    pub candidates_tried: usize,
+    /// The labelled pages read, in corpus order.
+    pub pages: Vec<PageTruth>,
+    /// Rows of the targets file skipped, and rows naming pages the corpus
+    /// does not have (or could not read).
+    pub problems: Vec<TargetProblem>,
+}
+
+impl Evaluation {
+    /// The labelled page with this id.
+    pub fn page(&self, id: &str) -> Option<&PageTruth> {
+        self.pages.iter().find(|p| p.id == id)
+    }
+}
+
+/// Measures `run` against `targets`; tries SPEC 11's candidate changes of
+/// side A as `suggest` says. `cancel` stops trying candidates (those tried
+/// are ranked).
+pub fn evaluate(
+    run: RunView<'_>,
+    targets: &Targets,
+    suggest: Suggest<'_>,
+    cancel: &AtomicBool,
+) -> Evaluation {
+    let mut problems = targets.problems.clone();
+    let mut labelled: Vec<LabelledPage<'_>> = Vec::new();
+    let mut known: HashSet<&str> = HashSet::new();
+    for &(id, kept) in run.pages {
+        known.insert(id);
+        let Some(list) = targets.for_page(id) else {
+            continue;
+        };
+        match kept {
+            Some(page) => labelled.push(LabelledPage {
+                id,
+                page,
+                targets: list,
+            }),
+            None => problems.push(TargetProblem::UnreadPage {
+                line: list[0].line,
+                id: id.to_owned(),
+            }),
+        }
+    }
+    // A cancelled run did not get to every page: those are not unknown.
+    if !run.cancelled {
+        for (id, line) in targets.unknown_pages(&known) {
+            problems.push(TargetProblem::UnknownPage {
+                line,
+                id: id.to_owned(),
+            });
+        }
+    }
+    problems.sort_by_key(problem_line);
+    let b_opts = run.b.map(Settings::options);
+    let a_subdomain = run.a.follow_subdomain;
+    let b_subdomain = run.b.is_some_and(|b| b.follow_subdomain);
+    let decisions_b: Vec<Option<PageDecision>> = labelled
+        .iter()
+        .map(|l| {
+            b_opts
+                .as_ref()
+                .map(|opts| l.page.decided(opts, l.page.decision.limit))
+        })
+        .collect();
+    let pages: Vec<PageTruth> = labelled
+        .iter()
+        .zip(&decisions_b)
+        .map(|(l, b)| {
+            let b = b.as_ref().map(|d| (d, b_subdomain));
+            page_truth(l, &l.page.decision, a_subdomain, b)
+        })
+        .collect();
+    let keywords_a = keyword_truths(run.a, labelled.iter().map(|l| &l.page.decision).zip(&pages));
+    let keywords_b = run.b.map(|b| {
+        let decided = decisions_b.iter().zip(&pages);
+        keyword_truths(b, decided.filter_map(|(d, p)| Some((d.as_ref()?, p))))
+    });
+    let missed = |b: bool| -> Vec<Missed> {
+        labelled
+            .iter()
+            .zip(&pages)
+            .filter(|(_, truth)| !truth.found(b))
+            .flat_map(|(l, truth)| {
+                truth.targets.iter().filter_map(move |t| {
+                    let why = if b { t.b.clone()? } else { t.a.clone() };
+                    Some(Missed {
+                        id: truth.id.clone(),
+                        target: t.target.clone(),
+                        text: t.text.clone(),
+                        why,
+                        limit: l.page.decision.limit,
+                    })
+                })
+            })
+            .collect()
+    };
+    let with_b = run.b.is_some();
+    let ids = |keep: fn(&PageTruth) -> bool| -> Vec<String> {
+        pages
+            .iter()
+            .filter(|p| keep(p))
+            .map(|p| p.id.clone())
+            .collect()
+    };
+    let (rescued, lost) = if with_b {
+        (
+            ids(|p| p.found(true) && !p.found(false)),
+            ids(|p| p.found(false) && !p.found(true)),
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let missed_a = missed(false);
+    let (suggestions, candidates_tried) = if suggest.keep > 0 {
+        suggest::suggest(run.a, &labelled, &pages, &missed_a, suggest, cancel)
+    } else {
+        (Vec::new(), 0)
+    };
+    Evaluation {
+        a: Metrics::of(&pages, false),
+        b: with_b.then(|| Metrics::of(&pages, true)),
+        rescued,
+        lost,
+        missed_b: with_b.then(|| missed(true)),
+        missed: missed_a,
+        keywords_a,
+        keywords_b,
+        suggestions,
+        candidates_tried,
+        pages,
+        problems,
+    }
+}
+
+fn problem_line(problem: &TargetProblem) -> usize {
+    match problem {
+        TargetProblem::NotUtf8 { line }
+        | TargetProblem::MissingCell { line, .. }
+        | TargetProblem::BadUrl { line, .. }
+        | TargetProblem::UnknownKind { line, .. }
+        | TargetProblem::Duplicate { line, .. }
+        | TargetProblem::UnknownPage { line, .. }
+        | TargetProblem::UnreadPage { line, .. } => *line,
+    }
+}
+
+/// For each target, the candidate that decides it: the first with its key
+/// that is not a duplicate (the first of all when every one is).
+fn deciding_links<'d>(
+    decision: &'d PageDecision,
+    targets: &[Target],
+) -> Vec<Option<&'d LinkDecision>> {
+    let mut found: Vec<Option<&LinkDecision>> = vec![None; targets.len()];
+    for link in &decision.links {
+        let Some(key) = &link.key else { continue };
+        for (slot, target) in found.iter_mut().zip(targets) {
+            if target.key.as_str() != &**key {
+                continue;
+            }
+            let better = match slot {
+                None => true,
+                Some(held) => {
+                    held.verdict == Verdict::Duplicate && link.verdict != Verdict::Duplicate
+                }
+            };
+            if better {
+                *slot = Some(link);
+            }
+        }
+    }
+    found
+}
+
+/// The targets' verdicts on one decision of a page.
+pub(crate) fn target_whys(
+    decision: &PageDecision,
+    targets: &[Target],
+    subdomain_mode: bool,
+) -> Vec<TargetWhy> {
+    deciding_links(decision, targets)
+        .into_iter()
+        .map(|link| {
+            link.map_or(TargetWhy::Absent, |l| {
+                TargetWhy::of(l, decision, subdomain_mode)
+            })
+        })
+        .collect()
+}
+
+fn page_truth(
+    labelled: &LabelledPage<'_>,
+    decision_a: &PageDecision,
+    subdomain_a: bool,
+    b: Option<(&PageDecision, bool)>,
+) -> PageTruth {
+    let links = deciding_links(decision_a, labelled.targets);
+    let whys_a = target_whys(decision_a, labelled.targets, subdomain_a);
+    let whys_b = b.map(|(decision, subdomain)| target_whys(decision, labelled.targets, subdomain));
+    let targets = labelled
+        .targets
+        .iter()
+        .enumerate()
+        .map(|(i, target)| TargetOutcome {
+            target: target.clone(),
+            index: links[i].map(|l| l.index),
+            text: links[i].map(|l| l.text.to_string()),
+            a: whys_a[i].clone(),
+            b: whys_b.as_ref().map(|w| w[i].clone()),
+        })
+        .collect();
+    PageTruth {
+        id: labelled.id.to_owned(),
+        url: Some(labelled.page.url.to_string()),
+        targets,
+        followed_a: decision_a.count(Verdict::Followed),
+        followed_b: b.map(|(d, _)| d.count(Verdict::Followed)),
+    }
+}
