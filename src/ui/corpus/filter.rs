@@ -59,7 +59,7 @@ impl LinkRow<'_> {
 }
 
 /// Whether the link is followed under one side only.
-pub fn followed_changes(change: &ChangedLink) -> bool {
+pub fn followed_on_one_side(change: &ChangedLink) -> bool {
     (change.a.verdict == Verdict::Followed) != (change.b.verdict == Verdict::Followed)
 }
 
@@ -87,7 +87,7 @@ pub fn link_rows<'r>(
         }
         let truth = run.evaluation.as_ref().map(|e| e.page(&page.id));
         for change in &page.changes {
-            if !followed_changes(change) || cause.is_some_and(|c| change.because != *c) {
+            if !followed_on_one_side(change) || cause.is_some_and(|c| change.because != *c) {
                 continue;
             }
             let key = change

@@ -5,7 +5,7 @@
 use egui::{RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 
-use super::filter::{LinkRow, followed_changes, link_rows};
+use super::filter::{LinkRow, followed_on_one_side, link_rows};
 use super::pages::open_page;
 use super::sort;
 use super::state::{CorpusState, LinkColumn};
@@ -83,7 +83,7 @@ pub fn show(ui: &mut Ui, run: &CorpusRun, state: &mut CorpusState) -> Option<Com
         .pages
         .iter()
         .flat_map(|p| &p.changes)
-        .filter(|c| followed_changes(c))
+        .filter(|c| followed_on_one_side(c))
         .count();
     let mut rows = link_rows(
         run,
