@@ -311,3 +311,26 @@ fn while_suggestions_are_tried_a_progress_line_says_how_far_and_nothing_can_be_t
             .all(|b| b.accesskit_node().is_disabled())
     );
 }
+
+#[test]
+fn the_gained_and_lost_links_narrow_by_text_and_to_targets() {
+    let dir = corpus_dir("narrow", TARGETS);
+    let mut harness = panel(measured_run(&dir, Some(&tuned("besuch"))));
+    harness.get_by_label("Filter links").focus();
+    harness.run();
+    harness.get_by_label("Filter links").type_text("NEWS");
+    harness.run();
+    harness.get_by_label("1 of 2 links gained or lost");
+    harness.get_by_label("https://three.test/company-news");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Delete);
+    harness.run();
+    harness.get_by_label("only targets").click();
+    harness.run();
+    harness.get_by_label("1 of 2 links gained or lost");
+    assert!(
+        harness
+            .query_by_label("https://three.test/company-news")
+            .is_none()
+    );
+}
