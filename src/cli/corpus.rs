@@ -34,10 +34,9 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
     };
     let cancel = AtomicBool::new(false);
     let targets = match &args.targets {
-        Some(path) => Some(
-            crate::corpus::truth::Targets::read(path)
-                .map_err(|e| Failure::Usage(anyhow::Error::new(e)))?,
-        ),
+        Some(path) => Some(crate::corpus::truth::Targets::read(path).map_err(|e| {
+            Failure::Usage(anyhow::Error::new(e).context(copy::CANNOT_USE_TARGETS))
+        })?),
         None => None,
     };
     let sides = crate::corpus::Sides {
@@ -66,9 +65,16 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
     if interactive {
         eprint!("\r\x1b[2K");
     }
-    let problems = run.evaluation.iter().flat_map(|e| &e.problems);
-    for problem in problems {
-        eprintln!("warning: {problem}");
+    if let Some(evaluation) = &run.evaluation {
+        for problem in &evaluation.problems {
+            eprintln!("warning: {problem}");
+        }
+        if evaluation.pages.is_empty() {
+            eprintln!(
+                "warning: {}",
+                copy::nothing_labelled(run.read_pages().count())
+            );
+        }
     }
     for page in run.pages.iter().filter(|p| p.truncated) {
         let name = match &run.archives {

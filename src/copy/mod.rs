@@ -15,6 +15,7 @@ mod window;
 mod window_archive;
 mod window_panels;
 mod window_status;
+mod window_targets;
 mod window_truth;
 
 pub use advice::*;
@@ -30,6 +31,7 @@ pub use window::*;
 pub use window_archive::*;
 pub use window_panels::*;
 pub use window_status::*;
+pub use window_targets::*;
 pub use window_truth::*;
 
 /// `n` and the noun, singular for one.

@@ -2,7 +2,7 @@
 //! the scoreboard of a corpus run measured against a targets file.
 
 use super::*;
-use crate::corpus::truth::{Change, Evaluation, MatchPlace, Metrics, Suggestion, TargetWhy};
+use crate::corpus::truth::{Change, Evaluation, MatchPlace, Metrics, TargetWhy};
 use crate::policy::Verdict;
 use crate::policy::compare::{Cause, ListName};
 
@@ -37,7 +37,7 @@ pub fn target_reason(why: &TargetWhy) -> String {
             )
         }
         TargetWhy::NoKeyword { text } if text.is_empty() => {
-            "no keyword: in the URL, and the link has no text".to_owned()
+            "no keyword in the URL, and the link has no text".to_owned()
         }
         TargetWhy::NoKeyword { text } => format!("no keyword: text \"{text}\""),
         TargetWhy::OffDomain {
@@ -76,17 +76,6 @@ pub fn change_words(change: &Change) -> String {
         Change::AllowDomain(d) => because(&Cause::AllowedDomainAdded(d.clone())),
         Change::Subdomain(on) => because(&Cause::SubdomainMode(*on)),
     }
-}
-
-/// "+3 −1 pages, +4 targets, +10 other follows".
-pub fn suggestion_effect(s: &Suggestion) -> String {
-    format!(
-        "+{} −{} pages, +{}, +{}",
-        s.pages_gained.len(),
-        s.pages_lost.len(),
-        plural(s.targets_gained, "target", "targets"),
-        plural(s.non_targets_gained, "other follow", "other follows")
-    )
 }
 
 /// "49/68 sites (72%)".
@@ -128,9 +117,12 @@ pub fn scoreboard(e: &Evaluation) -> String {
     }
 }
 
-/// One side's details: "contact 40/55, imprint 12/20, about 30/45 sites;
-/// 60/202 target links followed; precision 41%".
-pub fn metrics_details(m: &Metrics) -> String {
+/// One side's details: "a: contact 40/55, imprint 12/20, about 30/45
+/// sites; 60/202 target links followed; precision 41%".
+pub fn metrics_details(side: &str, m: &Metrics) -> String {
+    if m.labelled_pages == 0 {
+        return format!("{side}: no labelled pages");
+    }
     let kinds: Vec<String> = m
         .by_kind
         .iter()
@@ -141,7 +133,7 @@ pub fn metrics_details(m: &Metrics) -> String {
         None => "nothing followed".to_owned(),
     };
     format!(
-        "{} sites; {}/{} target links followed; {precision}",
+        "{side}: {} sites; {}/{} target links followed; {precision}",
         kinds.join(", "),
         m.target_links_followed,
         m.target_links
@@ -161,10 +153,38 @@ pub fn missed_heading(side: &str, n: usize) -> String {
     )
 }
 
-/// "rescued under B (5): 003 017 …".
-pub fn pages_line(what: &str, ids: &[String]) -> String {
+/// "rescued under b (5): 003 017 …"; `rescued` false: lost.
+pub fn rescued_line(rescued: bool, ids: &[String]) -> String {
+    let what = if rescued {
+        "rescued under b"
+    } else {
+        "lost under b"
+    };
     format!("{what} ({}): {}", ids.len(), ids.join(" "))
 }
+
+/// A row of the targets file the run went on without.
+pub fn skipped_target_row(problem: &crate::corpus::truth::TargetProblem) -> String {
+    format!("skipped: {problem}")
+}
+
+/// The columns of the table's suggestions.
+pub const SUGGESTION_COLUMNS: [&str; 5] = ["+pages", "−pages", "+targets", "+other", "change"];
+
+/// When the targets file names none of the corpus's pages.
+pub fn nothing_labelled(pages: usize) -> String {
+    format!(
+        "the targets file labels none of the {}: check that it belongs to this corpus",
+        plural(pages, "corpus page", "corpus pages")
+    )
+}
+
+/// The context of an error that stops `corpus --targets`.
+pub const CANNOT_USE_TARGETS: &str = "cannot use the targets file";
+
+/// A cancelled run measured only what it read.
+pub const PARTIAL_EVALUATION: &str =
+    "the run was cancelled: only the pages it read are measured, and suggestions were stopped";
 
 /// The ground truth's first line: "ground truth: 68 labelled pages, 202 targets".
 pub fn truth_heading(pages: usize, targets: usize) -> String {

@@ -6,7 +6,6 @@ use crate::corpus::truth::Change;
 use super::plural;
 
 // The targets file.
-pub const LABEL_TARGETS_FILE: &str = "Targets file";
 pub const TARGETS_HINT_BESIDE: &str = "targets.tsv beside the corpus, if there is one";
 pub const TARGETS_HINT_OFF: &str = "none: the run is not measured";
 pub const LABEL_CHOOSE_TARGETS: &str = "Choose…";
@@ -79,7 +78,7 @@ pub const NO_MISSED: &str = "Every labelled page reaches a target.";
 // Suggestions.
 pub const SUGGESTIONS_HEADING: &str =
     "Suggestions: single changes of A, tried over the labelled pages";
-pub const SUGGESTION_COLUMNS: [&str; 6] = [
+pub const SUGGESTION_TABLE_HEADERS: [&str; 6] = [
     "Change",
     "Pages gained",
     "Pages lost",
@@ -93,11 +92,6 @@ pub const TRY_AS_B_TOOLTIP: &str =
 pub const LABEL_SAVE_SUGGESTION: &str = "Save as profile…";
 pub const SAVE_SUGGESTION_TITLE: &str = "Save the suggestion as a profile";
 pub const NO_SUGGESTIONS: &str = "No single change finds a target on more labelled pages.";
-
-/// One side's targets per kind and their cost, under the scoreboard.
-pub fn side_metrics(side: &str, details: &str) -> String {
-    format!("{side}: {details}")
-}
 
 /// The unsaved profile Try as B compares with.
 pub fn tried_change_name(change: &Change) -> String {

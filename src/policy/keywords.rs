@@ -182,6 +182,11 @@ impl Haystack {
         Self { joined, url_len }
     }
 
+    /// The whole haystack the keywords are searched in.
+    pub fn as_str(&self) -> &str {
+        &self.joined
+    }
+
     /// The decoded, lowercased URL part.
     pub fn url_part(&self) -> &str {
         &self.joined[..self.url_len]

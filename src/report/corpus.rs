@@ -314,7 +314,7 @@ fn truth_cells(e: &crate::corpus::truth::Evaluation, id: &str) -> Vec<String> {
     let Some(page) = e.page(id) else {
         return vec![String::new(); 5];
     };
-    let yes_no = |found: bool| if found { "yes" } else { "no" }.to_owned();
+    let yes_no = |found: bool| found.to_string();
     let with_b = e.b.is_some();
     vec![
         page.targets.len().to_string(),

@@ -7,7 +7,7 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::{TABLE_WIDTH, fit, pad};
-use crate::corpus::truth::{Evaluation, Metrics, Missed, Suggestion};
+use crate::corpus::truth::{Evaluation, Metrics, Missed, Suggestion, TargetWhy};
 use crate::policy::Settings;
 
 #[derive(Serialize)]
@@ -28,6 +28,8 @@ pub(super) struct JsonEvaluation<'a> {
     candidates_tried: usize,
     /// The rows of the targets file that were skipped, and why.
     problems: Vec<String>,
+    /// The run was cancelled: only the pages it read are measured.
+    partial: bool,
 }
 
 #[derive(Serialize)]
@@ -83,6 +85,10 @@ struct JsonMissed<'a> {
     keyword: Option<&'a str>,
     rank: Option<usize>,
     limit: usize,
+    /// A ranked-out target's points below the cut-off.
+    gap: Option<usize>,
+    /// An off-domain target's host.
+    host: Option<&'a str>,
     reason: String,
     /// The link's text on the page (absent: no such link).
     text: Option<&'a str>,
@@ -140,10 +146,18 @@ fn json_missed(list: &[Missed]) -> Vec<JsonMissed<'_>> {
             verdict: m.why.verdict_id(),
             keyword: m.why.keyword(),
             rank: match &m.why {
-                crate::corpus::truth::TargetWhy::RankedOut { rank, .. } => Some(*rank),
+                TargetWhy::RankedOut { rank, .. } => Some(*rank),
                 _ => None,
             },
             limit: m.limit,
+            gap: match &m.why {
+                TargetWhy::RankedOut { gap, .. } => *gap,
+                _ => None,
+            },
+            host: match &m.why {
+                TargetWhy::OffDomain { host, .. } => Some(host),
+                _ => None,
+            },
             reason: crate::copy::target_reason(&m.why),
             text: m.text.as_deref(),
         })
@@ -179,6 +193,7 @@ pub(super) fn json_evaluation(e: &Evaluation) -> JsonEvaluation<'_> {
         suggestions: e.suggestions.iter().map(json_suggestion).collect(),
         candidates_tried: e.candidates_tried,
         problems: e.problems.iter().map(ToString::to_string).collect(),
+        partial: e.partial,
     }
 }
 
@@ -193,26 +208,30 @@ pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io
         "{}",
         crate::copy::truth_heading(e.pages.len(), targets)
     )?;
+    if e.partial {
+        writeln!(out, "  {}", crate::copy::PARTIAL_EVALUATION)?;
+    }
     writeln!(out, "  {}", fit(&crate::copy::scoreboard(e), wide))?;
-    writeln!(out, "  a: {}", crate::copy::metrics_details(&e.a))?;
+    writeln!(out, "  {}", crate::copy::metrics_details("a", &e.a))?;
     if let Some(b) = &e.b {
-        writeln!(out, "  b: {}", crate::copy::metrics_details(b))?;
-        writeln!(
-            out,
-            "  {}",
-            fit(
-                &crate::copy::pages_line("rescued under b", &e.rescued),
-                wide
-            )
-        )?;
-        writeln!(
-            out,
-            "  {}",
-            fit(&crate::copy::pages_line("lost under b", &e.lost), wide)
-        )?;
+        writeln!(out, "  {}", crate::copy::metrics_details("b", b))?;
+        for (ids, rescued) in [(&e.rescued, true), (&e.lost, false)] {
+            let line = crate::copy::rescued_line(rescued, ids);
+            writeln!(out, "  {}", fit(&line, wide))?;
+            for link in followed_targets(e, ids, rescued) {
+                writeln!(
+                    out,
+                    "    {} {:<7} {}",
+                    pad(link.id, 8),
+                    link.kind,
+                    fit(link.url, TABLE_WIDTH - 20)
+                )?;
+            }
+        }
     }
     for problem in &e.problems {
-        writeln!(out, "  skipped: {}", fit(&problem.to_string(), wide))?;
+        let line = crate::copy::skipped_target_row(problem);
+        writeln!(out, "  {}", fit(&line, wide))?;
     }
     missed_table(out, "a", &e.missed)?;
     if let Some(missed) = &e.missed_b {
@@ -224,10 +243,11 @@ pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io
         "{}",
         crate::copy::suggestions_heading(e.suggestions.len(), e.candidates_tried)
     )?;
+    let [gained, lost, targets, other, change] = crate::copy::SUGGESTION_COLUMNS;
     writeln!(
         out,
-        "  {:>6} {:>6} {:>8} {:>6}  change",
-        "+pages", "−pages", "+targets", "+other"
+        "  {:>6} {:>6} {:>8} {:>6}  {change}",
+        gained, lost, targets, other
     )?;
     for s in &e.suggestions {
         writeln!(
@@ -258,7 +278,7 @@ fn missed_table(out: &mut impl Write, side: &str, missed: &[Missed]) -> std::io:
             "  {} {:<7} {}  {}",
             pad(&m.id, id_width),
             m.target.kind.id(),
-            fit(&m.target.url, 56),
+            pad(&fit(&m.target.url, 56), 56),
             fit(&crate::copy::target_reason(&m.why), 70)
         )?;
     }

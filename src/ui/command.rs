@@ -82,6 +82,16 @@ pub enum Command {
     /// Judge a reopened archive's pages under its own settings (`true`) or
     /// the current profile's; nothing is fetched.
     JudgeUnderArchive(bool),
+    /// Mark links in this targets file; with `create`, a new one is written
+    /// when there is none.
+    UseTargetsFile {
+        path: String,
+        create: bool,
+    },
+    /// Open (`true`) or close the selected link's target kind chooser.
+    ChooseTargetKind(bool),
+    /// Mark the selected link as a target of this kind, or (`None`) as not one.
+    MarkTarget(Option<crate::corpus::truth::TargetKind>),
 }
 
 impl Command {
@@ -97,6 +107,7 @@ impl Command {
                 | Command::DismissNotice
                 | Command::DismissProfileNotice(_)
                 | Command::CloseDialog
+                | Command::ChooseTargetKind(_)
         )
     }
 }

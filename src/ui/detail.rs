@@ -11,6 +11,7 @@ use crate::policy::lints::registrable_domain;
 use crate::policy::{LinkDecision, MatchedIn, PageDecision, Settings};
 use crate::ui::command::Command;
 use crate::ui::state::CopyWhat;
+use crate::ui::target_mark::{self, TargetMark};
 use crate::ui::{palette, widgets};
 
 fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
@@ -160,7 +161,7 @@ fn both_traces(
 }
 
 /// Draws the detail of `link` on `page`, beside its trace under the compared
-/// profile when there is one.
+/// profile when there is one, and whether it is a target (`target`).
 pub fn show(
     ui: &mut Ui,
     page: &InspectedPage,
@@ -168,6 +169,7 @@ pub fn show(
     settings: &Settings,
     what_ifs: &[WhatIf],
     other: Option<OtherSide<'_>>,
+    target: Option<&TargetMark<'_>>,
 ) -> Vec<Command> {
     let mut commands = Vec::new();
     // Another link opens at its heading, not where the last one was scrolled to.
@@ -224,6 +226,10 @@ pub fn show(
                 commands.push(Command::CopySelected(CopyWhat::Explanation));
             }
         });
+        if let Some(target) = target {
+            ui.separator();
+            commands.extend(target_mark::section(ui, target));
+        }
         ui.separator();
 
         ui.label(RichText::new(copy::TRACE_HEADING).strong());
@@ -310,7 +316,7 @@ mod tests {
                     });
                 let settings = pane.inspection.settings();
                 pane.commands
-                    .extend(show(ui, page, link, settings, &pane.what_ifs, other));
+                    .extend(show(ui, page, link, settings, &pane.what_ifs, other, None));
             },
             pane,
         );

@@ -1,10 +1,13 @@
 //! Modal dialogs: profile names, delete and discard confirmations, import,
 //! export, and Save for ticket with its replace question.
 
-use egui::{Id, Key, Modal, RichText};
+use egui::{Id, Modal, RichText};
 
 use crate::copy;
 use crate::ui::command::Command;
+use crate::ui::dialog_fields::{
+    browse_button, buttons, enter_pressed, opens_now, path_field, take_keyboard,
+};
 use crate::ui::state::{AfterUnsaved, Dialog, FilePurpose, NameAction};
 
 fn title(action: NameAction) -> &'static str {
@@ -14,49 +17,6 @@ fn title(action: NameAction) -> &'static str {
         NameAction::Duplicate => copy::DUPLICATE_TITLE,
         NameAction::SaveSuggestion => copy::SAVE_SUGGESTION_TITLE,
     }
-}
-
-fn buttons(ui: &mut egui::Ui, ok: &str) -> (bool, bool) {
-    ui.horizontal(|ui| {
-        let ok = ui.button(ok).clicked();
-        let cancel = ui.button(copy::LABEL_CANCEL).clicked();
-        (ok, cancel)
-    })
-    .inner
-}
-
-/// Whether the dialog `kind` appears this pass (it was not drawn the pass
-/// before), so its text field takes the keyboard once, as it opens.
-fn opens_now(ui: &egui::Ui, kind: &str) -> bool {
-    let id = Id::unique(("follow-inspector-dialog-shown", kind));
-    let pass = ui.ctx().cumulative_pass_nr();
-    let last = ui.ctx().data_mut(|d| {
-        let last = d.get_temp::<u64>(id);
-        d.insert_temp(id, pass);
-        last
-    });
-    last.is_none_or(|last| last + 1 < pass)
-}
-
-/// Puts the cursor in `field` with its text selected, so typing replaces a
-/// suggested name and Enter confirms it.
-fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
-    let mut state = egui::TextEdit::load_state(ui.ctx(), field.id).unwrap_or_default();
-    state
-        .cursor
-        .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
-    egui::TextEdit::store_state(ui.ctx(), field.id, state);
-    field.request_focus();
-}
-
-/// Enter was pressed in the one-line `field`. The field keeps the keyboard,
-/// so after a refused name or path the next keys still go to it.
-fn enter_pressed(ui: &egui::Ui, field: &egui::Response) -> bool {
-    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-    if entered {
-        field.request_focus();
-    }
-    entered
 }
 
 /// `error` is shown this pass and was not the pass before (the profiles
@@ -88,28 +48,6 @@ pub struct DialogView<'a> {
     pub browsing: bool,
     /// Save for ticket is writing the archive.
     pub saving: bool,
-}
-
-/// A file's path typed in one line, named by `label` for screen readers.
-fn path_field(
-    ui: &mut egui::Ui,
-    label: egui::Id,
-    path: &mut String,
-    hint: &str,
-    width: f32,
-) -> egui::Response {
-    ui.add(
-        egui::TextEdit::singleline(path)
-            .hint_text(hint)
-            .desired_width(width),
-    )
-    .labelled_by(label)
-}
-
-fn browse_button(ui: &mut egui::Ui, browsing: bool) -> bool {
-    ui.add_enabled(!browsing, egui::Button::new(copy::LABEL_BROWSE))
-        .on_hover_text(copy::BROWSE_TOOLTIP)
-        .clicked()
 }
 
 /// What the unsaved-changes question says: what is about to happen, and
@@ -162,6 +100,9 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
             path: path.clone(),
             error: None,
         }),
+        Dialog::CreateTargets { path } => {
+            Command::OpenDialog(Dialog::TargetsFile { path: path.clone() })
+        }
         _ => Command::CloseDialog,
     };
     let modal = Modal::new(Id::unique("follow-inspector-dialog")).show(ctx, |ui| {
@@ -369,6 +310,12 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     commands.push(Command::CloseDialog);
                 }
             }
+            Dialog::TargetsFile { path } => {
+                commands.extend(crate::ui::targets_dialog::choose(ui, path, view.browsing));
+            }
+            Dialog::CreateTargets { path } => {
+                commands.extend(crate::ui::targets_dialog::create(ui, path));
+            }
             Dialog::ConfirmOverwrite { path } => {
                 ui.label(copy::overwrite_question(path));
                 let (replace, cancel) = buttons(ui, copy::LABEL_REPLACE);
@@ -401,6 +348,7 @@ mod tests {
     use super::*;
     use crate::ui::state::AfterUnsaved;
     use crate::ui::test_support;
+    use egui::Key;
 
     /// The open dialog, whether the current profile is the built-in one, and
     /// the commands it gave.

@@ -89,7 +89,11 @@ fn ask(purpose: FilePurpose, suggested: Option<PathBuf>) -> Option<PathBuf> {
             .pick_file(),
         FilePurpose::CorpusTargets => dialog
             .set_title(copy::FILE_DIALOG_CORPUS_TARGETS)
-            .add_filter(copy::FILE_FILTER_MANIFEST, &["tsv", "txt"])
+            .add_filter(copy::FILE_FILTER_TARGETS, &["tsv", "txt"])
+            .pick_file(),
+        FilePurpose::TargetsFile => dialog
+            .set_title(copy::FILE_DIALOG_TARGETS)
+            .add_filter(copy::FILE_FILTER_TARGETS, &["tsv", "txt"])
             .pick_file(),
         FilePurpose::CorpusArchive => dialog
             .set_title(copy::FILE_DIALOG_CORPUS_ARCHIVE)

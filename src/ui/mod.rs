@@ -9,6 +9,7 @@ pub mod command;
 mod corpus;
 mod corpus_task;
 mod detail;
+mod dialog_fields;
 mod dialogs;
 mod file_dialog;
 mod palette;
@@ -18,6 +19,10 @@ mod results;
 mod settings_panel;
 pub mod state;
 mod status_bar;
+mod target_mark;
+mod targets_dialog;
+mod targets_file;
+mod targets_worker;
 mod task;
 #[cfg(test)]
 mod test_support;

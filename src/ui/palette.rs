@@ -131,6 +131,15 @@ pub fn added_by_script(dark: bool) -> Color32 {
     }
 }
 
+/// A link the targets file names (its chip and its kind in the table).
+pub fn target(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_rgb(230, 140, 230)
+    } else {
+        Color32::from_rgb(140, 30, 140)
+    }
+}
+
 /// What changes under the compared profile (Compare with…).
 pub fn changed(dark: bool) -> Color32 {
     if dark {

@@ -82,6 +82,8 @@ pub enum FilePurpose {
     CorpusArchive,
     /// The corpus view's targets file (TSV).
     CorpusTargets,
+    /// The targets file links are marked in.
+    TargetsFile,
 }
 
 /// A load in progress, as the top bar shows it.
@@ -154,6 +156,14 @@ pub enum Dialog {
     },
     /// The archive's file exists: replace it?
     ConfirmOverwrite {
+        path: String,
+    },
+    /// Which targets file links are marked in.
+    TargetsFile {
+        path: String,
+    },
+    /// The targets file named does not exist: create it?
+    CreateTargets {
         path: String,
     },
 }

@@ -67,10 +67,14 @@ const TARGETS: &str = "id\turl\tkind\ttext\tnote\n\
 
 /// A manifest corpus of `PAGES` with `targets` beside it.
 fn truth_corpus(name: &str, targets: &str) -> PathBuf {
+    truth_corpus_of(name, PAGES, targets)
+}
+
+fn truth_corpus_of(name: &str, pages: &[(&str, &str, &[Link])], targets: &str) -> PathBuf {
     let dir = temp_folder(&format!("truth-{name}"));
     std::fs::create_dir_all(dir.join("pages")).unwrap();
     let mut manifest = String::from("id\toriginal_url\n");
-    for (id, url, links) in PAGES {
+    for (id, url, links) in pages {
         manifest.push_str(&format!("{id}\t{url}\n"));
         let anchors: String = links
             .iter()
@@ -216,11 +220,11 @@ fn metrics_and_every_reason_of_a_missed_target() {
         rows[0]
     );
     assert!(
-        rows[1].starts_with("p1,") && rows[1].ends_with(",1,1,,yes,"),
+        rows[1].starts_with("p1,") && rows[1].ends_with(",1,1,,true,"),
         "{}",
         rows[1]
     );
-    assert!(rows[2].ends_with(",1,0,,no,"), "{}", rows[2]);
+    assert!(rows[2].ends_with(",1,0,,false,"), "{}", rows[2]);
     assert!(
         rows[8].starts_with("p8,") && rows[8].ends_with(",,,,,"),
         "{}",
@@ -335,18 +339,23 @@ fn suggestions_rescue_known_pages_and_say_what_they_cost() {
 }
 
 #[test]
-fn a_suggestion_that_costs_non_target_follows() {
-    // `lenses` also matches links that are not targets.
-    let targets = format!("{TARGETS}p5\thttps://eps.test/contact-lenses/1\tcontact\n");
-    let dir = truth_corpus("cost", &targets);
+fn suggestions_are_ranked_by_pages_then_cost_then_words() {
+    let dir = truth_corpus("rank", TARGETS);
     let report = corpus_json(&dir, &["--suggest", "100"]);
-    let e = &report["evaluation"];
-    // Removing `news` opens p4 and also follows p1's /news/contact, not a target.
-    let news = suggestions(e)
-        .into_iter()
-        .find(|s| s.0 == "`news` removed from the black list")
-        .unwrap();
-    assert_eq!((news.4, news.5), (1, 1));
+    let all = suggestions(&report["evaluation"]);
+    let key = |s: &(String, String, Value, Value, u64, u64)| {
+        let net = s.2.as_array().unwrap().len() as i64 - s.3.as_array().unwrap().len() as i64;
+        (-net, s.5, s.0.clone())
+    };
+    let keys: Vec<_> = all.iter().map(key).collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted);
+    // The same pages gained: the one with no other follow comes first.
+    let at = |change: &str| all.iter().position(|s| s.0 == change).unwrap();
+    assert!(at("`besuch` added to the white list") < at("`news` removed from the black list"));
+    // The same pages and cost: in the order of their words.
+    assert!(at("`besuch` added to the white list") < at("`ihr` added to the white list"));
 }
 
 #[test]
@@ -433,7 +442,8 @@ fn a_targets_file_with_bad_rows_is_used_where_it_can_be() {
     let warnings = stderr(&out);
     for line in [
         "warning: targets line 9: the corpus has no page `p9`",
-        "warning: targets line 10: page p1 already has this url on line 2",
+        "warning: targets line 10: page p1 already has this url on line 2 as contact; \
+         `about` is not counted",
         "warning: targets line 11: the url `http://[not a url` does not parse: invalid IPv6 address",
         "warning: targets line 12: the kind `careers` is not contact, imprint or about",
     ] {
@@ -567,42 +577,130 @@ fn every_suggestion_holds_when_its_settings_are_run() {
     let dir = truth_corpus("hold", TARGETS);
     let report = corpus_json(&dir, &["--suggest", "1000"]);
     let e = &report["evaluation"];
-    let found = |ev: &Value| -> Vec<String> {
-        let missed: Vec<&str> = ev["missed"]
-            .as_array()
-            .unwrap()
+    let target_urls: Vec<&str> = TARGETS
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').nth(1).unwrap())
+        .collect();
+    // Per labelled page (p1-p7), the links it follows.
+    let followed = |report: &Value| -> Vec<Vec<String>> {
+        report["pages"].as_array().unwrap()[..7]
             .iter()
-            .map(|m| m["id"].as_str().unwrap())
-            .collect();
-        ["p1", "p2", "p3", "p4", "p5", "p6", "p7"]
-            .into_iter()
-            .filter(|id| !missed.contains(id))
-            .map(str::to_owned)
+            .map(|p| {
+                p["followed_a"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|u| u.as_str().unwrap().to_owned())
+                    .collect()
+            })
             .collect()
     };
-    let before = found(e);
+    let found = |followed: &[Vec<String>]| -> Vec<String> {
+        followed
+            .iter()
+            .enumerate()
+            .filter(|(_, links)| links.iter().any(|l| target_urls.contains(&l.as_str())))
+            .map(|(i, _)| format!("p{}", i + 1))
+            .collect()
+    };
+    let before = followed(&report);
     let suggestions = e["suggestions"].as_array().unwrap();
-    assert_eq!(
-        suggestions.len() as u64,
-        e["candidates_tried"].as_u64().unwrap()
-    );
+    assert!(!suggestions.is_empty());
     for (n, s) in suggestions.iter().enumerate() {
         let settings = dir.join(format!("s{n}.json"));
         std::fs::write(&settings, s["settings"].to_string()).unwrap();
-        let after = corpus_json(
+        let after = followed(&corpus_json(
             &dir,
             &["--settings", settings.to_str().unwrap(), "--suggest", "0"],
+        ));
+        let ids = |v: &Value| -> Vec<String> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|id| id.as_str().unwrap().to_owned())
+                .collect()
+        };
+        let (was, now) = (found(&before), found(&after));
+        let gained: Vec<String> = now.iter().filter(|id| !was.contains(id)).cloned().collect();
+        let lost: Vec<String> = was.iter().filter(|id| !now.contains(id)).cloned().collect();
+        assert_eq!(
+            (gained, lost),
+            (ids(&s["pages"]["gained"]), ids(&s["pages"]["lost"])),
+            "{}",
+            s["change"]
         );
-        let after = &after["evaluation"];
-        let mut expected: Vec<String> = before
+        let new_follows: Vec<&String> = after
             .iter()
-            .filter(|id| !s["pages"]["lost"].as_array().unwrap().contains(&json!(id)))
-            .cloned()
+            .zip(&before)
+            .flat_map(|(a, b)| a.iter().filter(move |l| !b.contains(l)))
             .collect();
-        for id in s["pages"]["gained"].as_array().unwrap() {
-            expected.push(id.as_str().unwrap().to_owned());
-        }
-        expected.sort();
-        assert_eq!(found(after), expected, "{}", s["change"]);
+        let targets = new_follows
+            .iter()
+            .filter(|l| target_urls.contains(&l.as_str()))
+            .count();
+        assert_eq!(
+            (targets as u64, (new_follows.len() - targets) as u64),
+            (
+                s["targets_gained"].as_u64().unwrap(),
+                s["non_targets_gained"].as_u64().unwrap()
+            ),
+            "{}",
+            s["change"]
+        );
     }
+}
+
+#[test]
+fn a_keyword_across_url_and_text_and_an_address_host_are_judged_as_the_policy_does() {
+    let pages: &[(&str, &str, &[Link])] = &[
+        // `us con` matches "…/about-us contact": the URL and the text joined.
+        ("q1", "https://q.test/", &[("/about-us", "Contact")]),
+        // A host that is an address has no registrable domain to allow.
+        (
+            "q2",
+            "https://r.test/",
+            &[("http://192.168.1.10/contact", "Contact")],
+        ),
+    ];
+    let targets = "id\turl\tkind\n\
+        q1\thttps://q.test/about-us\tcontact\n\
+        q2\thttp://192.168.1.10/contact\tcontact\n";
+    let dir = truth_corpus_of("across", pages, targets);
+    let a = dir.join("a.json");
+    std::fs::write(&a, r#"{"followKeywordsBlack": "us con"}"#).unwrap();
+    let report = corpus_json(&dir, &["--settings", a.to_str().unwrap()]);
+    let e = &report["evaluation"];
+    assert_eq!(
+        e["missed"][0]["reason"],
+        "blacklisted by `us con` in the URL"
+    );
+    let all = suggestions(e);
+    let removed = all
+        .iter()
+        .find(|s| s.0 == "`us con` removed from the black list")
+        .unwrap_or_else(|| panic!("{all:#?}"));
+    assert_eq!(removed.2, json!(["q1"]));
+    assert!(all.iter().all(|s| s.1 != "allow_domain"), "{all:#?}");
+}
+
+#[test]
+fn a_targets_file_that_labels_no_page_of_the_corpus_says_so() {
+    let dir = truth_corpus(
+        "none",
+        "id\turl\tkind\nzz\thttps://zz.test/contact\tcontact\n",
+    );
+    let out = corpus_out(&dir, &["--format", "json"]);
+    let report = parse_json(&ok_stdout(&out));
+    assert!(
+        stderr(&out).contains(
+            "warning: the targets file labels none of the 8 corpus pages: check that it belongs to this corpus"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let e = &report["evaluation"];
+    assert_eq!(e["a"]["labelled_pages"], 0);
+    assert_eq!(e["a"]["site_recall"], Value::Null);
+    assert_eq!(e["suggestions"], json!([]));
 }

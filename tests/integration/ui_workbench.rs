@@ -151,7 +151,7 @@ fn a_targets_file_with_a_bad_row_warns_and_measures_the_rest() {
     let dir = corpus("bad-row", &bad);
     let (harness, _) = run_manifest(&dir, "workbench-bad-row-config");
     harness.get_by_label("⚠ 1 row of the targets file skipped");
-    harness.get_by_label("targets line 5: the corpus has no page `p9`");
+    harness.get_by_label("skipped: targets line 5: the corpus has no page `p9`");
     harness
         .get_by_label("A reaches a contact, imprint or about page on 2/3 sites (67%); 0.7 links followed per site");
 }

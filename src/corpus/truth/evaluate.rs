@@ -47,6 +47,9 @@ pub struct Evaluation {
     /// Rows of the targets file skipped, and rows naming pages the corpus
     /// does not have (or could not read).
     pub problems: Vec<TargetProblem>,
+    /// The run was cancelled: only the pages it read are measured, and
+    /// suggestions were stopped.
+    pub partial: bool,
 }
 
 impl Evaluation {
@@ -87,11 +90,13 @@ pub fn evaluate(
     }
     // A cancelled run did not get to every page: those are not unknown.
     if !run.cancelled {
-        for (id, line) in targets.unknown_pages(&known) {
-            problems.push(TargetProblem::UnknownPage {
-                line,
-                id: id.to_owned(),
-            });
+        for (id, list) in &targets.pages {
+            if let (false, Some(first)) = (known.contains(id.as_str()), list.first()) {
+                problems.push(TargetProblem::UnknownPage {
+                    line: first.line,
+                    id: id.clone(),
+                });
+            }
         }
     }
     problems.sort_by_key(problem_line);
@@ -155,7 +160,7 @@ pub fn evaluate(
         (Vec::new(), Vec::new())
     };
     let missed_a = missed(false);
-    let (suggestions, candidates_tried) = if suggest.keep > 0 {
+    let (suggestions, candidates_tried) = if suggest.keep > 0 && !labelled.is_empty() {
         suggest::suggest(run.a, &labelled, &pages, &missed_a, suggest, cancel)
     } else {
         (Vec::new(), 0)
@@ -173,6 +178,7 @@ pub fn evaluate(
         candidates_tried,
         pages,
         problems,
+        partial: run.cancelled || cancel.load(std::sync::atomic::Ordering::SeqCst),
     }
 }
 
@@ -189,30 +195,20 @@ fn problem_line(problem: &TargetProblem) -> usize {
 }
 
 /// For each target, the candidate that decides it: the first with its key
-/// that is not a duplicate (the first of all when every one is).
+/// (a later one is a duplicate of it).
 fn deciding_links<'d>(
     decision: &'d PageDecision,
     targets: &[Target],
 ) -> Vec<Option<&'d LinkDecision>> {
-    let mut found: Vec<Option<&LinkDecision>> = vec![None; targets.len()];
-    for link in &decision.links {
-        let Some(key) = &link.key else { continue };
-        for (slot, target) in found.iter_mut().zip(targets) {
-            if target.key.as_str() != &**key {
-                continue;
-            }
-            let better = match slot {
-                None => true,
-                Some(held) => {
-                    held.verdict == Verdict::Duplicate && link.verdict != Verdict::Duplicate
-                }
-            };
-            if better {
-                *slot = Some(link);
-            }
-        }
-    }
-    found
+    targets
+        .iter()
+        .map(|target| {
+            decision
+                .links
+                .iter()
+                .find(|l| l.key.as_deref() == Some(target.key.as_str()))
+        })
+        .collect()
 }
 
 /// The targets' verdicts on one decision of a page.

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::inspect::InspectedPage;
 
+pub mod edit;
 mod evaluate;
 mod keywords;
 mod outcome;

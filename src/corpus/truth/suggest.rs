@@ -9,7 +9,7 @@ use url::Url;
 use super::outcome::{LabelledPage, Missed, PageTruth, TargetWhy};
 use super::tokens::keyword_tokens;
 use crate::par;
-use crate::policy::{Settings, Verdict, parse_list};
+use crate::policy::{PageDecision, Settings, Verdict, parse_list};
 
 /// One change of the settings.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -122,7 +122,9 @@ fn candidates(base: &Settings, pages: &[PageTruth], missed: &[Missed]) -> Vec<Ch
             continue;
         };
         for token in keyword_tokens(&url, miss.text.as_deref().unwrap_or_default()) {
-            if !white.contains(&token) {
+            // A link with a token that holds a white keyword matches that
+            // keyword already: appending the token changes nothing.
+            if !white.iter().any(|w| token.contains(w.as_str())) {
                 out.insert(Change::AddWhite(token));
             }
         }
@@ -136,7 +138,10 @@ fn candidates(base: &Settings, pages: &[PageTruth], missed: &[Missed]) -> Vec<Ch
                 out.insert(Change::MoveWhite(keyword.clone()));
             }
             TargetWhy::OffDomain { host, .. } => {
-                if let Some(domain) = psl::domain_str(host)
+                // An IP address has no registrable domain (the list would
+                // take its last two numbers for one).
+                let is_name = matches!(url::Host::parse(host), Ok(url::Host::Domain(_)));
+                if let Some(domain) = psl::domain_str(host).filter(|_| is_name)
                     && !allowed.iter().any(|d| d == domain)
                 {
                     out.insert(Change::AllowDomain(domain.to_owned()));
@@ -149,10 +154,9 @@ fn candidates(base: &Settings, pages: &[PageTruth], missed: &[Missed]) -> Vec<Ch
     out.into_iter().collect()
 }
 
-/// What one labelled page follows under some settings.
-fn followed_keys(page: &LabelledPage<'_>, settings: &Settings) -> HashSet<String> {
-    page.page
-        .decided(&settings.options(), page.page.decision.limit)
+/// The keys of the links a decision follows.
+fn followed_keys(decision: &PageDecision) -> HashSet<String> {
+    decision
         .links
         .iter()
         .filter(|l| l.verdict == Verdict::Followed)
@@ -161,7 +165,8 @@ fn followed_keys(page: &LabelledPage<'_>, settings: &Settings) -> HashSet<String
 }
 
 /// Tries every candidate change of `base` over the labelled pages; returns
-/// the best `suggest.keep`, and how many were tried.
+/// the best `suggest.keep` of those that change a follow, and how many were
+/// tried.
 pub(super) fn suggest(
     base: &Settings,
     labelled: &[LabelledPage<'_>],
@@ -172,15 +177,7 @@ pub(super) fn suggest(
 ) -> (Vec<Suggestion>, usize) {
     let base_followed: Vec<HashSet<String>> = labelled
         .iter()
-        .map(|page| {
-            page.page
-                .decision
-                .links
-                .iter()
-                .filter(|l| l.verdict == Verdict::Followed)
-                .filter_map(|l| l.key.as_deref().map(str::to_owned))
-                .collect()
-        })
+        .map(|page| followed_keys(&page.page.decision))
         .collect();
     // A keyword or domain no link of a page contains cannot change a verdict
     // there.
@@ -189,10 +186,9 @@ pub(super) fn suggest(
         .map(|page| {
             let links = page.page.decision.links.iter();
             let texts = links.filter_map(|l| l.haystack());
+            // Joined as the policy joins them: a keyword may span URL and text.
             texts.fold(String::new(), |mut all, h| {
-                all.push_str(h.url_part());
-                all.push('\n');
-                all.push_str(h.text_part());
+                all.push_str(h.as_str());
                 all.push('\n');
                 all
             })
@@ -216,6 +212,8 @@ pub(super) fn suggest(
                 non_targets_gained: 0,
                 settings,
             };
+            let opts = suggestion.settings.options();
+            let mut changed = false;
             // Every keyword match and every allow-list match (host, subdomain
             // or root) needs the keyword or domain inside the link's URL or text.
             let needed = match change {
@@ -234,7 +232,8 @@ pub(super) fn suggest(
                 if needed.is_some_and(|k| !haystack.contains(k.as_str())) {
                     continue;
                 }
-                let after = followed_keys(page, &suggestion.settings);
+                let after = followed_keys(&page.page.decided(&opts, page.page.decision.limit));
+                changed |= after != *before;
                 let found_after = page.targets.iter().any(|t| after.contains(&t.key));
                 match (truth.found(false), found_after) {
                     (false, true) => suggestion.pages_gained.push(truth.id.clone()),
@@ -250,18 +249,20 @@ pub(super) fn suggest(
                 }
             }
             (suggest.progress)(done.fetch_add(1, Ordering::SeqCst) + 1, changes.len());
-            suggestion
+            // A change that follows the same links everywhere is no suggestion.
+            changed.then_some(suggestion)
         },
     );
+    let count = tried.iter().filter(|t| t.is_some()).count();
     let mut tried: Vec<(Suggestion, String)> = tried
         .into_iter()
+        .flatten()
         .flatten()
         .map(|s| {
             let words = (suggest.words)(&s.change);
             (s, words)
         })
         .collect();
-    let count = tried.len();
     tried.sort_by(|(x, x_words), (y, y_words)| {
         y.net_pages()
             .cmp(&x.net_pages())
@@ -303,6 +304,20 @@ mod tests {
         assert_eq!(
             apply_change(&settings("", ""), &Change::AddWhite("x".into())).follow_keywords_white,
             "x"
+        );
+        // Every copy of a keyword goes; a list that ends in a comma takes one more.
+        let twice = settings("team,about,Team", "News,blog,news");
+        assert_eq!(
+            apply_change(&twice, &Change::RemoveBlack("news".into())).follow_keywords_black,
+            "blog"
+        );
+        assert_eq!(
+            apply_change(&twice, &Change::MoveWhite("team".into())).follow_keywords_white,
+            "team,about"
+        );
+        assert_eq!(
+            apply_change(&settings("a,", ""), &Change::AddWhite("x".into())).follow_keywords_white,
+            "a,x"
         );
         let allowed = apply_change(&s, &Change::AllowDomain("acme.de".into()));
         assert_eq!(allowed.follow_allowed_domains, "acme.de");

@@ -60,6 +60,8 @@ pub struct Target {
 pub enum TargetsError {
     #[error(transparent)]
     File(FileError),
+    #[error("{}: the targets file is empty (it needs a header naming id, url and kind)", .0.display())]
+    Empty(PathBuf),
     #[error("{}: the targets file's header is not UTF-8 text", path.display())]
     Header { path: PathBuf },
     #[error("{}: the targets file's header has no `{column}` column (it needs id, url and kind)", path.display())]
@@ -82,11 +84,17 @@ pub enum TargetProblem {
     },
     #[error("targets line {line}: the kind `{kind}` is not contact, imprint or about")]
     UnknownKind { line: usize, kind: String },
-    #[error("targets line {line}: page {id} already has this url on line {first_line}")]
+    #[error(
+        "targets line {line}: page {id} already has this url on line {first_line}{}",
+        dropped.map_or(String::new(), |d| format!(" as {}; `{}` is not counted", kept.id(), d.id()))
+    )]
     Duplicate {
         line: usize,
         id: String,
         first_line: usize,
+        /// The first row's kind, and this row's when it differs.
+        kept: TargetKind,
+        dropped: Option<TargetKind>,
     },
     #[error("targets line {line}: the corpus has no page `{id}`")]
     UnknownPage { line: usize, id: String },
@@ -100,9 +108,6 @@ pub struct Targets {
     pub pages: BTreeMap<String, Vec<Target>>,
     /// The rows skipped, in file order.
     pub problems: Vec<TargetProblem>,
-    /// Page ids written as URLs, by their WHATWG serialisation when it is
-    /// not as written (`http://acme.test` for `http://acme.test/`).
-    urls: BTreeMap<String, String>,
 }
 
 impl Targets {
@@ -123,18 +128,19 @@ impl Targets {
     pub fn parse(bytes: &[u8], path: &Path) -> Result<Self, TargetsError> {
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         let mut lines = bytes.split(|&b| b == b'\n');
-        let header = lines
-            .next()
-            .map(|h| std::str::from_utf8(h.strip_suffix(b"\r").unwrap_or(h)))
-            .and_then(Result::ok)
-            .ok_or_else(|| TargetsError::Header {
-                path: path.to_owned(),
-            })?;
+        let header = lines.next().unwrap_or_default();
+        let header = header.strip_suffix(b"\r").unwrap_or(header);
+        if header.iter().all(u8::is_ascii_whitespace) {
+            return Err(TargetsError::Empty(path.to_owned()));
+        }
+        let header = std::str::from_utf8(header).map_err(|_| TargetsError::Header {
+            path: path.to_owned(),
+        })?;
         let columns: Vec<&str> = header.split('\t').map(str::trim).collect();
         let column = |name: &'static str| {
             columns
                 .iter()
-                .position(|c| *c == name)
+                .position(|c| c.eq_ignore_ascii_case(name))
                 .ok_or(TargetsError::MissingColumn {
                     path: path.to_owned(),
                     column: name,
@@ -159,44 +165,20 @@ impl Targets {
                     .push(TargetProblem::NotUtf8 { line: line_no }),
             }
         }
-        targets.urls = targets
-            .pages
-            .keys()
-            .filter_map(|id| {
-                let url = Url::parse(id).ok()?.to_string();
-                (url != *id).then(|| (url, id.clone()))
-            })
-            .collect();
         Ok(targets)
     }
 
-    /// The targets of the page with this id (an archive page's id is its
-    /// URL, matched however the file writes it); `None` when it has none.
+    /// The targets of the page with this id; `None` when it has none.
     pub fn for_page(&self, id: &str) -> Option<&[Target]> {
-        let written = self.urls.get(id).map_or(id, String::as_str);
         self.pages
-            .get(written)
+            .get(id)
             .map(Vec::as_slice)
             .filter(|list| !list.is_empty())
     }
 
-    /// The id as the file writes it of a page known by `id`.
-    fn written_id<'a>(&'a self, id: &'a str) -> &'a str {
-        self.urls.get(id).map_or(id, String::as_str)
-    }
-
-    /// The page ids of the file no page of `known` has, with the line of
-    /// their first row.
-    pub fn unknown_pages<'a>(
-        &'a self,
-        known: &'a std::collections::HashSet<&str>,
-    ) -> impl Iterator<Item = (&'a str, usize)> + 'a {
-        let found: std::collections::HashSet<&str> =
-            known.iter().map(|id| self.written_id(id)).collect();
-        self.pages.iter().filter_map(move |(id, list)| {
-            let first = list.first()?;
-            (!found.contains(id.as_str())).then_some((id.as_str(), first.line))
-        })
+    /// How many targets there are, over every page.
+    pub fn target_count(&self) -> usize {
+        self.pages.values().map(Vec::len).sum()
     }
 
     fn add_row(&mut self, text: &str, line: usize, at: Columns) {
@@ -230,12 +212,20 @@ impl Targets {
                 return;
             }
         };
-        let page = self.pages.entry(id.to_owned()).or_default();
+        // An archive page's id is its URL: written any way, it is the
+        // URL's serialisation (`https://Acme.test` is `https://acme.test/`).
+        let id = match Url::parse(id) {
+            Ok(url) if url.has_host() => url.to_string(),
+            _ => id.to_owned(),
+        };
+        let page = self.pages.entry(id.clone()).or_default();
         if let Some(first) = page.iter().find(|t| t.key == key) {
             self.problems.push(TargetProblem::Duplicate {
                 line,
-                id: id.to_owned(),
+                id,
                 first_line: first.line,
+                kept: first.kind,
+                dropped: (first.kind != kind).then_some(kind),
             });
             return;
         }
@@ -245,15 +235,6 @@ impl Targets {
             kind,
             line,
         });
-    }
-
-    /// How many targets there are, over every page.
-    pub fn len(&self) -> usize {
-        self.pages.values().map(Vec::len).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.pages.values().all(Vec::is_empty)
     }
 }
 
@@ -282,7 +263,7 @@ mod tests {
              002\thttps://b.com/about\tabout\n",
         );
         assert!(t.problems.is_empty(), "{:?}", t.problems);
-        assert_eq!(t.len(), 3);
+        assert_eq!(t.pages.values().map(Vec::len).sum::<usize>(), 3);
         let first = &t.pages["001"];
         assert_eq!(first[0].key, "https://a.com/contact");
         assert_eq!(first[1].key, "https://a.com/impressum");
@@ -292,12 +273,25 @@ mod tests {
 
     #[test]
     fn a_page_url_id_matches_however_it_is_written() {
-        let t = parse("id\turl\tkind\nhttp://Acme.test\thttp://acme.test/contact\tcontact\n");
-        assert_eq!(t.for_page("http://acme.test/").map(<[_]>::len), Some(1));
-        assert_eq!(t.for_page("http://Acme.test").map(<[_]>::len), Some(1));
+        let t = parse(
+            "\u{feff}ID\tUrl\tKIND\r\n\
+             http://Acme.test\thttp://acme.test/contact\tcontact\r\n\
+             \t \r\n\
+             http://acme.test/\thttp://acme.test/about\tabout\r\n\
+             http://acme.test/\thttp://acme.test/contact\timprint\r\n",
+        );
+        assert_eq!(t.for_page("http://acme.test/").map(<[_]>::len), Some(2));
         assert!(t.for_page("http://other.test/").is_none());
-        let known = ["http://acme.test/"].into_iter().collect();
-        assert_eq!(t.unknown_pages(&known).count(), 0);
+        assert_eq!(
+            t.problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            [
+                "targets line 5: page http://acme.test/ already has this url on line 2 as contact; \
+              `imprint` is not counted"
+            ]
+        );
     }
 
     #[test]
@@ -317,14 +311,16 @@ mod tests {
              001\thttps://a.com/z\n\
              \n",
         );
-        assert_eq!(t.len(), 1);
+        assert_eq!(t.pages["001"].len(), 1);
         assert_eq!(
             t.problems,
             vec![
                 TargetProblem::Duplicate {
                     line: 3,
                     id: "001".into(),
-                    first_line: 2
+                    first_line: 2,
+                    kept: TargetKind::Contact,
+                    dropped: Some(TargetKind::About),
                 },
                 TargetProblem::BadUrl {
                     line: 4,

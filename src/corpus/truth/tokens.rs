@@ -1,7 +1,10 @@
 //! The words a white keyword could be made of (SPEC 11, suggestion (a)):
 //! tokens of a target's decoded URL path segments and of its link text.
 
+use std::sync::LazyLock;
+
 use percent_encoding::percent_decode_str;
+use regex::Regex;
 use url::Url;
 
 /// The candidate keywords of a link, each once, in the order found: its
@@ -20,16 +23,29 @@ pub fn keyword_tokens(url: &Url, text: &str) -> Vec<String> {
     out
 }
 
-/// Splits on characters that are neither letters nor digits; keeps words of
-/// at least 3 letters and, in scripts written without spaces, every run of
-/// 2-4 characters.
+/// Letters, combining marks and digits: a mark stays in its word
+/// (`i̇letişim`, `संपर्क`), as it does in the haystack a keyword is found in.
+static WORD: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"[\p{L}\p{M}\p{N}]+").ok());
+
+/// Splits on characters that are neither letters, marks nor digits; keeps
+/// words of at least 3 letters and, in scripts written without spaces,
+/// every run of 2-4 characters.
 fn tokens(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for word in text.split(|c: char| !c.is_alphanumeric()) {
+    let Some(word_pattern) = WORD.as_ref() else {
+        return out;
+    };
+    for word in word_pattern.find_iter(text) {
         let mut spaced = String::new();
         let mut unspaced: Vec<char> = Vec::new();
-        for c in word.chars() {
-            if is_unspaced(c) {
+        let mut in_unspaced = false;
+        for c in word.as_str().chars() {
+            // A combining mark goes with the character before it.
+            let is_mark = !c.is_alphanumeric();
+            if !is_mark {
+                in_unspaced = is_unspaced(c);
+            }
+            if in_unspaced {
                 flush_spaced(&mut spaced, &mut out);
                 unspaced.push(c);
             } else {
@@ -60,10 +76,11 @@ fn flush_unspaced(run: &mut Vec<char>, out: &mut Vec<String>) {
 }
 
 /// Han, kana, Thai, Lao, Khmer and Myanmar: scripts whose words are not
-/// separated by spaces.
+/// separated by spaces (with the ideographic iteration and closing marks).
 fn is_unspaced(c: char) -> bool {
     matches!(c,
-        '\u{0E00}'..='\u{0EFF}'     // Thai, Lao
+        '\u{3005}'..='\u{3007}'   // 々 〆 〇
+        | '\u{0E00}'..='\u{0EFF}'     // Thai, Lao
         | '\u{1000}'..='\u{109F}'   // Myanmar
         | '\u{1780}'..='\u{17FF}'   // Khmer
         | '\u{3040}'..='\u{30FF}'   // Hiragana, Katakana
@@ -114,5 +131,16 @@ mod tests {
             ["会社", "社概", "概要", "会社概", "社概要", "会社概要"]
         );
         assert_eq!(of("https://a.jp/", "about会社"), ["about", "会社"]);
+        assert_eq!(of("https://a.jp/", "人々"), ["人々"]);
+    }
+
+    #[test]
+    fn combining_marks_stay_in_their_word() {
+        assert_eq!(of("https://a.tr/", "İletişim"), ["i\u{307}letişim"]);
+        assert_eq!(of("https://a.in/", "संपर्क करें"), ["संपर्क", "करें"]);
+        assert_eq!(
+            of("https://a.es/", "Quie\u{301}nes somos"),
+            ["quie\u{301}nes", "somos"]
+        );
     }
 }

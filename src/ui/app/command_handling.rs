@@ -155,11 +155,21 @@ impl InspectorApp {
                 }
             }
             Command::OpenCorpusPage { path, url } => {
+                self.opened_corpus_page(&path);
                 self.view = MainView::Inspector;
                 self.top.set_target(path);
                 self.top.base_url = url;
                 self.load(ctx);
             }
+            Command::UseTargetsFile { path, create } => {
+                self.dialog = None;
+                self.send_targets(crate::ui::targets_worker::TargetsRequest::Open {
+                    path: std::path::PathBuf::from(path),
+                    create,
+                });
+            }
+            Command::ChooseTargetKind(open) => self.choose_target_kind(open),
+            Command::MarkTarget(kind) => self.mark_selected(kind),
         }
     }
 }

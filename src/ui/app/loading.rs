@@ -250,6 +250,11 @@ impl InspectorApp {
                 }
                 self.save_archive(&path, false, ctx);
             }
+            FilePurpose::TargetsFile => {
+                if let Some(Dialog::TargetsFile { path: field }) = &mut self.dialog {
+                    *field = path;
+                }
+            }
             FilePurpose::CorpusFolder
             | FilePurpose::CorpusManifest
             | FilePurpose::CorpusArchive => self.corpus.path = path,

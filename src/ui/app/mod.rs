@@ -9,6 +9,7 @@ mod corpus;
 mod loading;
 mod profiles;
 mod selection;
+mod targets;
 mod ui;
 
 use std::path::PathBuf;
@@ -112,6 +113,8 @@ pub struct InspectorApp {
     saving_pages: Option<usize>,
     /// Where the shown inspection was last saved for a ticket, and when.
     saved_archive: Option<SavedArchive>,
+    /// The targets file links are marked in.
+    targets: crate::ui::targets_file::TargetsFile,
 }
 
 /// An archive Save for ticket wrote of the shown inspection.
@@ -188,6 +191,7 @@ impl InspectorApp {
             save_task: None,
             saving_pages: None,
             saved_archive: None,
+            targets: crate::ui::targets_file::TargetsFile::start(&cc.egui_ctx),
         };
         let repaint_ctx = cc.egui_ctx.clone();
         match ProfileWorker::spawn(move || repaint_ctx.request_repaint()) {

@@ -57,6 +57,7 @@ impl eframe::App for InspectorApp {
         }
         self.poll_file_dialog(ui.ctx());
         self.poll_save();
+        self.poll_targets();
         let mut commands = self.window_input(ui);
 
         // Settings past the limits are not applied, so their lint comes from them.
@@ -82,7 +83,7 @@ impl eframe::App for InspectorApp {
         }
         self.report_startup(ui.ctx());
         let busy = self.task.is_some() || self.corpus_task.is_some() || self.save_task.is_some();
-        if busy || self.profiles_busy() {
+        if busy || self.profiles_busy() || self.targets_busy() {
             // Keep the spinner turning; results arrive with their own repaint.
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -225,9 +226,18 @@ impl InspectorApp {
         let what_ifs = self.what_ifs();
         let shown = self.selected_link();
         let other = self.other_side();
+        let target = self.target_mark();
         let mut draw = |ui: &mut egui::Ui| match shown {
             Some((page, link, settings)) => {
-                commands.extend(detail::show(ui, page, link, settings, &what_ifs, other));
+                commands.extend(detail::show(
+                    ui,
+                    page,
+                    link,
+                    settings,
+                    &what_ifs,
+                    other,
+                    Some(&target),
+                ));
             }
             None => {
                 ui.heading(crate::copy::LINK_DETAIL_TITLE);
@@ -259,6 +269,7 @@ impl InspectorApp {
             Source::Archive { path, info } => (Some(status_bar::file_name(path)), Some(info)),
             _ => (None, None),
         };
+        let page_id = self.target_page_id();
         let view = ResultsView {
             inspection: self.inspection.as_ref(),
             generation: self.generation,
@@ -274,6 +285,8 @@ impl InspectorApp {
                 .map(|(name, info)| (name, info.captured.as_deref())),
             keyboard: self.dialog.is_none() && self.view == MainView::Inspector,
             comparison: self.comparison.as_ref().and_then(|c| c.page(self.page)),
+            targets: self.targets.of_page(page_id.as_deref()),
+            choosing_kind: self.choosing_kind(),
         };
         let corpus_view = CorpusView {
             running: self.corpus_progress,

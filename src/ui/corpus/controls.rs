@@ -34,7 +34,7 @@ fn targets_row(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> O
         };
         let field = widgets::labelled_field(
             ui,
-            copy::LABEL_TARGETS_FILE,
+            copy::LABEL_TARGETS_PATH,
             &mut state.targets,
             "corpus_targets",
             hint,

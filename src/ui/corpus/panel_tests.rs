@@ -235,8 +235,10 @@ fn a_bad_row_of_the_targets_file_is_a_warning_and_the_rest_is_measured() {
     let dir = corpus_dir("bad-row", &bad);
     let harness = panel(measured_run(&dir, None));
     harness.get_by_label("⚠ 2 rows of the targets file skipped");
-    harness.get_by_label_contains("targets line 5: the url `not a url` does not parse");
-    harness.get_by_label("targets line 6: the kind `careers` is not contact, imprint or about");
+    harness.get_by_label_contains("skipped: targets line 5: the url `not a url` does not parse");
+    harness.get_by_label(
+        "skipped: targets line 6: the kind `careers` is not contact, imprint or about",
+    );
     harness
         .get_by_label("A reaches a contact, imprint or about page on 2/3 sites (67%); 0.7 links followed per site");
 }
@@ -332,5 +334,17 @@ fn the_gained_and_lost_links_narrow_by_text_and_to_targets() {
         harness
             .query_by_label("https://three.test/company-news")
             .is_none()
+    );
+}
+
+#[test]
+fn a_targets_file_for_another_corpus_says_it_labels_none_of_its_pages() {
+    let dir = corpus_dir(
+        "other",
+        "id\turl\tkind\np9\thttps://nine.test/contact\tcontact\n",
+    );
+    let harness = panel(measured_run(&dir, None));
+    harness.get_by_label(
+        "the targets file labels none of the 3 corpus pages: check that it belongs to this corpus",
     );
 }

@@ -26,10 +26,18 @@ pub fn targets_notes(ui: &mut Ui, run: &CorpusRun, state: &CorpusState) {
     } else if state.targets_file() == TargetsFile::Beside {
         ui.label(RichText::new(copy::NO_TARGETS_BESIDE).weak());
     }
-    if let Some(evaluation) = &run.evaluation
-        && !evaluation.problems.is_empty()
-    {
+    let Some(evaluation) = &run.evaluation else {
+        return;
+    };
+    if !evaluation.problems.is_empty() {
         problems(ui, evaluation);
+    }
+    if evaluation.pages.is_empty() {
+        let pages = run.read_pages().count();
+        ui.colored_label(palette::warning(dark), copy::nothing_labelled(pages));
+    }
+    if evaluation.partial {
+        ui.colored_label(palette::warning(dark), copy::PARTIAL_EVALUATION);
     }
 }
 
@@ -44,7 +52,7 @@ fn problems(ui: &mut Ui, evaluation: &Evaluation) {
     .default_open(all.len() <= OPEN_PROBLEMS)
     .show(ui, |ui| {
         for problem in all.iter().take(LISTED_PROBLEMS) {
-            ui.colored_label(palette::warning(dark), problem.to_string());
+            ui.colored_label(palette::warning(dark), copy::skipped_target_row(problem));
         }
         if all.len() > LISTED_PROBLEMS {
             ui.label(copy::more_chips(all.len() - LISTED_PROBLEMS));
@@ -60,12 +68,9 @@ pub fn show(ui: &mut Ui, evaluation: &Evaluation) {
             .strong()
             .size(16.0),
     );
-    ui.label(copy::side_metrics(
-        copy::SIDE_A,
-        &copy::metrics_details(&evaluation.a),
-    ));
+    ui.label(copy::metrics_details(copy::SIDE_A, &evaluation.a));
     if let Some(b) = &evaluation.b {
-        ui.label(copy::side_metrics(copy::SIDE_B, &copy::metrics_details(b)));
+        ui.label(copy::metrics_details(copy::SIDE_B, b));
         ui.label(copy::rescued_and_lost(
             &evaluation.rescued,
             &evaluation.lost,

@@ -106,9 +106,9 @@ pub fn suggestions(
     );
     egui::Grid::new("corpus_suggestions")
         .striped(true)
-        .num_columns(copy::SUGGESTION_COLUMNS.len())
+        .num_columns(copy::SUGGESTION_TABLE_HEADERS.len())
         .show(ui, |ui| {
-            for title in copy::SUGGESTION_COLUMNS {
+            for title in copy::SUGGESTION_TABLE_HEADERS {
                 ui.label(RichText::new(title).strong());
             }
             ui.end_row();

@@ -1,10 +1,10 @@
 //! The chips above the table: one per verdict (click to hide, double-click
 //! or right-click for "only this"), and the added-by-script and only-changed
-//! switches.
+//! switches, and with a targets file the chip of the page's targets.
 
 use egui::{RichText, Ui};
 
-use super::rows::PageCompare;
+use super::rows::{PageCompare, PageTargets};
 use super::view::ResultsState;
 use crate::copy;
 use crate::inspect::{InspectedPage, LinkSource};
@@ -55,14 +55,45 @@ fn changed_chip(ui: &mut Ui, comparison: PageCompare<'_>, state: &mut ResultsSta
     }
 }
 
+/// A targets file is in use: the chip that shows only the page's targets.
+fn targets_chip(
+    ui: &mut Ui,
+    page: &InspectedPage,
+    targets: PageTargets<'_>,
+    state: &mut ResultsState,
+) {
+    let n = page
+        .decision
+        .links
+        .iter()
+        .filter(|l| targets.kind_of(l).is_some())
+        .count();
+    let color = palette::target(ui.visuals().dark_mode);
+    let on = state.filter.only_targets;
+    if toggle_chip(
+        ui,
+        copy::targets_chip(n),
+        color,
+        on,
+        copy::TARGETS_CHIP_TOOLTIP,
+    ) {
+        state.filter.only_targets = !on;
+    }
+}
+
 pub(super) fn verdict_chips(
     ui: &mut Ui,
     page: &InspectedPage,
     comparison: Option<PageCompare<'_>>,
+    targets: Option<PageTargets<'_>>,
     state: &mut ResultsState,
 ) {
     let dark = ui.visuals().dark_mode;
     ui.horizontal_wrapped(|ui| {
+        if let Some(targets) = targets {
+            targets_chip(ui, page, targets, state);
+            ui.separator();
+        }
         if page.rendered().is_some() {
             added_by_script_chip(ui, page, state);
             ui.separator();

@@ -1,7 +1,10 @@
-//! Keyboard navigation of the table: moving the selection, copy shortcuts.
+//! Keyboard navigation of the table: moving the selection, copy shortcuts,
+//! marking the selected link as a target.
 
-use egui::{Event, Key, Ui};
+use egui::{Event, Key, Modifiers, Ui};
 
+use crate::corpus::truth::TargetKind;
+use crate::ui::command::Command;
 use crate::ui::state::CopyWhat;
 
 /// The keys that move the selection, in the order they are looked for.
@@ -64,6 +67,33 @@ pub(super) fn copy_shortcut(ui: &Ui) -> Option<CopyWhat> {
             _ => None,
         })
     })
+}
+
+/// T opens the kind chooser (and closes it); in it C, I, A or Enter
+/// (contact) mark the link, Escape closes it. N: not a target.
+pub(super) fn target_keys(ui: &Ui, choosing: bool) -> Option<Command> {
+    let pressed = |key| ui.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+    if pressed(Key::T) {
+        return Some(Command::ChooseTargetKind(!choosing));
+    }
+    if pressed(Key::N) {
+        return Some(Command::MarkTarget(None));
+    }
+    if !choosing {
+        return None;
+    }
+    if pressed(Key::Escape) {
+        return Some(Command::ChooseTargetKind(false));
+    }
+    [
+        (Key::C, TargetKind::Contact),
+        (Key::Enter, TargetKind::Contact),
+        (Key::I, TargetKind::Imprint),
+        (Key::A, TargetKind::About),
+    ]
+    .into_iter()
+    .find(|&(key, _)| pressed(key))
+    .map(|(_, kind)| Command::MarkTarget(Some(kind)))
 }
 
 #[cfg(test)]

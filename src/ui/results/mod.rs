@@ -16,7 +16,7 @@ use crate::policy::Region;
 use crate::ui::command::Command;
 use crate::ui::{palette, widgets};
 pub use elide::{ELLIPSIS, elide_start};
-pub use rows::PageCompare;
+pub use rows::{PageCompare, PageTargets};
 pub use view::{ResultsState, ResultsView};
 
 /// "Region: all / nav / header / …": a filter by the part of the page.
@@ -91,7 +91,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
             .color(palette::changed(dark)),
         );
     }
-    chips::verdict_chips(ui, current, view.comparison, state);
+    chips::verdict_chips(ui, current, view.comparison, view.targets, state);
 
     // A search belongs to the page it was typed on; moving between the pages
     // of one crawl keeps it, and the line under the field says so.
@@ -127,6 +127,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
             Some(current),
             (view.generation, view.page),
             view.comparison,
+            view.targets,
         )
         .to_vec();
     if !state.filter.search.trim().is_empty() {
@@ -164,6 +165,12 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
             && let Some(what) = keys::copy_shortcut(ui)
         {
             commands.push(Command::CopySelected(what));
+        }
+        if view.selected.is_some()
+            && view.targets.is_some()
+            && let Some(command) = keys::target_keys(ui, view.choosing_kind)
+        {
+            commands.push(command);
         }
     }
     table::removed_by_scripts(ui, current);

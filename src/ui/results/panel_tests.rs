@@ -40,6 +40,8 @@ fn demo_results() -> Harness<'static, Panel> {
                 archive: None,
                 keyboard: true,
                 comparison: None,
+                targets: None,
+                choosing_kind: false,
             };
             let commands = show(ui, &view, &mut panel.state);
             // As the app does: the selection is what the last click chose.

@@ -5,6 +5,7 @@
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
+use crate::corpus::truth::{Target, TargetKind};
 use crate::inspect::{InspectedPage, LinkSource};
 use crate::policy::compare::LinkChange;
 use crate::policy::{LinkDecision, PageDecision, Region, Verdict};
@@ -22,6 +23,8 @@ pub enum SortColumn {
     Region,
     /// The compared profile's verdict.
     Compared,
+    /// The link's kind in the targets file.
+    Target,
 }
 
 /// How the rows are ordered: document order, or by a column.
@@ -51,6 +54,23 @@ impl<'a> PageCompare<'a> {
     }
 }
 
+/// The shown page's targets, when a targets file is in use.
+#[derive(Clone, Copy)]
+pub struct PageTargets<'a> {
+    pub targets: &'a [Target],
+    /// Bumped whenever the targets file is read again.
+    pub generation: u64,
+}
+
+impl PageTargets<'_> {
+    /// The kind of target `link` is on this page: its key (its URL's
+    /// `url_key`) is a target's key (SPEC 11).
+    pub fn kind_of(&self, link: &LinkDecision) -> Option<TargetKind> {
+        let key = link.key.as_deref()?;
+        self.targets.iter().find(|t| t.key == key).map(|t| t.kind)
+    }
+}
+
 /// What the user narrowed and ordered the table by.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowFilter {
@@ -63,6 +83,8 @@ pub struct RowFilter {
     pub only_changed: bool,
     /// Show only the links in this part of the page.
     pub region: Option<Region>,
+    /// A targets file is in use: show only the page's targets.
+    pub only_targets: bool,
 }
 
 impl RowFilter {
@@ -118,6 +140,7 @@ fn compare(
     a: &LinkDecision,
     b: &LinkDecision,
     other: Option<&PageDecision>,
+    targets: Option<PageTargets<'_>>,
 ) -> Ordering {
     match column {
         SortColumn::Index => a.index.cmp(&b.index),
@@ -143,6 +166,10 @@ fn compare(
             };
             theirs(a).cmp(&theirs(b))
         }
+        SortColumn::Target => {
+            let kind = |l: &LinkDecision| targets.and_then(|t| t.kind_of(l));
+            kind(a).cmp(&kind(b))
+        }
     }
 }
 
@@ -151,6 +178,7 @@ pub fn shown_rows(
     filter: &RowFilter,
     page: Option<&InspectedPage>,
     comparison: Option<PageCompare<'_>>,
+    targets: Option<PageTargets<'_>>,
 ) -> Vec<usize> {
     // Without a comparison there is nothing to show "only changed" of.
     let only_changed = filter.only_changed && comparison.is_some();
@@ -165,13 +193,14 @@ pub fn shown_rows(
         .filter(|l| !filter.only_added_by_script || added(l))
         .filter(|l| filter.region.is_none_or(|r| l.region == r))
         .filter(|l| !only_changed || comparison.is_some_and(|c| c.change(l.index).is_some()))
+        .filter(|l| !filter.only_targets || targets.is_none_or(|t| t.kind_of(l).is_some()))
         .map(|l| l.index)
         .collect();
     if let Some(sort) = filter.sort {
         // A stable sort: ties stay in document order either way.
         rows.sort_by(|&a, &b| match (links.get(a), links.get(b)) {
             (Some(a), Some(b)) => {
-                let order = compare(sort.column, a, b, comparison.map(|c| c.decision));
+                let order = compare(sort.column, a, b, comparison.map(|c| c.decision), targets);
                 if sort.descending {
                     order.reverse()
                 } else {
@@ -191,6 +220,7 @@ struct RowsKey {
     page: usize,
     filter: RowFilter,
     compared: Option<u64>,
+    targets: Option<u64>,
 }
 
 /// The shown rows, kept until the inspection, page, filter or comparison change.
@@ -208,17 +238,20 @@ impl RowsCache {
         current: Option<&InspectedPage>,
         (generation, page): (u64, usize),
         comparison: Option<PageCompare<'_>>,
+        targets: Option<PageTargets<'_>>,
     ) -> &[usize] {
         let mut filter = filter.clone();
         filter.only_changed &= comparison.is_some();
+        filter.only_targets &= targets.is_some();
         let key = RowsKey {
             generation,
             page,
             filter,
             compared: comparison.map(|c| c.generation),
+            targets: targets.map(|t| t.generation),
         };
         if self.key.as_ref() != Some(&key) {
-            self.rows = shown_rows(&key.filter, current, comparison);
+            self.rows = shown_rows(&key.filter, current, comparison, targets);
             self.key = Some(key);
         }
         &self.rows
@@ -269,9 +302,9 @@ mod tests {
     #[test]
     fn without_a_filter_every_link_shows_in_document_order() {
         let page = mixed();
-        let rows = shown_rows(&RowFilter::default(), Some(&page), None);
+        let rows = shown_rows(&RowFilter::default(), Some(&page), None, None);
         assert_eq!(rows, (0..page.decision.links.len()).collect::<Vec<_>>());
-        assert!(shown_rows(&RowFilter::default(), None, None).is_empty());
+        assert!(shown_rows(&RowFilter::default(), None, None, None).is_empty());
     }
 
     #[test]
@@ -279,12 +312,12 @@ mod tests {
         let page = mixed();
         let mut filter = RowFilter::default();
         filter.hidden.insert(Verdict::OffDomain);
-        let rows = shown_rows(&filter, Some(&page), None);
+        let rows = shown_rows(&filter, Some(&page), None, None);
         assert!(!verdicts(&page, &rows).contains(&Verdict::OffDomain));
         assert_eq!(rows.len(), page.decision.links.len() - 1);
 
         filter.show_only(Verdict::Followed);
-        let rows = shown_rows(&filter, Some(&page), None);
+        let rows = shown_rows(&filter, Some(&page), None, None);
         assert!(!rows.is_empty());
         assert!(
             verdicts(&page, &rows)
@@ -303,7 +336,7 @@ mod tests {
             search: "  ABOUT ".into(),
             ..RowFilter::default()
         };
-        let rows = shown_rows(&filter, Some(&page), None);
+        let rows = shown_rows(&filter, Some(&page), None, None);
         let texts: Vec<&str> = rows
             .iter()
             .map(|&i| &*page.decision.links[i].text)
@@ -323,7 +356,7 @@ mod tests {
             region: Some(nav),
             ..RowFilter::default()
         };
-        assert_eq!(shown_rows(&filter, Some(&page), None), [0]);
+        assert_eq!(shown_rows(&filter, Some(&page), None, None), [0]);
     }
 
     #[test]
@@ -331,7 +364,7 @@ mod tests {
         let page = mixed();
         let mut filter = RowFilter::default();
         filter.click_header(SortColumn::Text);
-        let up = shown_rows(&filter, Some(&page), None);
+        let up = shown_rows(&filter, Some(&page), None, None);
         let texts = |rows: &[usize]| -> Vec<String> {
             rows.iter()
                 .map(|&i| page.decision.links[i].text.to_lowercase())
@@ -341,12 +374,12 @@ mod tests {
         sorted.sort();
         assert_eq!(texts(&up), sorted);
         filter.click_header(SortColumn::Text);
-        let down = shown_rows(&filter, Some(&page), None);
+        let down = shown_rows(&filter, Some(&page), None, None);
         assert_eq!(down, up.iter().rev().copied().collect::<Vec<_>>());
         filter.click_header(SortColumn::Text);
         assert_eq!(filter.sort, None);
         assert_eq!(
-            shown_rows(&filter, Some(&page), None),
+            shown_rows(&filter, Some(&page), None, None),
             (0..page.decision.links.len()).collect::<Vec<_>>()
         );
     }
@@ -361,7 +394,7 @@ mod tests {
             }),
             ..RowFilter::default()
         };
-        let rows = shown_rows(&filter, Some(&page), None);
+        let rows = shown_rows(&filter, Some(&page), None, None);
         assert_eq!(verdicts(&page, &rows)[0], Verdict::Followed);
     }
 
@@ -391,13 +424,56 @@ mod tests {
             only_changed: true,
             ..RowFilter::default()
         };
-        let rows = shown_rows(&filter, Some(&page), Some(comparison));
+        let rows = shown_rows(&filter, Some(&page), Some(comparison), None);
         assert_eq!(rows, changes.iter().map(|c| c.index).collect::<Vec<_>>());
         // Not comparing: "only changed" has nothing to act on.
         assert_eq!(
-            shown_rows(&filter, Some(&page), None).len(),
+            shown_rows(&filter, Some(&page), None, None).len(),
             page.decision.links.len()
         );
+    }
+
+    #[test]
+    fn only_targets_keeps_the_links_the_targets_file_names_and_sorts_by_kind() {
+        let page = mixed();
+        let target = |url: &str, kind| Target {
+            url: url.into(),
+            key: url.into(),
+            kind,
+            line: 2,
+        };
+        let list = [
+            target("https://acme.test/contact", TargetKind::Contact),
+            target("https://acme.test/about", TargetKind::About),
+        ];
+        let targets = PageTargets {
+            targets: &list,
+            generation: 1,
+        };
+        let kind = |i: usize| targets.kind_of(&page.decision.links[i]);
+        assert_eq!(
+            (kind(0), kind(1), kind(3)),
+            (Some(TargetKind::About), None, Some(TargetKind::Contact))
+        );
+        let filter = RowFilter {
+            only_targets: true,
+            ..RowFilter::default()
+        };
+        assert_eq!(
+            shown_rows(&filter, Some(&page), None, Some(targets)),
+            [0, 3]
+        );
+        // Without a targets file there is nothing to keep only.
+        assert_eq!(shown_rows(&filter, Some(&page), None, None).len(), 4);
+        let sorted = RowFilter {
+            sort: Some(Sort {
+                column: SortColumn::Target,
+                descending: true,
+            }),
+            ..RowFilter::default()
+        };
+        let rows = shown_rows(&sorted, Some(&page), None, Some(targets));
+        assert_eq!(&rows[..2], [0, 3]);
     }
 
     #[test]
@@ -405,12 +481,14 @@ mod tests {
         let page = mixed();
         let mut cache = RowsCache::default();
         let mut filter = RowFilter::default();
-        let all = cache.rows(&filter, Some(&page), (1, 0), None).to_vec();
+        let all = cache
+            .rows(&filter, Some(&page), (1, 0), None, None)
+            .to_vec();
         assert_eq!(all.len(), page.decision.links.len());
         // Same key: the cached rows, even for another page's links.
-        assert_eq!(cache.rows(&filter, None, (1, 0), None), all);
+        assert_eq!(cache.rows(&filter, None, (1, 0), None, None), all);
         filter.hidden.insert(Verdict::Followed);
-        assert!(cache.rows(&filter, Some(&page), (1, 0), None).len() < all.len());
-        assert!(cache.rows(&filter, None, (2, 0), None).is_empty());
+        assert!(cache.rows(&filter, Some(&page), (1, 0), None, None).len() < all.len());
+        assert!(cache.rows(&filter, None, (2, 0), None, None).is_empty());
     }
 }

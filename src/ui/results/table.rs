@@ -7,7 +7,7 @@ use egui_extras::{Column, TableBuilder};
 use url::Url;
 
 use super::elide::{ELLIPSIS, elide_middle};
-use super::rows::{PageCompare, Sort, SortColumn};
+use super::rows::{PageCompare, PageTargets, Sort, SortColumn};
 use super::view::{ResultsState, ResultsView};
 use crate::copy;
 use crate::inspect::{InspectedPage, LinkSource};
@@ -26,12 +26,16 @@ fn header_title(title: &str, column: SortColumn, sort: Option<Sort>) -> String {
 }
 
 /// The table's columns, with the compared profile's verdict after the
-/// current one when comparing, and the region when the table is `wide`.
-fn columns(compared: Option<&str>, wide: bool) -> Vec<(SortColumn, String)> {
+/// current one when comparing, then the target kind with a targets file,
+/// and the region when the table is `wide`.
+fn columns(compared: Option<&str>, targets: bool, wide: bool) -> Vec<(SortColumn, String)> {
     let mut columns = vec![
         (SortColumn::Index, copy::COLUMN_INDEX.to_owned()),
         (SortColumn::Verdict, copy::COLUMN_VERDICT.to_owned()),
     ];
+    if targets {
+        columns.push((SortColumn::Target, copy::COLUMN_TARGET.to_owned()));
+    }
     if let Some(name) = compared {
         columns.push((SortColumn::Compared, copy::compared_column(name)));
     }
@@ -50,15 +54,28 @@ fn columns(compared: Option<&str>, wide: bool) -> Vec<(SortColumn, String)> {
     columns
 }
 
+/// What a row's cells show besides the link: the compared side, the
+/// targets.
+#[derive(Clone, Copy)]
+struct Beside<'a> {
+    comparison: Option<PageCompare<'a>>,
+    change: Option<&'a LinkChange>,
+    targets: Option<PageTargets<'a>>,
+}
+
 /// One cell of a link's row.
 fn cell(
     ui: &mut Ui,
     column: SortColumn,
     link: &LinkDecision,
     page: &InspectedPage,
-    comparison: Option<PageCompare<'_>>,
-    change: Option<&LinkChange>,
+    beside: Beside<'_>,
 ) {
+    let Beside {
+        comparison,
+        change,
+        targets,
+    } = beside;
     let dark = ui.visuals().dark_mode;
     let badge = |ui: &mut Ui, verdict| {
         widgets::badge(ui, verdict);
@@ -147,6 +164,11 @@ fn cell(
         SortColumn::Region => {
             ui.label(RichText::new(link.region.id()).weak());
         }
+        SortColumn::Target => {
+            if let Some(kind) = targets.and_then(|t| t.kind_of(link)) {
+                ui.label(RichText::new(kind.id()).color(palette::target(dark)));
+            }
+        }
     }
 }
 
@@ -197,6 +219,7 @@ pub(super) fn show(
     }
     let columns = columns(
         view.comparison.map(|c| c.name),
+        view.targets.is_some(),
         ui.available_width() >= 900.0,
     );
     // The URL and Text columns share what the fixed ones leave, recomputed every
@@ -211,6 +234,7 @@ pub(super) fn show(
         SortColumn::Score => 46.0,
         SortColumn::Rank => 42.0,
         SortColumn::Region => 46.0,
+        SortColumn::Target => 64.0,
         SortColumn::Keyword if narrow => 76.0,
         _ => 90.0,
     };
@@ -223,7 +247,11 @@ pub(super) fn show(
     let flexible = (ui.available_width() - fixed - spacing).max(150.0);
     // One stored layout per column set: widths kept while comparing (or in a
     // wide window) never apply to the table without those columns.
-    let column_set = (view.comparison.is_some(), columns.len());
+    let column_set = (
+        view.comparison.is_some(),
+        view.targets.is_some(),
+        columns.len(),
+    );
     let mut table = TableBuilder::new(ui)
         .id_salt(("links", column_set))
         .striped(true)
@@ -266,9 +294,13 @@ pub(super) fn show(
                     return;
                 };
                 row.set_selected(view.selected == Some(link.index));
-                let change = view.comparison.and_then(|c| c.change(link.index));
+                let beside = Beside {
+                    comparison: view.comparison,
+                    change: view.comparison.and_then(|c| c.change(link.index)),
+                    targets: view.targets,
+                };
                 for (column, _) in &columns {
-                    row.col(|ui| cell(ui, *column, link, current, view.comparison, change));
+                    row.col(|ui| cell(ui, *column, link, current, beside));
                 }
                 if row.response().clicked() {
                     commands.push(Command::SelectLink(Some(link.index)));

@@ -1,7 +1,7 @@
 //! What the results panel keeps between frames and what it is shown: the
 //! types the panel's parts share.
 
-use super::rows::{PageCompare, RowFilter, RowsCache};
+use super::rows::{PageCompare, PageTargets, RowFilter, RowsCache};
 use crate::inspect::Inspection;
 
 /// What the results keep between frames.
@@ -38,4 +38,8 @@ pub struct ResultsView<'a> {
     pub keyboard: bool,
     /// The shown page decided under the compared profile.
     pub comparison: Option<PageCompare<'a>>,
+    /// The shown page's targets, when a targets file is in use.
+    pub targets: Option<PageTargets<'a>>,
+    /// The selected link's target kind chooser is open.
+    pub choosing_kind: bool,
 }

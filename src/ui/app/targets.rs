@@ -1,0 +1,184 @@
+//! The targets file in use (`targets_file`): choosing it, taking in what
+//! its thread answered, the shown page's targets, marking the selected link.
+//! The file is read and written by the targets thread (`targets_worker`);
+//! the frame only sends requests and takes outcomes in.
+
+use std::path::{Path, PathBuf};
+
+use super::InspectorApp;
+use crate::corpus::truth::TargetKind;
+use crate::corpus::truth::edit::Mark;
+use crate::ui::results::PageTargets;
+use crate::ui::state::{Dialog, Source};
+use crate::ui::target_mark::TargetMark;
+use crate::ui::targets_worker::{TargetsOutcome, TargetsRequest, TargetsWorker};
+
+impl InspectorApp {
+    /// Marks links in the targets file at `path` (read in the background;
+    /// a file that does not exist is offered to be created). The Corpus
+    /// view calls this after a run with targets.
+    pub fn use_targets_file(&mut self, path: PathBuf) {
+        self.send_targets(TargetsRequest::Open {
+            path,
+            create: false,
+        });
+    }
+
+    /// The targets file in use.
+    pub fn targets_file(&self) -> Option<&Path> {
+        self.targets.path.as_deref()
+    }
+
+    /// The targets thread has requests to answer.
+    pub fn targets_busy(&self) -> bool {
+        self.targets
+            .worker
+            .as_ref()
+            .is_some_and(TargetsWorker::is_busy)
+    }
+
+    /// The page opened from the Corpus view goes by its corpus id in the
+    /// targets file (SPEC 11); `path` is its file.
+    pub(super) fn opened_corpus_page(&mut self, path: &str) {
+        let id = self.corpus_run().and_then(|run| {
+            run.pages
+                .iter()
+                .find(|p| p.path.display().to_string() == path)
+                .map(|p| p.id.clone())
+        });
+        self.targets.corpus_page = id.map(|id| (path.to_owned(), id));
+    }
+
+    pub(super) fn send_targets(&mut self, request: TargetsRequest) {
+        let sent = self
+            .targets
+            .worker
+            .as_mut()
+            .is_some_and(|worker| worker.send(request));
+        if !sent {
+            self.notice = Some(crate::copy::TARGETS_THREAD_STOPPED.into());
+        }
+    }
+
+    /// Takes in what the targets thread answered; never blocks.
+    pub(super) fn poll_targets(&mut self) {
+        let outcomes = match &mut self.targets.worker {
+            Some(worker) => worker.poll(),
+            None => return,
+        };
+        for outcome in outcomes {
+            match outcome {
+                TargetsOutcome::Opened {
+                    path,
+                    targets,
+                    created,
+                } => {
+                    self.notice = Some(if created {
+                        crate::copy::targets_created(&path)
+                    } else {
+                        crate::copy::targets_opened(
+                            &path,
+                            targets.target_count(),
+                            targets.pages.values().filter(|p| !p.is_empty()).count(),
+                            targets.problems.len(),
+                        )
+                    });
+                    self.targets.take_in(path, targets);
+                }
+                TargetsOutcome::Missing(path) => {
+                    self.dialog = Some(Dialog::CreateTargets {
+                        path: path.display().to_string(),
+                    });
+                }
+                TargetsOutcome::Marked {
+                    path,
+                    targets,
+                    edit,
+                    url,
+                } => {
+                    self.notice = Some(crate::copy::marked(edit, &url, &path));
+                    self.targets.take_in(path, targets);
+                }
+                TargetsOutcome::Failed { message, targets } => {
+                    self.notice = Some(message);
+                    if let Some((path, targets)) = targets {
+                        self.targets.take_in(path, targets);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The shown page's id in the targets file: its corpus id when it was
+    /// opened from the Corpus view, else its URL (SPEC 11).
+    pub(super) fn target_page_id(&self) -> Option<String> {
+        let page = self.inspection.as_ref()?.pages.get(self.page)?;
+        if self.page == 0
+            && let Some((file, id)) = &self.targets.corpus_page
+            && matches!(&self.source, Source::File(shown) if Path::new(shown) == Path::new(file))
+        {
+            return Some(id.clone());
+        }
+        Some(page.url.to_string())
+    }
+
+    /// The shown page's targets, when a targets file is in use.
+    pub(super) fn page_targets(&self) -> Option<PageTargets<'_>> {
+        self.targets.of_page(self.target_page_id().as_deref())
+    }
+
+    /// Whether the kind chooser is open for the selected link.
+    pub(super) fn choosing_kind(&self) -> bool {
+        self.selected.is_some() && self.targets.choosing == self.selected
+    }
+
+    /// What the detail pane's target section shows of the selected link.
+    pub(super) fn target_mark(&self) -> TargetMark<'_> {
+        let kind = self
+            .selected_link()
+            .and_then(|(_, link, _)| self.page_targets().and_then(|t| t.kind_of(link)));
+        TargetMark {
+            file: self
+                .targets
+                .path
+                .as_deref()
+                .and_then(Path::file_name)
+                .and_then(|n| n.to_str()),
+            path: self.targets.path.as_deref(),
+            kind,
+            choosing: self.choosing_kind(),
+        }
+    }
+
+    pub(super) fn choose_target_kind(&mut self, open: bool) {
+        self.targets.choosing = if open && self.targets.path.is_some() {
+            self.selected
+        } else {
+            None
+        };
+    }
+
+    /// Marks the selected link as a target of `kind`, or as not one.
+    pub(super) fn mark_selected(&mut self, kind: Option<TargetKind>) {
+        self.targets.choosing = None;
+        if self.targets.path.is_none() {
+            self.notice = Some(crate::copy::CHOOSE_TARGETS_FILE_FIRST.into());
+            return;
+        }
+        let id = self.target_page_id();
+        let mark = self.selected_link().zip(id).and_then(|((_, link, _), id)| {
+            let url = link.url.as_ref()?;
+            Some(Mark {
+                id,
+                url: url.to_string(),
+                index: link.index,
+                text: link.text.to_string(),
+                kind,
+            })
+        });
+        match mark {
+            Some(mark) => self.send_targets(TargetsRequest::Mark(mark)),
+            None => self.notice = Some(crate::copy::NO_LINK_TO_MARK.into()),
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! The targets file the window marks links in, as the window knows it:
+//! its path and its targets as last read, the thread that reads and writes
+//! it, and the page opened from the Corpus view (it goes by its corpus id).
+
+use std::path::PathBuf;
+
+use crate::corpus::truth::{Target, Targets};
+use crate::ui::results::PageTargets;
+use crate::ui::targets_worker::TargetsWorker;
+
+/// The targets file and what the window knows of it.
+#[derive(Default)]
+pub struct TargetsFile {
+    /// `None` when its thread could not start (marking then says so).
+    pub worker: Option<TargetsWorker>,
+    /// The file in use, once it was read.
+    pub path: Option<PathBuf>,
+    pub targets: Targets,
+    /// Bumped whenever `targets` is read again, for the table's cache.
+    pub generation: u64,
+    /// The page opened from the Corpus view: its file and its corpus id.
+    pub corpus_page: Option<(String, String)>,
+    /// The kind chooser is open for this link.
+    pub choosing: Option<usize>,
+}
+
+impl TargetsFile {
+    pub fn start(ctx: &egui::Context) -> Self {
+        let repaint_ctx = ctx.clone();
+        Self {
+            worker: TargetsWorker::spawn(move || repaint_ctx.request_repaint()).ok(),
+            ..Self::default()
+        }
+    }
+
+    /// The targets of the page with `id`, when a file is in use.
+    pub fn of_page(&self, id: Option<&str>) -> Option<PageTargets<'_>> {
+        self.path.as_ref()?;
+        let targets: &[Target] = id
+            .and_then(|id| self.targets.for_page(id))
+            .unwrap_or_default();
+        Some(PageTargets {
+            targets,
+            generation: self.generation,
+        })
+    }
+
+    pub fn take_in(&mut self, path: PathBuf, targets: Targets) {
+        self.path = Some(path);
+        self.targets = targets;
+        self.generation += 1;
+    }
+}

@@ -1,0 +1,255 @@
+//! The targets file read and written on a thread of its own, so a slow disk
+//! never stalls a frame. Requests run in the order they were sent. A mark
+//! reads the file again first: when it is not what was last read (edited in
+//! another program meanwhile), nothing is written and the new text is taken
+//! in. Writes go to a file beside it, renamed into place.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{ErrorKind, Write as _};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Sender};
+
+use crate::copy;
+use crate::corpus::truth::Targets;
+use crate::corpus::truth::edit::{self, Edit, Mark, NEW_TARGETS_HEADER};
+use crate::fetch::local::{self, FileError};
+use crate::ui::background::{Background, Status};
+
+#[derive(Debug)]
+pub enum TargetsRequest {
+    /// Read the file; with `create`, first write a new one holding only the
+    /// header when there is none.
+    Open { path: PathBuf, create: bool },
+    /// Mark a link in the file opened last.
+    Mark(Mark),
+}
+
+#[derive(Debug)]
+pub enum TargetsOutcome {
+    Opened {
+        path: PathBuf,
+        targets: Targets,
+        created: bool,
+    },
+    /// There is no such file: ask whether to create it.
+    Missing(PathBuf),
+    Marked {
+        path: PathBuf,
+        targets: Targets,
+        edit: Edit,
+        url: String,
+    },
+    /// Nothing was written. `targets`: the file as it was read again.
+    Failed {
+        message: String,
+        targets: Option<(PathBuf, Targets)>,
+    },
+}
+
+/// The targets thread: requests in, one outcome per request out.
+pub struct TargetsWorker {
+    requests: Option<Sender<TargetsRequest>>,
+    work: Background<TargetsOutcome, ()>,
+    in_flight: usize,
+}
+
+/// The file in use and its text as last read or written.
+struct OpenFile {
+    path: PathBuf,
+    text: String,
+}
+
+fn is_missing(err: &FileError) -> bool {
+    matches!(err, FileError::Io { source, .. } if source.kind() == ErrorKind::NotFound)
+}
+
+fn parse(text: &str, path: &Path) -> Result<Targets, String> {
+    if text.trim().is_empty() {
+        return Ok(Targets::default());
+    }
+    Targets::parse(text.as_bytes(), path).map_err(|e| copy::cannot_read_targets(&e))
+}
+
+fn open(path: PathBuf, create: bool, file: &mut Option<OpenFile>) -> TargetsOutcome {
+    let failed = |message| TargetsOutcome::Failed {
+        message,
+        targets: None,
+    };
+    let mut created = false;
+    if create {
+        // Never over a file that appeared meanwhile.
+        let made = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(format!("{NEW_TARGETS_HEADER}\n").as_bytes()));
+        match made {
+            Ok(()) => created = true,
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
+            Err(e) => return failed(copy::cannot_write_targets(&path, &e)),
+        }
+    }
+    let text = match local::read_text(&path) {
+        Ok(text) => text,
+        Err(e) if is_missing(&e) => return TargetsOutcome::Missing(path),
+        Err(e) => return failed(copy::cannot_read_targets(&e)),
+    };
+    match parse(&text, &path) {
+        Ok(targets) => {
+            *file = Some(OpenFile {
+                path: path.clone(),
+                text,
+            });
+            TargetsOutcome::Opened {
+                path,
+                targets,
+                created,
+            }
+        }
+        Err(message) => failed(message),
+    }
+}
+
+/// Writes `text` beside `path` and renames it over, keeping the file's
+/// permissions; a failed write leaves no partial file behind.
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut partial = path.file_name().unwrap_or_default().to_os_string();
+    partial.push(".partial");
+    let partial = path.with_file_name(partial);
+    let result = (|| {
+        let mut out = File::create(&partial)?;
+        out.write_all(text.as_bytes())?;
+        out.sync_all()?;
+        if let Ok(meta) = fs::metadata(path) {
+            fs::set_permissions(&partial, meta.permissions())?;
+        }
+        fs::rename(&partial, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&partial);
+    }
+    result
+}
+
+fn mark(mark: Mark, file: &mut Option<OpenFile>) -> TargetsOutcome {
+    let failed = |message| TargetsOutcome::Failed {
+        message,
+        targets: None,
+    };
+    let Some(open) = file else {
+        return failed(copy::CHOOSE_TARGETS_FILE_FIRST.into());
+    };
+    let path = open.path.clone();
+    let text = match local::read_text(&path) {
+        Ok(text) => text,
+        Err(e) if is_missing(&e) => return failed(copy::targets_gone(&path)),
+        Err(e) => return failed(copy::cannot_read_targets(&e)),
+    };
+    if text != open.text {
+        let message = copy::targets_changed_on_disk(&path);
+        open.text.clone_from(&text);
+        return match parse(&text, &path) {
+            Ok(targets) => TargetsOutcome::Failed {
+                message,
+                targets: Some((path, targets)),
+            },
+            Err(problem) => failed(format!("{message} {problem}")),
+        };
+    }
+    let (new_text, edit) = match edit::apply_mark(&text, &mark) {
+        Ok(done) => done,
+        Err(e) => return failed(copy::cannot_read_targets(&e)),
+    };
+    if edit != Edit::Unchanged {
+        if fs::metadata(&path).is_ok_and(|m| m.permissions().readonly()) {
+            return failed(copy::targets_read_only(&path));
+        }
+        if let Err(e) = write_atomically(&path, &new_text) {
+            return failed(copy::cannot_write_targets(&path, &e));
+        }
+    }
+    // Read back: the table shows what the file holds.
+    let written = match local::read_text(&path) {
+        Ok(text) => text,
+        Err(e) => return failed(copy::cannot_read_targets(&e)),
+    };
+    open.text.clone_from(&written);
+    match parse(&written, &path) {
+        Ok(targets) => TargetsOutcome::Marked {
+            path,
+            targets,
+            edit,
+            url: mark.url,
+        },
+        Err(message) => failed(message),
+    }
+}
+
+impl TargetsWorker {
+    /// Starts the thread; `repaint` is called after every outcome.
+    pub fn spawn(repaint: impl Fn() + Send + Sync + 'static) -> std::io::Result<Self> {
+        let (requests, inbox) = mpsc::channel::<TargetsRequest>();
+        let work = Background::spawn("follow-inspector-targets", repaint, move |replies| {
+            let mut file = None;
+            // Ends when the app drops its sender, after the queued requests.
+            for request in inbox {
+                let outcome = match request {
+                    TargetsRequest::Open { path, create } => open(path, create, &mut file),
+                    TargetsRequest::Mark(m) => mark(m, &mut file),
+                };
+                if !replies.progress(outcome) {
+                    break;
+                }
+            }
+        })?;
+        Ok(Self {
+            requests: Some(requests),
+            work,
+            in_flight: 0,
+        })
+    }
+
+    /// Queues a request; `false` when the thread is gone.
+    pub fn send(&mut self, request: TargetsRequest) -> bool {
+        let sent = self
+            .requests
+            .as_ref()
+            .is_some_and(|tx| tx.send(request).is_ok());
+        if sent {
+            self.in_flight += 1;
+        }
+        sent
+    }
+
+    /// Requests not answered yet.
+    pub fn is_busy(&self) -> bool {
+        self.in_flight > 0
+    }
+
+    /// The outcomes that arrived; never blocks.
+    pub fn poll(&mut self) -> Vec<TargetsOutcome> {
+        let mut outcomes = Vec::new();
+        let status = self.work.poll(|outcome| outcomes.push(outcome));
+        let ended = !matches!(status, Status::Running);
+        if ended && self.in_flight > outcomes.len() {
+            outcomes.push(TargetsOutcome::Failed {
+                message: copy::TARGETS_THREAD_STOPPED.into(),
+                targets: None,
+            });
+        }
+        self.in_flight = if ended {
+            0
+        } else {
+            self.in_flight.saturating_sub(outcomes.len())
+        };
+        outcomes
+    }
+}
+
+impl Drop for TargetsWorker {
+    fn drop(&mut self) {
+        // A mark asked for just before quitting is written, then the thread ends.
+        self.requests = None;
+        self.work.join();
+    }
+}
