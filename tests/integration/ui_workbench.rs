@@ -88,6 +88,18 @@ fn the_targets_file_beside_the_manifest_is_found_and_try_as_b_rescues_a_page() {
     harness
         .get_by_label("A reaches a contact, imprint or about page on 2/3 sites (67%); 0.7 links followed per site");
     harness.get_by_label("no keyword: text \"Ihr Besuch\"");
+    // Links marked in the inspector go to the same file.
+    for _ in 0..1000 {
+        harness.step();
+        if !harness.state().targets_busy() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(
+        harness.state().targets_file(),
+        Some(dir.join("targets.tsv").as_path())
+    );
     // The best suggestion is a word of the missed link.
     harness.get_by_label("`besuch` added to the white list");
     harness.get_all_by_label("Try as B").next().unwrap().click();

@@ -20,7 +20,16 @@ impl InspectorApp {
                 self.corpus_task = None;
                 self.corpus_progress = None;
                 match result {
-                    Ok(result) => self.corpus.finished(*result),
+                    Ok(result) => {
+                        self.corpus.finished(*result);
+                        // Links marked in the inspector go to the file the
+                        // run was measured against.
+                        if let Some(path) = self.corpus.targets_used.clone()
+                            && self.targets_file() != Some(path.as_path())
+                        {
+                            self.use_targets_file(path);
+                        }
+                    }
                     Err(e) => self.corpus.error = Some(e),
                 }
             }
