@@ -18,7 +18,7 @@ const TARGETS_FILE_NAME: &str = "targets.tsv";
 
 /// The targets file a run is measured against.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TargetsFile {
+pub enum TargetsChoice {
     /// None: the run is not measured.
     None,
     /// `targets.tsv` beside the corpus (beside a manifest or an archive,
@@ -34,7 +34,7 @@ pub struct CorpusJob {
     pub a: Settings,
     pub b: Option<Settings>,
     pub depth: u32,
-    pub targets: TargetsFile,
+    pub targets: TargetsChoice,
 }
 
 /// How far a run has come.
@@ -68,10 +68,13 @@ pub enum CorpusPoll {
 }
 
 /// Reads the targets file, if the job has one that can be used.
-fn read_targets(file: &TargetsFile, corpus: &Path) -> (Option<(PathBuf, Targets)>, Option<String>) {
+fn read_targets(
+    file: &TargetsChoice,
+    corpus: &Path,
+) -> (Option<(PathBuf, Targets)>, Option<String>) {
     let path = match file {
-        TargetsFile::None => return (None, None),
-        TargetsFile::Beside => {
+        TargetsChoice::None => return (None, None),
+        TargetsChoice::Beside => {
             let path = beside(corpus);
             // Not there: the run is simply not measured.
             if !path.is_file() {
@@ -79,7 +82,7 @@ fn read_targets(file: &TargetsFile, corpus: &Path) -> (Option<(PathBuf, Targets)
             }
             path
         }
-        TargetsFile::Chosen(path) => path.clone(),
+        TargetsChoice::Chosen(path) => path.clone(),
     };
     match Targets::read(&path) {
         Ok(targets) => (Some((path, targets)), None),

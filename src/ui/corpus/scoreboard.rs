@@ -8,7 +8,7 @@ use super::state::CorpusState;
 use crate::copy;
 use crate::corpus::CorpusRun;
 use crate::corpus::truth::Evaluation;
-use crate::ui::corpus_task::TargetsFile;
+use crate::ui::corpus_task::TargetsChoice;
 use crate::ui::palette;
 
 /// Skipped rows listed open up to this many; more are folded away.
@@ -23,7 +23,7 @@ pub fn targets_notes(ui: &mut Ui, run: &CorpusRun, state: &CorpusState) {
         ui.colored_label(palette::error(dark), copy::targets_unusable(error));
     } else if let Some(path) = &state.targets_used {
         ui.label(RichText::new(copy::targets_used(path)).weak());
-    } else if state.targets_file() == TargetsFile::Beside {
+    } else if state.targets_file() == TargetsChoice::Beside {
         ui.label(RichText::new(copy::NO_TARGETS_BESIDE).weak());
     }
     let Some(evaluation) = &run.evaluation else {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::corpus::CorpusRun;
 use crate::policy::Settings;
 use crate::policy::compare::Cause;
-use crate::ui::corpus_task::{CorpusProgress, TargetsFile};
+use crate::ui::corpus_task::{CorpusProgress, TargetsChoice};
 
 /// What the tables are narrowed to, by a click on a cause line or a
 /// suggestion.
@@ -101,14 +101,14 @@ pub struct CorpusState {
 
 impl CorpusState {
     /// The targets file the next run is to use.
-    pub fn targets_file(&self) -> TargetsFile {
+    pub fn targets_file(&self) -> TargetsChoice {
         let typed = self.targets.trim();
         if !typed.is_empty() {
-            TargetsFile::Chosen(PathBuf::from(typed))
+            TargetsChoice::Chosen(PathBuf::from(typed))
         } else if self.targets_off {
-            TargetsFile::None
+            TargetsChoice::None
         } else {
-            TargetsFile::Beside
+            TargetsChoice::Beside
         }
     }
 
