@@ -45,7 +45,7 @@ impl InspectorApp {
             a: self.settings.clone(),
             b: self.comparison.as_ref().map(|c| c.settings.clone()),
             depth: self.top.depth,
-            targets: self.corpus.targets_file(),
+            targets: self.corpus.targets_choice(),
         };
         let repaint_ctx = ctx.clone();
         match CorpusTask::spawn(job, move || repaint_ctx.request_repaint()) {

@@ -23,7 +23,7 @@ pub fn targets_notes(ui: &mut Ui, run: &CorpusRun, state: &CorpusState) {
         ui.colored_label(palette::error(dark), copy::targets_unusable(error));
     } else if let Some(path) = &state.targets_used {
         ui.label(RichText::new(copy::targets_used(path)).weak());
-    } else if state.targets_file() == TargetsChoice::Beside {
+    } else if state.targets_choice() == TargetsChoice::Beside {
         ui.label(RichText::new(copy::NO_TARGETS_BESIDE).weak());
     }
     let Some(evaluation) = &run.evaluation else {

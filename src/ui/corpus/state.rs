@@ -101,7 +101,7 @@ pub struct CorpusState {
 
 impl CorpusState {
     /// The targets file the next run is to use.
-    pub fn targets_file(&self) -> TargetsChoice {
+    pub fn targets_choice(&self) -> TargetsChoice {
         let typed = self.targets.trim();
         if !typed.is_empty() {
             TargetsChoice::Chosen(PathBuf::from(typed))
