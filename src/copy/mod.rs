@@ -16,6 +16,7 @@ mod window_archive;
 mod window_panels;
 mod window_status;
 mod window_targets;
+mod window_truth;
 
 pub use advice::*;
 pub use archive_corpus::*;
@@ -31,6 +32,7 @@ pub use window_archive::*;
 pub use window_panels::*;
 pub use window_status::*;
 pub use window_targets::*;
+pub use window_truth::*;
 
 /// `n` and the noun, singular for one.
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -41,6 +41,10 @@ pub enum Command {
     /// Run the corpus view's folder or manifest.
     RunCorpus,
     CancelCorpus,
+    /// Compare with the corpus run's suggestion (its index) and run again.
+    TrySuggestion(usize),
+    /// Ask a name to save the corpus run's suggestion (its index) as a profile.
+    SaveSuggestion(usize),
     /// Open a corpus page in the inspector (its file and its URL).
     OpenCorpusPage {
         path: String,

@@ -1,13 +1,32 @@
 //! A corpus run in the background (saved pages or web archives): progress as
-//! (pages done, pages in all or found so far),
-//! the run (or what was read before a cancel) as the result.
+//! pages done (of all or of those found so far), then the suggestions tried;
+//! the run (or what was read before a cancel), measured against the targets
+//! file when there is one, as the result.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::copy;
+use crate::corpus::truth::{self, Targets};
 use crate::corpus::{self, CorpusRun};
 use crate::policy::Settings;
 use crate::ui::background::{Background, Status};
+
+/// How many suggestions a run keeps (the CLI's `--suggest` default).
+const SUGGESTIONS: usize = 20;
+/// The targets file a corpus finds beside it.
+const TARGETS_FILE_NAME: &str = "targets.tsv";
+
+/// The targets file a run is measured against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetsChoice {
+    /// None: the run is not measured.
+    None,
+    /// `targets.tsv` beside the corpus (beside a manifest or an archive,
+    /// inside a folder): used when it exists.
+    Beside,
+    /// Chosen by the user: a file that cannot be used is an error.
+    Chosen(PathBuf),
+}
 
 /// What a corpus run is asked to do.
 pub struct CorpusJob {
@@ -15,18 +34,75 @@ pub struct CorpusJob {
     pub a: Settings,
     pub b: Option<Settings>,
     pub depth: u32,
+    pub targets: TargetsChoice,
+}
+
+/// How far a run has come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorpusProgress {
+    /// Pages done, pages in the corpus (0 before they are listed; for
+    /// archives, the pages found so far).
+    Pages { done: usize, total: usize },
+    /// Pages read; candidate changes tried over the labelled pages, of all.
+    Suggesting { tried: usize, total: usize },
+}
+
+/// A finished run and what became of its targets file.
+pub struct CorpusResult {
+    pub run: CorpusRun,
+    /// The targets file the run was measured against.
+    pub targets_used: Option<PathBuf>,
+    /// Why the targets file could not be used (the run went on without it).
+    pub targets_error: Option<String>,
 }
 
 /// A running corpus run. Dropping it stops the run before the next page.
 pub struct CorpusTask {
-    work: Background<(usize, usize), Result<Box<CorpusRun>, String>>,
-    /// (pages done, pages in the corpus); 0 pages before they are listed.
-    progress: (usize, usize),
+    work: Background<CorpusProgress, Result<Box<CorpusResult>, String>>,
+    progress: CorpusProgress,
 }
 
 pub enum CorpusPoll {
-    Running { done: usize, total: usize },
-    Finished(Result<Box<CorpusRun>, String>),
+    Running(CorpusProgress),
+    Finished(Result<Box<CorpusResult>, String>),
+}
+
+/// Reads the targets file, if the job has one that can be used.
+fn read_targets(
+    file: &TargetsChoice,
+    corpus: &Path,
+) -> (Option<(PathBuf, Targets)>, Option<String>) {
+    let path = match file {
+        TargetsChoice::None => return (None, None),
+        TargetsChoice::Beside => {
+            let path = beside(corpus);
+            // Not there: the run is simply not measured.
+            if !path.is_file() {
+                return (None, None);
+            }
+            path
+        }
+        TargetsChoice::Chosen(path) => path.clone(),
+    };
+    match Targets::read(&path) {
+        Ok(targets) => (Some((path, targets)), None),
+        Err(e) => (None, Some(format!("{e:#}"))),
+    }
+}
+
+/// Where `targets.tsv` beside the corpus at `corpus` would be: inside a
+/// folder, beside a manifest, an archive or a list of archives (`@FILE`).
+fn beside(corpus: &Path) -> PathBuf {
+    let corpus = corpus
+        .to_str()
+        .and_then(|p| p.strip_prefix('@'))
+        .map_or(corpus, Path::new);
+    let folder = if corpus.is_dir() {
+        corpus
+    } else {
+        corpus.parent().unwrap_or(Path::new(""))
+    };
+    folder.join(TARGETS_FILE_NAME)
 }
 
 impl CorpusTask {
@@ -38,30 +114,52 @@ impl CorpusTask {
         let work = Background::spawn("follow-inspector-corpus", repaint, move |reporter| {
             let source = corpus::list_corpus(&job.path).map_err(|e| format!("{e:#}"))?;
             if let corpus::CorpusSource::Pages(pages) = &source {
-                reporter.progress((0, pages.len()));
+                reporter.progress(CorpusProgress::Pages {
+                    done: 0,
+                    total: pages.len(),
+                });
             }
-            // For archives, the total is the pages found so far.
             let progress = |done: usize, total: usize| {
-                reporter.progress((done, total));
+                reporter.progress(CorpusProgress::Pages { done, total });
             };
+            let (targets, targets_error) = read_targets(&job.targets, &job.path);
             let sides = corpus::Sides {
                 a: &job.a,
                 b: job.b.as_ref(),
                 depth: job.depth,
-                targets: None,
+                targets: targets.as_ref().map(|(_, t)| t),
             };
-            Ok(Box::new(corpus::run_source(
+            let jobs = corpus::default_jobs();
+            let cancel = reporter.cancel_flag();
+            let mut run = corpus::run_source(
                 &source,
                 sides,
                 crate::fetch::DEFAULT_MAX_BYTES,
-                corpus::default_jobs(),
-                reporter.cancel_flag(),
+                jobs,
+                cancel,
                 &progress,
-            )))
+            );
+            if let Some((_, targets)) = &targets {
+                let tried = |tried: usize, total: usize| {
+                    reporter.progress(CorpusProgress::Suggesting { tried, total });
+                };
+                let suggest = truth::Suggest {
+                    keep: SUGGESTIONS,
+                    jobs,
+                    words: &copy::change_words,
+                    progress: &tried,
+                };
+                run.evaluation = Some(run.evaluate(targets, suggest, cancel));
+            }
+            Ok(Box::new(CorpusResult {
+                run,
+                targets_used: targets.map(|(path, _)| path),
+                targets_error,
+            }))
         })?;
         Ok(Self {
             work,
-            progress: (0, 0),
+            progress: CorpusProgress::Pages { done: 0, total: 0 },
         })
     }
 
@@ -69,16 +167,14 @@ impl CorpusTask {
     pub fn poll(&mut self) -> CorpusPoll {
         let progress = &mut self.progress;
         match self.work.poll(|p| *progress = p) {
-            Status::Running => CorpusPoll::Running {
-                done: self.progress.0,
-                total: self.progress.1,
-            },
+            Status::Running => CorpusPoll::Running(self.progress),
             Status::Finished(result) => CorpusPoll::Finished(result),
             Status::Vanished => CorpusPoll::Finished(Err(copy::CORPUS_THREAD_STOPPED.into())),
         }
     }
 
-    /// Stops before the next page; the pages read so far arrive as the result.
+    /// Stops before the next page (or candidate change); what was done so
+    /// far arrives as the result.
     pub fn cancel(&self) {
         self.work.cancel();
     }

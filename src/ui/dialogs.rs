@@ -15,6 +15,7 @@ fn title(action: NameAction) -> &'static str {
         NameAction::SaveAs => copy::SAVE_AS_TITLE,
         NameAction::Rename => copy::RENAME_TITLE,
         NameAction::Duplicate => copy::DUPLICATE_TITLE,
+        NameAction::SaveSuggestion => copy::SAVE_SUGGESTION_TITLE,
     }
 }
 

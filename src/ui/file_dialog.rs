@@ -87,6 +87,10 @@ fn ask(purpose: FilePurpose, suggested: Option<PathBuf>) -> Option<PathBuf> {
             .set_title(copy::FILE_DIALOG_CORPUS_MANIFEST)
             .add_filter(copy::FILE_FILTER_MANIFEST, &["tsv", "txt"])
             .pick_file(),
+        FilePurpose::CorpusTargets => dialog
+            .set_title(copy::FILE_DIALOG_CORPUS_TARGETS)
+            .add_filter(copy::FILE_FILTER_TARGETS, &["tsv", "txt"])
+            .pick_file(),
         FilePurpose::TargetsFile => dialog
             .set_title(copy::FILE_DIALOG_TARGETS)
             .add_filter(copy::FILE_FILTER_TARGETS, &["tsv", "txt"])

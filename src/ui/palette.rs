@@ -189,6 +189,25 @@ pub fn host(dark: bool) -> Color32 {
     }
 }
 
+/// The corpus chart of targets per keyword: white keywords in the followed
+/// colour, black ones in the blacklisted colour; targets full, other links
+/// faded.
+pub fn keyword_truth(black: bool, target: bool, dark: bool) -> Color32 {
+    let base = verdict(
+        if black {
+            Verdict::Blacklisted
+        } else {
+            Verdict::Followed
+        },
+        dark,
+    );
+    if target {
+        base
+    } else {
+        base.gamma_multiply(0.4)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

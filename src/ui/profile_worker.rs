@@ -44,6 +44,11 @@ pub enum StoreRequest {
         then: Option<AfterUnsaved>,
     },
     Delete(String),
+    /// Store `settings` under the new `name`, leaving the active profile as it is.
+    SaveCopy {
+        name: String,
+        settings: Settings,
+    },
     /// `json`, or the file at `path` when it is not empty.
     Import {
         name: String,
@@ -86,6 +91,11 @@ pub enum Outcome {
         then: Option<AfterUnsaved>,
     },
     Deleted(String),
+    /// A copy was stored under its name as stored.
+    SavedCopy {
+        name: String,
+        settings: Settings,
+    },
     Imported {
         stored: String,
         imported: ImportedSettings,
@@ -171,7 +181,8 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
             then,
         } => {
             let stored = match action {
-                NameAction::SaveAs => store.save_as(&name, &settings),
+                // A suggestion is stored by `SaveCopy`, never made active.
+                NameAction::SaveAs | NameAction::SaveSuggestion => store.save_as(&name, &settings),
                 NameAction::Rename => store.rename(&current, &name),
                 NameAction::Duplicate => store.duplicate(&current, &name),
             }
@@ -180,7 +191,7 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
             // Save as stores the current edits; Rename and Duplicate take the
             // profile as saved (an edited one is saved or its edits dropped first).
             let saved = match action {
-                NameAction::SaveAs => settings.clone(),
+                NameAction::SaveAs | NameAction::SaveSuggestion => settings.clone(),
                 NameAction::Rename | NameAction::Duplicate => {
                     store.load(&stored).map_err(failed)?
                 }
@@ -195,6 +206,10 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
         StoreRequest::Delete(name) => {
             store.delete(&name).map_err(failed)?;
             Ok(Outcome::Deleted(name))
+        }
+        StoreRequest::SaveCopy { name, settings } => {
+            let name = store.save_as(&name, &settings).map_err(failed)?;
+            Ok(Outcome::SavedCopy { name, settings })
         }
         StoreRequest::Import { name, json, path } => {
             let text = if path.trim().is_empty() {

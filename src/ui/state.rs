@@ -80,6 +80,8 @@ pub enum FilePurpose {
     SaveArchive,
     /// A web archive (or an @LIST of them) for the corpus view.
     CorpusArchive,
+    /// The corpus view's targets file (TSV).
+    CorpusTargets,
     /// The targets file links are marked in.
     TargetsFile,
 }
@@ -98,6 +100,9 @@ pub enum NameAction {
     SaveAs,
     Rename,
     Duplicate,
+    /// A corpus suggestion's settings stored as a new profile; the current
+    /// profile stays current.
+    SaveSuggestion,
 }
 
 /// An action that leaves the current profile: with unsaved changes it waits

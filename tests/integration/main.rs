@@ -29,6 +29,7 @@ mod ui_detail;
 mod ui_layout;
 mod ui_profile_actions;
 mod ui_targets;
+mod ui_workbench;
 mod warc_files;
 
 use std::path::{Path, PathBuf};

@@ -102,6 +102,7 @@ impl InspectorApp {
                 let from = self.profile.clone();
                 match action {
                     NameAction::SaveAs => self.save_as(from, name, then),
+                    NameAction::SaveSuggestion => self.save_suggestion(name),
                     NameAction::Duplicate if from == BUILT_IN => self.save_as(from, name, then),
                     NameAction::Rename if name.trim() == from => self.dialog = None,
                     NameAction::Rename => {
@@ -146,6 +147,8 @@ impl InspectorApp {
             }
             Command::ShowView(view) => self.view = view,
             Command::RunCorpus => self.run_corpus(ctx),
+            Command::TrySuggestion(index) => self.try_suggestion(index, ctx),
+            Command::SaveSuggestion(index) => self.ask_suggestion_name(index),
             Command::CancelCorpus => {
                 if let Some(task) = &self.corpus_task {
                     task.cancel();

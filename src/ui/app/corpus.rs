@@ -1,9 +1,13 @@
-//! Corpus run glue: starting the run and taking in its progress and result.
+//! Corpus run glue: starting the run, taking in its progress and result, and
+//! the suggestions' Try as B and Save as profile….
 
 use std::path::PathBuf;
 
 use super::InspectorApp;
+use super::comparison::Comparison;
 use crate::ui::corpus_task::{CorpusJob, CorpusPoll, CorpusTask};
+use crate::ui::profile_worker::StoreRequest;
+use crate::ui::state::{Dialog, NameAction};
 
 impl InspectorApp {
     pub(super) fn poll_corpus(&mut self) {
@@ -11,14 +15,20 @@ impl InspectorApp {
             return;
         };
         match task.poll() {
-            CorpusPoll::Running { done, total } => self.corpus_progress = Some((done, total)),
+            CorpusPoll::Running(progress) => self.corpus_progress = Some(progress),
             CorpusPoll::Finished(result) => {
                 self.corpus_task = None;
                 self.corpus_progress = None;
                 match result {
-                    Ok(run) => {
-                        self.corpus.error = None;
-                        self.corpus.run = Some(*run);
+                    Ok(result) => {
+                        self.corpus.finished(*result);
+                        // Links marked in the inspector go to the file the
+                        // run was measured against.
+                        if let Some(path) = self.corpus.targets_used.clone()
+                            && self.targets_file() != Some(path.as_path())
+                        {
+                            self.use_targets_file(path);
+                        }
                     }
                     Err(e) => self.corpus.error = Some(e),
                 }
@@ -35,17 +45,68 @@ impl InspectorApp {
             a: self.settings.clone(),
             b: self.comparison.as_ref().map(|c| c.settings.clone()),
             depth: self.top.depth,
+            targets: self.corpus.targets_choice(),
         };
         let repaint_ctx = ctx.clone();
         match CorpusTask::spawn(job, move || repaint_ctx.request_repaint()) {
             Ok(task) => {
                 self.corpus_task = Some(task);
-                self.corpus_progress = Some((0, 0));
+                self.corpus_progress = None;
                 self.corpus.error = None;
             }
             Err(e) => {
                 self.corpus.error = Some(crate::copy::cannot_start_corpus_run(&e));
             }
         }
+    }
+
+    /// The last run's suggestion `index`.
+    fn suggestion(&self, index: usize) -> Option<&crate::corpus::truth::Suggestion> {
+        let evaluation = self.corpus.run.as_ref()?.evaluation.as_ref()?;
+        evaluation.suggestions.get(index)
+    }
+
+    /// Try as B: the compared side becomes A with the suggestion's change,
+    /// unsaved, and the corpus runs again.
+    pub(super) fn try_suggestion(&mut self, index: usize, ctx: &egui::Context) {
+        let Some(suggestion) = self.suggestion(index) else {
+            return;
+        };
+        let name = crate::copy::tried_change_name(&suggestion.change);
+        self.comparison = Some(Comparison::new(name, suggestion.settings.clone()));
+        self.run_corpus(ctx);
+    }
+
+    /// Save as profile…: asks a name for the suggestion's settings.
+    pub(super) fn ask_suggestion_name(&mut self, index: usize) {
+        let Some(suggestion) = self.suggestion(index) else {
+            return;
+        };
+        let name = crate::copy::suggested_profile_name(&self.profile, &suggestion.change);
+        self.corpus.saving = Some(suggestion.settings.clone());
+        self.dialog = Some(Dialog::name_entry(NameAction::SaveSuggestion, &name));
+    }
+
+    /// Stores the settings being named as a new profile; the current one
+    /// stays current.
+    pub(super) fn save_suggestion(&mut self, name: String) {
+        let Some(settings) = self.corpus.saving.clone() else {
+            self.dialog = None;
+            return;
+        };
+        self.send_store(StoreRequest::SaveCopy { name, settings });
+    }
+
+    /// The suggestion was stored as `name`: when it is the side tried as B,
+    /// B is now that profile.
+    pub(super) fn suggestion_saved(&mut self, name: String, settings: &crate::policy::Settings) {
+        self.dialog = None;
+        self.corpus.saving = None;
+        if let Some(comparison) = &mut self.comparison
+            && comparison.settings == *settings
+        {
+            comparison.name.clone_from(&name);
+        }
+        self.notice = Some(crate::copy::saved_profile(&name));
     }
 }

@@ -258,6 +258,10 @@ impl InspectorApp {
             FilePurpose::CorpusFolder
             | FilePurpose::CorpusManifest
             | FilePurpose::CorpusArchive => self.corpus.path = path,
+            FilePurpose::CorpusTargets => {
+                self.corpus.targets = path;
+                self.corpus.targets_off = false;
+            }
         }
     }
 

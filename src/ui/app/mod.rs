@@ -20,8 +20,8 @@ use crate::inspect::Inspection;
 use crate::policy::explain::WhatIf;
 use crate::policy::{Settings, SiblingRoot};
 use crate::profiles::BUILT_IN;
+use crate::ui::corpus::CorpusState;
 use crate::ui::corpus_task::CorpusTask;
-use crate::ui::corpus_view::CorpusState;
 use crate::ui::file_dialog::PendingFileDialog;
 use crate::ui::profile_worker::{ProfileWorker, Request};
 use crate::ui::results::ResultsState;
@@ -102,8 +102,8 @@ pub struct InspectorApp {
     view: MainView,
     corpus: CorpusState,
     corpus_task: Option<CorpusTask>,
-    /// (pages done, pages in all) of the running corpus task.
-    corpus_progress: Option<(usize, usize)>,
+    /// How far the running corpus task has come.
+    corpus_progress: Option<crate::ui::corpus_task::CorpusProgress>,
     /// Measuring start-up: when the window was asked for, and whether the
     /// first frame was reported.
     measuring: Option<(std::time::Instant, bool)>,

@@ -113,6 +113,7 @@ impl InspectorApp {
                 self.settings = imported.settings;
                 self.reclassify();
             }
+            Outcome::SavedCopy { name, settings } => self.suggestion_saved(name, &settings),
             Outcome::Exported(path) => {
                 self.dialog = None;
                 self.notice = Some(crate::copy::exported_to(&path));

@@ -5,7 +5,7 @@ use super::{InspectorApp, STORAGE_KEY, WINDOW_OPTIONS_KEY};
 use crate::policy::{Lint, lint_settings};
 use crate::profiles::{BUILT_IN, export_json};
 use crate::ui::command::Command;
-use crate::ui::corpus_view::CorpusView;
+use crate::ui::corpus::CorpusView;
 use crate::ui::dialogs::DialogView;
 use crate::ui::profiles_bar::ProfileView;
 use crate::ui::results::ResultsView;
@@ -13,8 +13,7 @@ use crate::ui::state::{AfterUnsaved, Dialog, MainView, Source};
 use crate::ui::task::Task;
 use crate::ui::top_bar::TopBarView;
 use crate::ui::{
-    banners, corpus_view, detail, dialogs, profiles_bar, results, settings_panel, status_bar,
-    top_bar,
+    banners, corpus, detail, dialogs, profiles_bar, results, settings_panel, status_bar, top_bar,
 };
 
 /// Below this window width the detail pane sits under the table, not beside it.
@@ -295,6 +294,7 @@ impl InspectorApp {
             compared: self.comparison.as_ref().map(|c| c.name.as_str()),
             depth: self.top.depth,
             browsing: self.file_dialog.is_some(),
+            keyboard: self.dialog.is_none(),
         };
         egui::CentralPanel::default().show(ui, |ui| {
             commands.extend(banners::show(
@@ -310,7 +310,7 @@ impl InspectorApp {
                     commands.extend(results::show(ui, &view, &mut self.results));
                 }
                 MainView::Corpus => {
-                    commands.extend(corpus_view::show(ui, &mut self.corpus, &corpus_view));
+                    commands.extend(corpus::show(ui, &mut self.corpus, &corpus_view));
                 }
             }
         });

@@ -1,0 +1,142 @@
+//! The corpus view, a tuning workbench: a folder, manifest or archive of
+//! saved pages run under the current profile (A) and the compared one (B),
+//! measured against a targets file when there is one. On top the
+//! scoreboard; then the page table (sortable; a click opens the page in the
+//! inspector), the followed links gained and lost, the changed links by
+//! cause, the missed targets, the suggestions (Try as B, Save as profile…)
+//! and the keywords. A cause or a suggestion clicked narrows the tables to
+//! what it changes, until its chip (or Escape) clears it.
+
+mod causes;
+mod controls;
+mod filter;
+mod keywords;
+mod links;
+mod pages;
+mod scoreboard;
+mod sort;
+mod state;
+mod suggestions;
+mod truth_chart;
+
+use egui::{RichText, Ui};
+
+use crate::copy;
+use crate::corpus::CorpusRun;
+use crate::ui::command::Command;
+use state::Filter;
+pub use state::{CorpusState, CorpusView};
+
+/// The chip that says what the tables are narrowed to; a click (or Escape)
+/// clears it.
+fn filter_chip(ui: &mut Ui, run: &CorpusRun, state: &mut CorpusState, view: &CorpusView<'_>) {
+    let Some(filter) = &state.filter else {
+        return;
+    };
+    let what = match filter {
+        Filter::Cause(cause) => copy::because(cause),
+        Filter::Suggestion(index) => run
+            .evaluation
+            .as_ref()
+            .and_then(|e| e.suggestions.get(*index))
+            .map(|s| copy::change_words(&s.change))
+            .unwrap_or_default(),
+    };
+    let clicked = ui
+        .button(copy::filtered_by(&what))
+        .on_hover_text(copy::FILTER_CHIP_TOOLTIP)
+        .clicked();
+    let escape = view.keyboard && ui.input(|i| i.key_pressed(egui::Key::Escape));
+    if clicked || escape {
+        state.filter = None;
+    }
+}
+
+/// Everything below the page table, in one scroll area.
+fn below(
+    ui: &mut Ui,
+    run: &CorpusRun,
+    state: &mut CorpusState,
+    view: &CorpusView<'_>,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    ui.label(copy::nothing_followed_line(
+        copy::SIDE_A,
+        &run.nothing_followed(false),
+    ));
+    if run.b.is_some() {
+        ui.label(copy::nothing_followed_line(
+            copy::SIDE_B,
+            &run.nothing_followed(true),
+        ));
+        egui::CollapsingHeader::new(copy::CHANGED_LINKS_HEADING)
+            .id_salt("corpus_changed_links_section")
+            .default_open(true)
+            .show(ui, |ui| commands.extend(links::show(ui, run, state)));
+        egui::CollapsingHeader::new(copy::CAUSES_HEADING)
+            .id_salt("corpus_causes")
+            .default_open(true)
+            .show(ui, |ui| causes::show(ui, run, state));
+    }
+    if let Some(evaluation) = &run.evaluation {
+        egui::CollapsingHeader::new(copy::SUGGESTIONS_HEADING)
+            .id_salt("corpus_suggestions_section")
+            .default_open(true)
+            .show(ui, |ui| {
+                let running = view.running.is_some();
+                commands.extend(suggestions::suggestions(ui, evaluation, state, running));
+            });
+        egui::CollapsingHeader::new(copy::MISSED_HEADING)
+            .id_salt("corpus_missed_section")
+            .default_open(true)
+            .show(ui, |ui| {
+                commands.extend(suggestions::missed(ui, run, evaluation, state));
+            });
+    }
+    egui::CollapsingHeader::new(copy::KEYWORDS_HEADING)
+        .id_salt("corpus_keywords_section")
+        .default_open(true)
+        .show(ui, |ui| {
+            keywords::chart(ui, run);
+            if let Some(evaluation) = &run.evaluation {
+                truth_chart::show(ui, evaluation);
+            }
+            keywords::grid(ui, run);
+        });
+    commands
+}
+
+/// Draws the corpus view.
+pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<Command> {
+    let mut commands = controls::show(ui, state, view);
+    // The run is taken out while its tables draw, so they can change the
+    // view's filter and order.
+    let Some(run) = state.run.take() else {
+        ui.add_space(12.0);
+        ui.label(RichText::new(copy::CORPUS_EMPTY).italics());
+        return commands;
+    };
+    ui.separator();
+    scoreboard::targets_notes(ui, &run, state);
+    if let Some(evaluation) = &run.evaluation {
+        scoreboard::show(ui, evaluation);
+    }
+    ui.label(RichText::new(copy::corpus_summary(&run)).strong());
+    if let Some(stats) = &run.archives {
+        controls::archive_lines(ui, stats, run.pages.len());
+    }
+    filter_chip(ui, &run, state, view);
+    let height = (ui.available_height() * 0.35).max(120.0);
+    // Keys move the page table's selection unless a field is being typed in.
+    let keyboard = view.keyboard && ui.memory(|m| m.focused().is_none());
+    commands.extend(pages::table(ui, &run, state, height, keyboard));
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("corpus_below")
+        .show(ui, |ui| commands.extend(below(ui, &run, state, view)));
+    state.run = Some(run);
+    commands
+}
+
+#[cfg(test)]
+mod panel_tests;

@@ -1,0 +1,136 @@
+//! What the corpus view keeps between frames, and what it is shown besides.
+
+use std::path::PathBuf;
+
+use crate::corpus::CorpusRun;
+use crate::policy::Settings;
+use crate::policy::compare::Cause;
+use crate::ui::corpus_task::{CorpusProgress, TargetsChoice};
+
+/// What the tables are narrowed to, by a click on a cause line or a
+/// suggestion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Filter {
+    /// The links changed for this cause, and their pages.
+    Cause(Cause),
+    /// The pages the suggestion (its index in the evaluation) gains or loses.
+    Suggestion(usize),
+}
+
+/// A table's order: the column and whether it runs downwards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sort<C> {
+    pub column: C,
+    pub descending: bool,
+}
+
+impl<C: PartialEq + Copy> Sort<C> {
+    /// A click on `column`'s header: that column, or the other way round.
+    pub fn click(&mut self, column: C) {
+        if self.column == column {
+            self.descending ^= true;
+        } else {
+            self.column = column;
+            self.descending = false;
+        }
+    }
+
+    pub fn apply(&self, order: std::cmp::Ordering) -> std::cmp::Ordering {
+        if self.descending {
+            order.reverse()
+        } else {
+            order
+        }
+    }
+}
+
+/// The page table's sortable columns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PageColumn {
+    /// Corpus order.
+    #[default]
+    Page,
+    Links,
+    FollowedA,
+    FollowedB,
+    FoundA,
+    FoundB,
+    Targets,
+}
+
+/// The changed-links table's sortable columns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LinkColumn {
+    #[default]
+    Page,
+    Url,
+    Text,
+    Target,
+    Change,
+    Because,
+}
+
+/// What the corpus view keeps between frames.
+#[derive(Default)]
+pub struct CorpusState {
+    /// The folder or manifest typed or chosen.
+    pub path: String,
+    /// The targets file typed or chosen; empty: `targets.tsv` beside the
+    /// corpus, unless `targets_off`.
+    pub targets: String,
+    /// Cleared: the run is not measured.
+    pub targets_off: bool,
+    /// The last run, kept while the next one runs.
+    pub run: Option<CorpusRun>,
+    /// The targets file the last run was measured against.
+    pub targets_used: Option<PathBuf>,
+    /// Why the last run's targets file could not be used.
+    pub targets_error: Option<String>,
+    pub error: Option<String>,
+    pub filter: Option<Filter>,
+    pub page_sort: Sort<PageColumn>,
+    /// The page row the keys move (its corpus index); Enter opens it.
+    pub selected_page: Option<usize>,
+    pub link_sort: Sort<LinkColumn>,
+    /// The changed-links table shows the rows whose page, URL or text has this.
+    pub link_text: String,
+    pub only_targets: bool,
+    /// The settings Save as profile… is naming.
+    pub saving: Option<Settings>,
+}
+
+impl CorpusState {
+    /// The targets file the next run is to use.
+    pub fn targets_choice(&self) -> TargetsChoice {
+        let typed = self.targets.trim();
+        if !typed.is_empty() {
+            TargetsChoice::Chosen(PathBuf::from(typed))
+        } else if self.targets_off {
+            TargetsChoice::None
+        } else {
+            TargetsChoice::Beside
+        }
+    }
+
+    /// Takes in a finished run; a filter of the last one no longer applies.
+    pub fn finished(&mut self, result: crate::ui::corpus_task::CorpusResult) {
+        self.error = None;
+        self.filter = None;
+        self.selected_page = None;
+        self.targets_used = result.targets_used;
+        self.targets_error = result.targets_error;
+        self.run = Some(result.run);
+    }
+}
+
+/// What the view shows besides its own state.
+pub struct CorpusView<'a> {
+    /// How far the run going now has come.
+    pub running: Option<CorpusProgress>,
+    pub profile: &'a str,
+    pub compared: Option<&'a str>,
+    pub depth: u32,
+    pub browsing: bool,
+    /// No dialog is open: the view's keys apply.
+    pub keyboard: bool,
+}

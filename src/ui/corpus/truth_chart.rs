@@ -1,0 +1,80 @@
+//! Per keyword of A's lists, on the labelled pages: the targets it decided
+//! and the other links, white keywords (followed) told apart from black
+//! ones (blacklisted).
+
+use egui::Ui;
+use egui_plot::{AxisHints, Bar, BarChart, Legend, Plot};
+
+use crate::copy;
+use crate::corpus::truth::{Evaluation, KeywordTruth};
+use crate::policy::compare::ListName;
+use crate::ui::palette;
+
+pub fn show(ui: &mut Ui, evaluation: &Evaluation) {
+    let rows: Vec<&KeywordTruth> = evaluation
+        .keywords_a
+        .iter()
+        .filter(|k| k.targets + k.others > 0)
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    ui.label(copy::KEYWORD_TRUTH_HEADING);
+    let dark = ui.visuals().dark_mode;
+    // First keyword at the top.
+    let last = rows.len().saturating_sub(1) as f64;
+    let series = |list: ListName, target: bool| -> Vec<Bar> {
+        rows.iter()
+            .enumerate()
+            .filter(|(_, k)| k.list == list)
+            .map(|(i, k)| {
+                let (value, shift) = if target {
+                    (k.targets, 0.2)
+                } else {
+                    (k.others, -0.2)
+                };
+                Bar::new(last - i as f64 + shift, value as f64)
+                    .width(0.38)
+                    .name(&k.keyword)
+            })
+            .collect()
+    };
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|k| copy::keyword_axis_label(k.list, &k.keyword))
+        .collect();
+    let axis = AxisHints::new_y()
+        .min_thickness(90.0)
+        .label_spacing(12.0..=16.0)
+        .formatter(move |mark, _| {
+            let i = (last - mark.value).round();
+            if (last - mark.value - i).abs() > 1e-6 || i < 0.0 {
+                return String::new();
+            }
+            labels.get(i as usize).cloned().unwrap_or_default()
+        });
+    Plot::new("keyword_truth_chart")
+        .legend(Legend::default())
+        .height((rows.len() as f32 * 24.0 + 50.0).clamp(120.0, 800.0))
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_drag(false)
+        .include_x(0.0)
+        .custom_y_axes(vec![axis])
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+        .show(ui, |plot| {
+            for (list, target, name) in [
+                (ListName::White, true, copy::CHART_WHITE_TARGETS),
+                (ListName::White, false, copy::CHART_WHITE_OTHERS),
+                (ListName::Black, true, copy::CHART_BLACK_TARGETS),
+                (ListName::Black, false, copy::CHART_BLACK_OTHERS),
+            ] {
+                let black = list == ListName::Black;
+                plot.bar_chart(
+                    BarChart::new(name, series(list, target))
+                        .color(palette::keyword_truth(black, target, dark))
+                        .horizontal(),
+                );
+            }
+        });
+}
