@@ -148,6 +148,8 @@ pub fn rescued_and_lost(rescued: &[String], lost: &[String]) -> String {
 // The chart of targets per keyword.
 pub const KEYWORD_TRUTH_HEADING: &str =
     "Per keyword of A, on the labelled pages: targets it decided and other links";
+pub const KEYWORD_TRUTH_HEADING_B: &str =
+    "Per keyword of B, on the labelled pages: targets it decided and other links";
 pub const CHART_WHITE_TARGETS: &str = "white: targets followed";
 pub const CHART_WHITE_OTHERS: &str = "white: other links followed";
 pub const CHART_BLACK_TARGETS: &str = "black: targets blacklisted";

@@ -204,7 +204,8 @@ pub fn keyword_truth(black: bool, target: bool, dark: bool) -> Color32 {
     if target {
         base
     } else {
-        base.gamma_multiply(0.4)
+        // On the dark theme a fainter bar sinks into the background.
+        base.gamma_multiply(if dark { 0.6 } else { 0.4 })
     }
 }
 

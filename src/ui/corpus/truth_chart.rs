@@ -1,6 +1,6 @@
-//! Per keyword of A's lists, on the labelled pages: the targets it decided
-//! and the other links, white keywords (followed) told apart from black
-//! ones (blacklisted).
+//! Per keyword of A's lists (and B's, below), on the labelled pages: the
+//! targets it decided and the other links, white keywords (followed) told
+//! apart from black ones (blacklisted).
 
 use egui::Ui;
 use egui_plot::{AxisHints, Bar, BarChart, Legend, Plot};
@@ -11,15 +11,31 @@ use crate::policy::compare::ListName;
 use crate::ui::palette;
 
 pub fn show(ui: &mut Ui, evaluation: &Evaluation) {
-    let rows: Vec<&KeywordTruth> = evaluation
-        .keywords_a
+    side(
+        ui,
+        "keyword_truth_chart",
+        copy::KEYWORD_TRUTH_HEADING,
+        &evaluation.keywords_a,
+    );
+    if let Some(keywords) = &evaluation.keywords_b {
+        side(
+            ui,
+            "keyword_truth_chart_b",
+            copy::KEYWORD_TRUTH_HEADING_B,
+            keywords,
+        );
+    }
+}
+
+fn side(ui: &mut Ui, id: &str, heading: &str, keywords: &[KeywordTruth]) {
+    let rows: Vec<&KeywordTruth> = keywords
         .iter()
         .filter(|k| k.targets + k.others > 0)
         .collect();
     if rows.is_empty() {
         return;
     }
-    ui.label(copy::KEYWORD_TRUTH_HEADING);
+    ui.label(heading);
     let dark = ui.visuals().dark_mode;
     // First keyword at the top.
     let last = rows.len().saturating_sub(1) as f64;
@@ -53,7 +69,7 @@ pub fn show(ui: &mut Ui, evaluation: &Evaluation) {
             }
             labels.get(i as usize).cloned().unwrap_or_default()
         });
-    Plot::new("keyword_truth_chart")
+    Plot::new(id)
         .legend(Legend::default())
         .height((rows.len() as f32 * 24.0 + 50.0).clamp(120.0, 800.0))
         .allow_zoom(false)
