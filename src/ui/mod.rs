@@ -15,6 +15,7 @@ mod file_dialog;
 mod palette;
 mod profile_worker;
 mod profiles_bar;
+mod request_worker;
 mod results;
 mod settings_panel;
 pub mod state;

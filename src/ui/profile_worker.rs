@@ -5,11 +5,10 @@
 //! requests, so a save asked for just before quitting is not lost.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Sender};
 
 use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, ProfileStore};
-use crate::ui::background::{Background, Status};
+use crate::ui::request_worker::RequestWorker;
 use crate::ui::state::{AfterUnsaved, NameAction};
 
 /// Something to do with the profiles.
@@ -115,11 +114,7 @@ pub struct Reply {
 }
 
 /// The profiles thread: requests in, one reply per request out.
-pub struct ProfileWorker {
-    requests: Option<Sender<Request>>,
-    work: Background<Reply, ()>,
-    in_flight: usize,
-}
+pub type ProfileWorker = RequestWorker<Request, Reply>;
 
 fn run(request: Request, store: &mut Option<ProfileStore>) -> Outcome {
     match request {
@@ -228,77 +223,28 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
 impl ProfileWorker {
     /// Starts the thread; `repaint` is called after every reply.
     pub fn spawn(repaint: impl Fn() + Send + Sync + 'static) -> std::io::Result<Self> {
-        let (requests, inbox) = mpsc::channel::<Request>();
-        let work = Background::spawn("follow-inspector-profiles", repaint, move |replies| {
-            let mut store = None;
-            // Ends when the app drops its sender, after the queued requests.
-            // The cancel flag is not read: a queued save must not be lost.
-            for request in inbox {
+        let mut store = None;
+        let stopped = || Reply {
+            outcome: Outcome::Failed(crate::copy::PROFILES_THREAD_STOPPED.into()),
+            names: None,
+            notices: Vec::new(),
+        };
+        RequestWorker::start(
+            "follow-inspector-profiles",
+            repaint,
+            stopped,
+            move |request| {
                 let outcome = run(request, &mut store);
                 let (names, notices) = match &store {
                     Some(s) => (s.list().ok(), s.take_notices()),
                     None => (None, Vec::new()),
                 };
-                let reply = Reply {
+                Reply {
                     outcome,
                     names,
                     notices,
-                };
-                if !replies.progress(reply) {
-                    break;
                 }
-            }
-        })?;
-        Ok(Self {
-            requests: Some(requests),
-            work,
-            in_flight: 0,
-        })
-    }
-
-    /// Queues a request; `false` when the thread is gone.
-    pub fn send(&mut self, request: Request) -> bool {
-        let sent = self
-            .requests
-            .as_ref()
-            .is_some_and(|tx| tx.send(request).is_ok());
-        if sent {
-            self.in_flight += 1;
-        }
-        sent
-    }
-
-    /// Requests not answered yet.
-    pub fn is_busy(&self) -> bool {
-        self.in_flight > 0
-    }
-
-    /// The replies that arrived; never blocks.
-    pub fn poll(&mut self) -> Vec<Reply> {
-        let mut replies = Vec::new();
-        let status = self.work.poll(|reply| replies.push(reply));
-        let ended = !matches!(status, Status::Running);
-        if ended && self.in_flight > replies.len() {
-            replies.push(Reply {
-                outcome: Outcome::Failed(crate::copy::PROFILES_THREAD_STOPPED.into()),
-                names: None,
-                notices: Vec::new(),
-            });
-        }
-        self.in_flight = if ended {
-            0
-        } else {
-            self.in_flight.saturating_sub(replies.len())
-        };
-        replies
-    }
-}
-
-impl Drop for ProfileWorker {
-    fn drop(&mut self) {
-        // Closing the channel ends the thread once the queued writes are done;
-        // waiting for them keeps every save. Only the app's end drops the worker.
-        self.requests = None;
-        self.work.join();
+            },
+        )
     }
 }

@@ -7,13 +7,12 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Write as _};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Sender};
 
 use crate::copy;
 use crate::corpus::truth::Targets;
 use crate::corpus::truth::edit::{self, Edit, Mark, NEW_TARGETS_HEADER};
 use crate::fetch::local::{self, FileError};
-use crate::ui::background::{Background, Status};
+use crate::ui::request_worker::RequestWorker;
 
 #[derive(Debug)]
 pub enum TargetsRequest {
@@ -47,11 +46,7 @@ pub enum TargetsOutcome {
 }
 
 /// The targets thread: requests in, one outcome per request out.
-pub struct TargetsWorker {
-    requests: Option<Sender<TargetsRequest>>,
-    work: Background<TargetsOutcome, ()>,
-    in_flight: usize,
-}
+pub type TargetsWorker = RequestWorker<TargetsRequest, TargetsOutcome>;
 
 /// The file in use and its text as last read or written.
 struct OpenFile {
@@ -188,68 +183,19 @@ fn mark(mark: Mark, file: &mut Option<OpenFile>) -> TargetsOutcome {
 impl TargetsWorker {
     /// Starts the thread; `repaint` is called after every outcome.
     pub fn spawn(repaint: impl Fn() + Send + Sync + 'static) -> std::io::Result<Self> {
-        let (requests, inbox) = mpsc::channel::<TargetsRequest>();
-        let work = Background::spawn("follow-inspector-targets", repaint, move |replies| {
-            let mut file = None;
-            // Ends when the app drops its sender, after the queued requests.
-            for request in inbox {
-                let outcome = match request {
-                    TargetsRequest::Open { path, create } => open(path, create, &mut file),
-                    TargetsRequest::Mark(m) => mark(m, &mut file),
-                };
-                if !replies.progress(outcome) {
-                    break;
-                }
-            }
-        })?;
-        Ok(Self {
-            requests: Some(requests),
-            work,
-            in_flight: 0,
-        })
-    }
-
-    /// Queues a request; `false` when the thread is gone.
-    pub fn send(&mut self, request: TargetsRequest) -> bool {
-        let sent = self
-            .requests
-            .as_ref()
-            .is_some_and(|tx| tx.send(request).is_ok());
-        if sent {
-            self.in_flight += 1;
-        }
-        sent
-    }
-
-    /// Requests not answered yet.
-    pub fn is_busy(&self) -> bool {
-        self.in_flight > 0
-    }
-
-    /// The outcomes that arrived; never blocks.
-    pub fn poll(&mut self) -> Vec<TargetsOutcome> {
-        let mut outcomes = Vec::new();
-        let status = self.work.poll(|outcome| outcomes.push(outcome));
-        let ended = !matches!(status, Status::Running);
-        if ended && self.in_flight > outcomes.len() {
-            outcomes.push(TargetsOutcome::Failed {
-                message: copy::TARGETS_THREAD_STOPPED.into(),
-                targets: None,
-            });
-        }
-        self.in_flight = if ended {
-            0
-        } else {
-            self.in_flight.saturating_sub(outcomes.len())
+        let mut file = None;
+        let stopped = || TargetsOutcome::Failed {
+            message: copy::TARGETS_THREAD_STOPPED.into(),
+            targets: None,
         };
-        outcomes
-    }
-}
-
-impl Drop for TargetsWorker {
-    fn drop(&mut self) {
-        // A mark asked for just before quitting is written, then the thread ends.
-        self.requests = None;
-        self.work.join();
+        RequestWorker::start(
+            "follow-inspector-targets",
+            repaint,
+            stopped,
+            move |request| match request {
+                TargetsRequest::Open { path, create } => open(path, create, &mut file),
+                TargetsRequest::Mark(m) => mark(m, &mut file),
+            },
+        )
     }
 }
