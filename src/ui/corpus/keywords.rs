@@ -61,6 +61,33 @@ fn only_b(run: &CorpusRun) -> impl Iterator<Item = &KeywordStats> {
     })
 }
 
+/// A chart of one horizontal row of bars per keyword, `labels` down the
+/// side, the first at the top; it does not zoom or drag.
+pub(super) fn keyword_rows_plot(id: &str, labels: Vec<String>, min_height: f32) -> Plot<'static> {
+    let last = labels.len().saturating_sub(1) as f64;
+    let height = (labels.len() as f32 * 24.0 + 50.0).clamp(min_height, 800.0);
+    let axis = AxisHints::new_y()
+        .min_thickness(90.0)
+        // Rows are 24 points apart: every keyword gets its label.
+        .label_spacing(12.0..=16.0)
+        .formatter(move |mark, _| {
+            let i = (last - mark.value).round();
+            if (last - mark.value - i).abs() > 1e-6 || i < 0.0 {
+                return String::new();
+            }
+            labels.get(i as usize).cloned().unwrap_or_default()
+        });
+    Plot::new(id)
+        .legend(Legend::default())
+        .height(height)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_drag(false)
+        .include_x(0.0)
+        .custom_y_axes(vec![axis])
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+}
+
 /// Pages decided per keyword, A and B side by side. Keywords are A's, then
 /// any only B has.
 pub fn chart(ui: &mut Ui, run: &CorpusRun) {
@@ -94,7 +121,6 @@ pub fn chart(ui: &mut Ui, run: &CorpusRun) {
             .collect()
     };
     // Keywords down the side, first at the top: every name has room.
-    let labels = names.clone();
     let last = names.len().saturating_sub(1) as f64;
     let flip = |bars: Vec<Bar>| -> Vec<Bar> {
         bars.into_iter()
@@ -105,41 +131,19 @@ pub fn chart(ui: &mut Ui, run: &CorpusRun) {
             })
             .collect()
     };
-    let keyword_axis = AxisHints::new_y()
-        .min_thickness(90.0)
-        // Rows are 24 points apart: every keyword gets its label.
-        .label_spacing(12.0..=16.0)
-        .formatter(move |mark, _| {
-            let i = (last - mark.value).round();
-            if (last - mark.value - i).abs() > 1e-6 || i < 0.0 {
-                return String::new();
-            }
-            labels
-                .get(i as usize)
-                .map(|(_, k)| k.clone())
-                .unwrap_or_default()
-        });
-    Plot::new("keyword_chart")
-        .legend(Legend::default())
-        .height((names.len() as f32 * 24.0 + 50.0).clamp(160.0, 800.0))
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_drag(false)
-        .include_x(0.0)
-        .custom_y_axes(vec![keyword_axis])
-        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
-        .show(ui, |plot| {
+    let labels: Vec<String> = names.iter().map(|(_, k)| k.clone()).collect();
+    keyword_rows_plot("keyword_chart", labels, 160.0).show(ui, |plot| {
+        plot.bar_chart(
+            BarChart::new(copy::CHART_SIDE_A, flip(bars(&run.keywords_a, offset)))
+                .color(palette::side_a(dark))
+                .horizontal(),
+        );
+        if let Some(stats) = &run.keywords_b {
             plot.bar_chart(
-                BarChart::new(copy::CHART_SIDE_A, flip(bars(&run.keywords_a, offset)))
-                    .color(palette::side_a(dark))
+                BarChart::new(copy::CHART_SIDE_B, flip(bars(stats, -offset)))
+                    .color(palette::side_b(dark))
                     .horizontal(),
             );
-            if let Some(stats) = &run.keywords_b {
-                plot.bar_chart(
-                    BarChart::new(copy::CHART_SIDE_B, flip(bars(stats, -offset)))
-                        .color(palette::side_b(dark))
-                        .horizontal(),
-                );
-            }
-        });
+        }
+    });
 }

@@ -3,7 +3,7 @@
 //! apart from black ones (blacklisted).
 
 use egui::Ui;
-use egui_plot::{AxisHints, Bar, BarChart, Legend, Plot};
+use egui_plot::{Bar, BarChart};
 
 use crate::copy;
 use crate::corpus::truth::{Evaluation, KeywordTruth};
@@ -59,38 +59,19 @@ fn side(ui: &mut Ui, id: &str, heading: &str, keywords: &[KeywordTruth]) {
         .iter()
         .map(|k| copy::keyword_axis_label(k.list, &k.keyword))
         .collect();
-    let axis = AxisHints::new_y()
-        .min_thickness(90.0)
-        .label_spacing(12.0..=16.0)
-        .formatter(move |mark, _| {
-            let i = (last - mark.value).round();
-            if (last - mark.value - i).abs() > 1e-6 || i < 0.0 {
-                return String::new();
-            }
-            labels.get(i as usize).cloned().unwrap_or_default()
-        });
-    Plot::new(id)
-        .legend(Legend::default())
-        .height((rows.len() as f32 * 24.0 + 50.0).clamp(120.0, 800.0))
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_drag(false)
-        .include_x(0.0)
-        .custom_y_axes(vec![axis])
-        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
-        .show(ui, |plot| {
-            for (list, target, name) in [
-                (ListName::White, true, copy::CHART_WHITE_TARGETS),
-                (ListName::White, false, copy::CHART_WHITE_OTHERS),
-                (ListName::Black, true, copy::CHART_BLACK_TARGETS),
-                (ListName::Black, false, copy::CHART_BLACK_OTHERS),
-            ] {
-                let black = list == ListName::Black;
-                plot.bar_chart(
-                    BarChart::new(name, series(list, target))
-                        .color(palette::keyword_truth(black, target, dark))
-                        .horizontal(),
-                );
-            }
-        });
+    super::keywords::keyword_rows_plot(id, labels, 120.0).show(ui, |plot| {
+        for (list, target, name) in [
+            (ListName::White, true, copy::CHART_WHITE_TARGETS),
+            (ListName::White, false, copy::CHART_WHITE_OTHERS),
+            (ListName::Black, true, copy::CHART_BLACK_TARGETS),
+            (ListName::Black, false, copy::CHART_BLACK_OTHERS),
+        ] {
+            let black = list == ListName::Black;
+            plot.bar_chart(
+                BarChart::new(name, series(list, target))
+                    .color(palette::keyword_truth(black, target, dark))
+                    .horizontal(),
+            );
+        }
+    });
 }
