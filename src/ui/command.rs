@@ -45,10 +45,12 @@ pub enum Command {
     TrySuggestion(usize),
     /// Ask a name to save the corpus run's suggestion (its index) as a profile.
     SaveSuggestion(usize),
-    /// Open a corpus page in the inspector (its file and its URL).
+    /// Open a corpus page in the inspector (its file and its URL), with
+    /// `link` (a candidate index) selected once it has loaded.
     OpenCorpusPage {
         path: String,
         url: String,
+        link: Option<usize>,
     },
     /// Put one storage key back to the scraper's default.
     RevertKey(&'static str),

@@ -25,6 +25,7 @@ mod tuning;
 mod ui;
 mod ui_advice;
 mod ui_archive;
+mod ui_corpus_layout;
 mod ui_detail;
 mod ui_layout;
 mod ui_profile_actions;

@@ -154,8 +154,9 @@ impl InspectorApp {
                     task.cancel();
                 }
             }
-            Command::OpenCorpusPage { path, url } => {
+            Command::OpenCorpusPage { path, url, link } => {
                 self.opened_corpus_page(&path);
+                self.select_when_loaded = link;
                 self.view = MainView::Inspector;
                 self.top.set_target(path);
                 self.top.base_url = url;

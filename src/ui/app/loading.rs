@@ -57,7 +57,13 @@ impl InspectorApp {
         self.loaded_host_mapping = host_mapping;
         self.generation += 1;
         self.loaded += 1;
-        self.selected = None;
+        // A link chosen in the Corpus view is selected on its page.
+        self.selected = self.select_when_loaded.take().filter(|&link| {
+            self.inspection
+                .as_ref()
+                .and_then(|i| i.pages.get(self.page))
+                .is_some_and(|p| link < p.decision.links.len())
+        });
         self.load_failed = false;
         // An archive saved of the pages shown before is not of these.
         self.saved_archive = None;
@@ -197,6 +203,7 @@ impl InspectorApp {
                 }
                 // The previous result stays on screen, marked as such.
                 Err(e) => {
+                    self.select_when_loaded = None;
                     self.error = Some(e);
                     self.load_failed = self.inspection.is_some();
                 }

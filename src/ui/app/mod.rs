@@ -67,6 +67,8 @@ pub struct InspectorApp {
     /// The page to show again when the crawl running now arrives (Crawl again).
     reopen: Option<url::Url>,
     selected: Option<usize>,
+    /// The link to select on the page a load brings (opened from the Corpus view).
+    select_when_loaded: Option<usize>,
     what_ifs: Option<((u64, usize, usize), Vec<WhatIf>)>,
     /// The shown page's sibling roots, for the (generation, page) they are of.
     sibling_roots: Option<((u64, usize), Vec<SiblingRoot>)>,
@@ -164,6 +166,7 @@ impl InspectorApp {
             page: 0,
             reopen: None,
             selected: None,
+            select_when_loaded: None,
             what_ifs: None,
             sibling_roots: None,
             results: ResultsState::default(),

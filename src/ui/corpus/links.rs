@@ -129,7 +129,9 @@ pub fn show(ui: &mut Ui, run: &CorpusRun, state: &mut CorpusState) -> Option<Com
                     });
                 }
                 let response = row.response().on_hover_text(copy::OPEN_CORPUS_PAGE);
-                command = command.take().or_else(|| open_page(&response, shown.page));
+                command = command
+                    .take()
+                    .or_else(|| open_page(&response, shown.page, Some(shown.change.index)));
             });
         });
     command

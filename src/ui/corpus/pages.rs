@@ -199,7 +199,7 @@ pub fn table(
         && ui.input(|i| i.key_pressed(Key::Enter))
         && let Some(row) = rows.iter().find(|r| Some(r.index) == selected)
     {
-        command = open(row.page);
+        command = open(row.page, None);
     }
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let mut table = TableBuilder::new(ui)
@@ -247,7 +247,9 @@ pub fn table(
                 if response.clicked() {
                     clicked = Some(shown.index);
                 }
-                command = command.take().or_else(|| open_page(&response, shown.page));
+                command = command
+                    .take()
+                    .or_else(|| open_page(&response, shown.page, None));
             });
         });
     if clicked.is_some() {
@@ -256,16 +258,20 @@ pub fn table(
     command
 }
 
-/// A click on a readable page's row opens it (a row that could not be read
-/// has no page to open).
-pub fn open_page(response: &egui::Response, page: &PageRun) -> Option<Command> {
+/// A click on a readable page's row opens it, with `link` (a candidate
+/// index) selected (a row that could not be read has no page to open).
+pub fn open_page(
+    response: &egui::Response,
+    page: &PageRun,
+    link: Option<usize>,
+) -> Option<Command> {
     if !response.clicked() {
         return None;
     }
-    open(page)
+    open(page, link)
 }
 
-fn open(page: &PageRun) -> Option<Command> {
+fn open(page: &PageRun, link: Option<usize>) -> Option<Command> {
     if page.error.is_some() {
         return None;
     }
@@ -273,6 +279,7 @@ fn open(page: &PageRun) -> Option<Command> {
     Some(Command::OpenCorpusPage {
         path: page.path.display().to_string(),
         url: url.clone(),
+        link,
     })
 }
 

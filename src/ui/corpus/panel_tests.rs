@@ -284,7 +284,8 @@ fn the_keys_choose_a_page_row_and_enter_opens_it() {
         harness.state().commands,
         [Command::OpenCorpusPage {
             path: opened,
-            url: "https://one.test/".into()
+            url: "https://one.test/".into(),
+            link: None,
         }]
     );
 }

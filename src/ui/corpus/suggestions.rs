@@ -76,12 +76,23 @@ pub fn missed(
                 }
                 let response = row.response().on_hover_text(copy::OPEN_CORPUS_PAGE);
                 let page = run.pages.iter().find(|p| p.id == missed.id);
+                let link = candidate_of(evaluation, missed);
                 command = command
                     .take()
-                    .or_else(|| page.and_then(|p| open_page(&response, p)));
+                    .or_else(|| page.and_then(|p| open_page(&response, p, link)));
             });
         });
     command
+}
+
+/// The candidate that carries a missed target, when its page has one.
+fn candidate_of(evaluation: &Evaluation, missed: &Missed) -> Option<usize> {
+    evaluation
+        .page(&missed.id)?
+        .targets
+        .iter()
+        .find(|t| t.target == missed.target)?
+        .index
 }
 
 /// The suggestions, best first.

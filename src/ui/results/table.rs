@@ -264,11 +264,15 @@ pub(super) fn show(
             other => Column::exact(width(*other)).clip(true),
         });
     }
+    // A new page opens at the top, or at a link selected with it (one
+    // opened from the Corpus view).
+    let mut scroll_to = moved_to;
     if state.shown != Some((view.loaded, view.page)) {
         state.shown = Some((view.loaded, view.page));
         table = table.vertical_scroll_offset(0.0);
+        scroll_to = scroll_to.or(view.selected);
     }
-    if let Some(pos) = moved_to.and_then(|s| rows.iter().position(|&r| r == s)) {
+    if let Some(pos) = scroll_to.and_then(|s| rows.iter().position(|&r| r == s)) {
         table = table.scroll_to_row(pos, None);
     }
     let mut clicked_header = None;

@@ -1,0 +1,104 @@
+//! The Corpus view's layout as a person meets it: a row of the gained and
+//! lost links or of the missed targets opens its page with that link
+//! selected and explained; the sections below the page table fold.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use follow_inspector::ui::InspectorApp;
+
+use crate::ui::{app_in, settle, temp_config_dir, type_into};
+
+/// A manifest and two pages: p1's `Kontakt` is found by the defaults, p2's
+/// `Ihr Besuch` (its second link) by no keyword.
+fn corpus(name: &str) -> PathBuf {
+    let dir = temp_config_dir(&format!("corpus-layout-{name}"));
+    std::fs::create_dir_all(dir.join("pages")).unwrap();
+    let manifest = "id\toriginal_url\np1\thttps://one.test/\np2\thttps://two.test/\n";
+    std::fs::write(dir.join("manifest.tsv"), manifest).unwrap();
+    for (id, links) in [
+        (
+            "p1",
+            r#"<a href="/kontakt">Kontakt</a><a href="/shop">Shop</a>"#,
+        ),
+        (
+            "p2",
+            r#"<a href="/menu">Menü</a><a href="/ihr-besuch">Ihr Besuch</a>"#,
+        ),
+    ] {
+        let html = format!("<html><body>{links}</body></html>");
+        std::fs::write(dir.join("pages").join(format!("{id}.html")), html).unwrap();
+    }
+    let targets = "id\turl\tkind\n\
+        p1\thttps://one.test/kontakt\tcontact\n\
+        p2\thttps://two.test/ihr-besuch\tcontact\n";
+    std::fs::write(dir.join("targets.tsv"), targets).unwrap();
+    dir
+}
+
+fn wait_for_corpus(harness: &mut Harness<'_, InspectorApp>) {
+    for _ in 0..2000 {
+        harness.step();
+        if !harness.state().corpus_running() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    settle(harness);
+}
+
+fn run_manifest(dir: &Path, config: &str) -> Harness<'static, InspectorApp> {
+    let mut harness = app_in(temp_config_dir(config), None);
+    harness.get_by_label("Corpus").click();
+    harness.run();
+    let manifest = dir.join("manifest.tsv");
+    type_into(
+        &mut harness,
+        "Folder or manifest",
+        manifest.to_str().unwrap(),
+    );
+    harness.get_by_label("▶ Run").click();
+    wait_for_corpus(&mut harness);
+    harness
+}
+
+/// The inspector shows p2 with its second link (#1) selected and explained.
+fn shows_the_missed_link_explained(harness: &mut Harness<'_, InspectorApp>) {
+    settle(harness);
+    assert!(harness.state().target().0.ends_with("p2.html"));
+    harness.get_by_label("Link #1");
+    harness.get_by_label_contains("no white keyword in its URL or text");
+    assert!(
+        harness
+            .query_by_label_contains("Select a row to see")
+            .is_none()
+    );
+}
+
+#[test]
+fn a_missed_target_clicked_opens_its_page_with_the_link_selected() {
+    let dir = corpus("missed");
+    let mut harness = run_manifest(&dir, "corpus-layout-missed-config");
+    harness.get_by_label("https://two.test/ihr-besuch").click();
+    harness.run();
+    shows_the_missed_link_explained(&mut harness);
+}
+
+#[test]
+fn a_gained_link_clicked_opens_its_page_with_the_link_selected() {
+    let dir = corpus("gained");
+    let mut harness = run_manifest(&dir, "corpus-layout-gained-config");
+    harness.get_all_by_label("Try as B").next().unwrap().click();
+    wait_for_corpus(&mut harness);
+    harness.get_by_label("1 link gained or lost");
+    // The gained/lost table comes before the missed targets.
+    harness
+        .get_all_by_label("https://two.test/ihr-besuch")
+        .next()
+        .unwrap()
+        .click();
+    harness.run();
+    shows_the_missed_link_explained(&mut harness);
+}
