@@ -100,12 +100,13 @@ pub fn show(ui: &mut Ui, run: &CorpusRun, state: &mut CorpusState) -> Option<Com
     }
     let mut command = None;
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    let shown_rows = super::capped_rows(ui, rows.len());
     let sort = &mut state.link_sort;
     TableBuilder::new(ui)
         .id_salt("corpus_changed_links")
         .striped(true)
         .sense(Sense::click())
-        .max_scroll_height(320.0)
+        .vscroll(false)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .column(Column::auto().at_least(48.0))
         .column(Column::initial(300.0).at_least(80.0).clip(true))
@@ -119,7 +120,7 @@ pub fn show(ui: &mut Ui, run: &CorpusRun, state: &mut CorpusState) -> Option<Com
             }
         })
         .body(|body| {
-            body.rows(row_height, rows.len(), |mut row| {
+            body.rows(row_height, shown_rows, |mut row| {
                 let Some(shown) = rows.get(row.index()) else {
                     return;
                 };

@@ -52,6 +52,19 @@ fn filter_chip(ui: &mut Ui, run: &CorpusRun, state: &mut CorpusState, view: &Cor
     }
 }
 
+/// The most rows a table below the page table draws: they are drawn at
+/// their own height, so the wheel scrolls the whole view, never a table.
+const MOST_ROWS: usize = 200;
+
+/// How many of `all` rows a table below the page table draws; when not all,
+/// a line says so.
+fn capped_rows(ui: &mut Ui, all: usize) -> usize {
+    if all > MOST_ROWS {
+        ui.label(RichText::new(copy::rows_capped(MOST_ROWS, all)).weak());
+    }
+    all.min(MOST_ROWS)
+}
+
 /// Everything below the page table, in one scroll area.
 fn below(
     ui: &mut Ui,
@@ -93,16 +106,20 @@ fn below(
                 commands.extend(suggestions::missed(ui, run, evaluation, state));
             });
     }
-    egui::CollapsingHeader::new(copy::KEYWORDS_HEADING)
-        .id_salt("corpus_keywords_section")
-        .default_open(true)
+    // The charts are long: folded until asked for.
+    egui::CollapsingHeader::new(copy::CHARTS_HEADING)
+        .id_salt("corpus_charts_section")
+        .default_open(false)
         .show(ui, |ui| {
             keywords::chart(ui, run);
             if let Some(evaluation) = &run.evaluation {
                 truth_chart::show(ui, evaluation);
             }
-            keywords::grid(ui, run);
         });
+    egui::CollapsingHeader::new(copy::KEYWORDS_HEADING)
+        .id_salt("corpus_keywords_section")
+        .default_open(true)
+        .show(ui, |ui| keywords::grid(ui, run));
     commands
 }
 
@@ -126,17 +143,31 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
         controls::archive_lines(ui, stats, run.pages.len());
     }
     filter_chip(ui, &run, state, view);
-    let height = (ui.available_height() * 0.35).max(120.0);
     // Keys move the page table's selection unless a field is being typed in.
     let keyboard = view.keyboard && ui.memory(|m| m.focused().is_none());
-    commands.extend(pages::table(ui, &run, state, height, keyboard));
-    ui.separator();
+    // The page table and what is below it share the room by a split the
+    // user drags, as the inspector's crawled pages do.
+    let room = ui.available_height();
+    let row = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    let needed = row * (run.pages.len() as f32 + 2.0) + 24.0;
+    let least = (row * 4.0).min(room * 0.5);
+    egui::Panel::top("corpus_pages_split")
+        .resizable(true)
+        .default_size(needed.min(room * 0.45).max(least))
+        .size_range(least..=(room * 0.85).max(least))
+        .show(ui, |ui| {
+            let height = ui.available_height() - row;
+            commands.extend(pages::table(ui, &run, state, height, keyboard));
+        });
     egui::ScrollArea::vertical()
         .id_salt("corpus_below")
+        .auto_shrink([false, false])
         .show(ui, |ui| commands.extend(below(ui, &run, state, view)));
     state.run = Some(run);
     commands
 }
 
+#[cfg(test)]
+mod layout_tests;
 #[cfg(test)]
 mod panel_tests;

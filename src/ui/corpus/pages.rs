@@ -186,7 +186,6 @@ pub fn table(
     let mut command = None;
     let compare = run.b.is_some();
     let truth = run.evaluation.is_some();
-    let headers = headers(compare, truth);
     let rows = rows(run, state);
     let moved = if keyboard {
         moved_selection(ui, &rows, state)
@@ -194,13 +193,35 @@ pub fn table(
         None
     };
     let selected = state.selected_page;
-    let mut clicked = None;
     if keyboard
         && ui.input(|i| i.key_pressed(Key::Enter))
         && let Some(row) = rows.iter().find(|r| Some(r.index) == selected)
     {
         command = open(row.page, None);
     }
+    // Too narrow a panel for the columns scrolls sideways (shift+wheel).
+    egui::ScrollArea::horizontal()
+        .id_salt("corpus_pages_sideways")
+        .show(ui, |ui| {
+            let opened = draw(ui, &rows, state, (compare, truth), height, moved);
+            command = command.take().or(opened);
+        });
+    command
+}
+
+/// The table itself: returns the page a click opened.
+fn draw(
+    ui: &mut Ui,
+    rows: &[Row<'_>],
+    state: &mut CorpusState,
+    (compare, truth): (bool, bool),
+    height: f32,
+    moved: Option<usize>,
+) -> Option<Command> {
+    let mut command = None;
+    let headers = headers(compare, truth);
+    let selected = state.selected_page;
+    let mut clicked = None;
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let mut table = TableBuilder::new(ui)
         .id_salt("corpus_pages")
@@ -212,10 +233,15 @@ pub fn table(
         table = table.scroll_to_row(at, None);
     }
     for (i, (title, _)) in headers.iter().enumerate() {
+        // The URL takes what is left, cut with … in its cell; the Lints
+        // (mostly empty) are narrow until dragged wider.
         table = table.column(if i + 1 == headers.len() {
-            Column::remainder().at_least(120.0).clip(true)
+            Column::remainder().at_least(90.0).clip(true)
         } else if *title == copy::CORPUS_COLUMN_LINTS {
-            Column::exact(150.0).clip(true)
+            Column::initial(64.0)
+                .at_least(40.0)
+                .clip(true)
+                .resizable(true)
         } else {
             Column::auto().at_least(48.0)
         });

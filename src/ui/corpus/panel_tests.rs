@@ -17,7 +17,7 @@ use crate::ui::test_support;
 /// Three sites: one/`Kontakt` found by the defaults, two/`Ihr Besuch`
 /// matched by no keyword, three/`Impressum` found beside a blacklisted
 /// `company-news` link.
-fn corpus_dir(name: &str, targets: &str) -> PathBuf {
+pub(super) fn corpus_dir(name: &str, targets: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fi-corpus-panel-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("pages")).unwrap();
@@ -45,13 +45,13 @@ fn corpus_dir(name: &str, targets: &str) -> PathBuf {
     dir
 }
 
-const TARGETS: &str = "id\turl\tkind\n\
+pub(super) const TARGETS: &str = "id\turl\tkind\n\
     p1\thttps://one.test/kontakt\tcontact\n\
     p2\thttps://two.test/ihr-besuch\tcontact\n\
     p3\thttps://three.test/impressum\timprint\n";
 
 /// The corpus at `dir` run under the defaults (A) and `b`, measured.
-fn measured_run(dir: &Path, b: Option<&Settings>) -> CorpusState {
+pub(super) fn measured_run(dir: &Path, b: Option<&Settings>) -> CorpusState {
     let a = Settings::default();
     let targets = truth::Targets::read(&dir.join("targets.tsv")).unwrap();
     let pages = corpus::list_pages(&dir.join("manifest.tsv")).unwrap();
@@ -122,7 +122,9 @@ fn tuned(keyword: &str) -> Settings {
 #[test]
 fn the_scoreboard_counts_the_sites_that_reach_a_target() {
     let dir = corpus_dir("score", TARGETS);
-    let harness = panel(measured_run(&dir, None));
+    let mut harness = panel(measured_run(&dir, None));
+    harness.get_by_label("Charts").click();
+    harness.run();
     harness
         .get_by_label("A reaches a contact, imprint or about page on 2/3 sites (67%); 0.7 links followed per site");
     harness.get_by_label(

@@ -37,11 +37,12 @@ pub fn missed(
     }
     let mut command = None;
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    let shown_rows = super::capped_rows(ui, rows.len());
     TableBuilder::new(ui)
         .id_salt("corpus_missed")
         .striped(true)
         .sense(Sense::click())
-        .max_scroll_height(260.0)
+        .vscroll(false)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .column(Column::auto().at_least(48.0))
         .column(Column::auto().at_least(36.0))
@@ -57,7 +58,7 @@ pub fn missed(
             }
         })
         .body(|body| {
-            body.rows(row_height, rows.len(), |mut row| {
+            body.rows(row_height, shown_rows, |mut row| {
                 let Some((side, missed)) = rows.get(row.index()) else {
                     return;
                 };
