@@ -8,9 +8,10 @@ pub const ELLIPSIS: char = '…';
 
 /// How a URL is shown in `max` points: whole when it fits, else its host,
 /// "…", and as much of the end of the path as fits, from a "/" when it can.
-/// The end of the path is what tells links to one site apart; the scheme
-/// ("https://") tells nothing and goes first, and when even the host leaves
-/// too little room, only the end stays. Returns (the kept start, the kept
+/// The end of the path is what tells links to one site apart, the host what
+/// tells sites apart; the scheme ("https://") tells nothing and goes first.
+/// The host stays as long as it fits, however little of the path does; only
+/// when the host itself does not fit does the end stay alone. Returns (the kept start, the kept
 /// end): drawn as start + "…" + end, or just start when nothing was left out
 /// (end is `None`).
 pub fn elide_middle(
@@ -29,15 +30,15 @@ pub fn elide_middle(
     let room = max - measure(host) - width(ELLIPSIS);
     // At least a few characters of the path, or the host gives way.
     let enough = |end: &str| end.chars().count() >= tail.chars().count().min(6);
-    let end = longest_end(tail, room, &width);
-    if enough(end) {
-        let whole_segments = from_a_slash(end);
-        return (
-            host,
-            Some(Some(whole_segments).filter(|e| enough(e)).unwrap_or(end)),
-        );
+    if room < 0.0 {
+        return ("", Some(longest_end(text, max - width(ELLIPSIS), &width)));
     }
-    ("", Some(longest_end(text, max - width(ELLIPSIS), &width)))
+    let end = longest_end(tail, room, &width);
+    let whole_segments = from_a_slash(end);
+    (
+        host,
+        Some(Some(whole_segments).filter(|e| enough(e)).unwrap_or(end)),
+    )
 }
 
 /// `end` from its first "/" on, so it starts with a whole path segment
@@ -120,6 +121,16 @@ mod tests {
     fn a_cut_last_segment_is_kept_as_far_as_it_fits() {
         let shown = shown(elide_middle(KONTAKT, HOST_END, 24.0, one));
         assert_eq!(shown, "www.beltz.de…presse.html");
+    }
+
+    #[test]
+    fn the_host_stays_while_it_fits_however_little_of_the_path_does() {
+        let shown = shown(elide_middle(KONTAKT, HOST_END, 16.0, one));
+        assert_eq!(shown, "www.beltz.de…tml");
+        assert_eq!(
+            self::shown(elide_middle(KONTAKT, HOST_END, 13.0, one)),
+            "www.beltz.de…"
+        );
     }
 
     #[test]

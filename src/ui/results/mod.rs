@@ -186,4 +186,6 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
 }
 
 #[cfg(test)]
+mod layout_tests;
+#[cfg(test)]
 mod panel_tests;

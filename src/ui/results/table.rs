@@ -54,6 +54,10 @@ fn columns(compared: Option<&str>, targets: bool, wide: bool) -> Vec<(SortColumn
     columns
 }
 
+/// Below this room for the URL and Text columns, Score and Rank are left
+/// out: the URL's 60% then holds a host and the end of a path.
+const URL_AND_TEXT_ROOM: f32 = 360.0;
+
 /// What a row's cells show besides the link: the compared side, the
 /// targets.
 #[derive(Clone, Copy)]
@@ -217,7 +221,7 @@ pub(super) fn show(
         ui.label(RichText::new(copy::no_links(current.status)).italics());
         return commands;
     }
-    let columns = columns(
+    let mut columns = columns(
         view.comparison.map(|c| c.name),
         view.targets.is_some(),
         ui.available_width() >= 900.0,
@@ -238,13 +242,21 @@ pub(super) fn show(
         SortColumn::Keyword if narrow => 76.0,
         _ => 90.0,
     };
-    let fixed: f32 = columns
-        .iter()
-        .filter(|(c, _)| !matches!(c, SortColumn::Url | SortColumn::Text))
-        .map(|(c, _)| width(*c))
-        .sum();
-    let spacing = ui.spacing().item_spacing.x * (columns.len() as f32);
-    let flexible = (ui.available_width() - fixed - spacing).max(150.0);
+    let spacing = ui.spacing().item_spacing.x;
+    let flexible_room = |columns: &[(SortColumn, String)]| {
+        let fixed: f32 = columns
+            .iter()
+            .filter(|(c, _)| !matches!(c, SortColumn::Url | SortColumn::Text))
+            .map(|(c, _)| width(*c) + spacing)
+            .sum();
+        ui.available_width() - fixed - 2.0 * spacing
+    };
+    // Score and Rank (empty on most rows, and in the detail pane) give their
+    // room to the URL first, so it keeps its host.
+    if flexible_room(&columns) < URL_AND_TEXT_ROOM {
+        columns.retain(|(c, _)| !matches!(c, SortColumn::Score | SortColumn::Rank));
+    }
+    let flexible = flexible_room(&columns).max(150.0);
     // One stored layout per column set: widths kept while comparing (or in a
     // wide window) never apply to the table without those columns.
     let column_set = (
