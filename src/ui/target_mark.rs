@@ -76,8 +76,20 @@ pub fn section(ui: &mut Ui, mark: &TargetMark<'_>) -> Vec<Command> {
             commands.push(Command::MarkTarget(None));
         }
     });
-    if mark.choosing && in_use {
-        commands.extend(kind_chooser(ui, mark.kind));
+    let open = mark.choosing && in_use;
+    // Opened by T in a short window it may be below the fold: on the frame
+    // it opens, it is scrolled into view.
+    let was_open_id = egui::Id::unique("follow-inspector-kind-chooser-was-open");
+    let was_open = ui
+        .data(|d| d.get_temp::<bool>(was_open_id))
+        .unwrap_or(false);
+    ui.data_mut(|d| d.insert_temp(was_open_id, open));
+    if open {
+        let chooser = egui::Frame::group(ui.style()).show(ui, |ui| kind_chooser(ui, mark.kind));
+        if !was_open {
+            chooser.response.scroll_to_me(None);
+        }
+        commands.extend(chooser.inner);
     }
     commands
 }
@@ -85,21 +97,18 @@ pub fn section(ui: &mut Ui, mark: &TargetMark<'_>) -> Vec<Command> {
 /// Contact, imprint or about: the link's kind is shown chosen.
 fn kind_chooser(ui: &mut Ui, current: Option<TargetKind>) -> Vec<Command> {
     let mut commands = Vec::new();
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.label(RichText::new(copy::WHICH_KIND).strong());
-        ui.horizontal_wrapped(|ui| {
-            for kind in TargetKind::ALL {
-                let button =
-                    egui::Button::new(copy::kind_button(kind)).selected(current == Some(kind));
-                if ui.add(button).clicked() {
-                    commands.push(Command::MarkTarget(Some(kind)));
-                }
+    ui.label(RichText::new(copy::WHICH_KIND).strong());
+    ui.horizontal_wrapped(|ui| {
+        for kind in TargetKind::ALL {
+            let button = egui::Button::new(copy::kind_button(kind)).selected(current == Some(kind));
+            if ui.add(button).clicked() {
+                commands.push(Command::MarkTarget(Some(kind)));
             }
-            if ui.button(copy::LABEL_CANCEL).clicked() {
-                commands.push(Command::ChooseTargetKind(false));
-            }
-        });
-        ui.label(RichText::new(copy::KIND_KEYS).small().weak());
+        }
+        if ui.button(copy::LABEL_CANCEL).clicked() {
+            commands.push(Command::ChooseTargetKind(false));
+        }
     });
+    ui.label(RichText::new(copy::KIND_KEYS).small().weak());
     commands
 }

@@ -25,11 +25,11 @@ mod tuning;
 mod ui;
 mod ui_advice;
 mod ui_archive;
-mod ui_corpus_layout;
 mod ui_detail;
 mod ui_layout;
 mod ui_profile_actions;
 mod ui_targets;
+mod ui_window_layout;
 mod ui_workbench;
 mod warc_files;
 

@@ -1,15 +1,19 @@
-//! The Corpus view's layout as a person meets it: a row of the gained and
-//! lost links or of the missed targets opens its page with that link
-//! selected and explained; the sections below the page table fold.
+//! The window's layout as a person meets it: a row of the Corpus view's
+//! gained and lost links or of its missed targets opens its page with that
+//! link selected and explained; in a short window, T brings the kind
+//! chooser into view.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
 use follow_inspector::ui::InspectorApp;
+use url::Url;
 
-use crate::ui::{app_in, settle, temp_config_dir, type_into};
+use crate::ui::{app_in, fetch, html_page, settle, temp_config_dir, type_into};
 
 /// A manifest and two pages: p1's `Kontakt` is found by the defaults, p2's
 /// `Ihr Besuch` (its second link) by no keyword.
@@ -101,4 +105,49 @@ fn a_gained_link_clicked_opens_its_page_with_the_link_selected() {
         .click();
     harness.run();
     shows_the_missed_link_explained(&mut harness);
+}
+
+/// A page of a contact link and a few others.
+struct ContactPage;
+
+impl Fetcher for ContactPage {
+    fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+        let body = "<html><body><a href='/kontakt'>Kontakt</a>\
+            <a href='/impressum'>Impressum</a><a href='/blog'>Blog</a></body></html>";
+        Ok(html_page(url, 200, body, 1))
+    }
+}
+
+#[test]
+fn in_a_short_window_t_scrolls_the_kind_chooser_into_view() {
+    let dir = temp_config_dir("layout-kind-chooser");
+    let file = dir.join("targets.tsv");
+    std::fs::write(&file, "id\turl\tkind\n").unwrap();
+    let mut harness = app_in(dir, Some(Arc::new(ContactPage)));
+    fetch(&mut harness, "https://beispiel.test/");
+    harness.state_mut().use_targets_file(file);
+    for _ in 0..1000 {
+        harness.step();
+        if !harness.state().targets_busy() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    settle(&mut harness);
+    // 900 × 700, the settings folded: the detail pane is under the table.
+    let size = egui::vec2(900.0, 700.0);
+    harness.set_size(size);
+    harness.get_by_label("◧ Settings").click();
+    harness.run();
+    harness.get_by_label("Kontakt").click();
+    harness.run();
+    harness.key_press(egui::Key::T);
+    harness.run();
+    let prompt = harness
+        .get_by_label("Which kind of page does it lead to?")
+        .rect();
+    assert!(
+        prompt.bottom() <= size.y && prompt.top() >= 0.0,
+        "the prompt is off-screen at {prompt:?}"
+    );
 }
