@@ -8,3 +8,6 @@ pub fn rows_capped(shown: usize, all: usize) -> String {
 }
 
 pub const CHARTS_HEADING: &str = "Charts";
+
+/// The coloured mark before a chart's series name, in its colour.
+pub const LEGEND_SWATCH: &str = "■";

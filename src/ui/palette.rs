@@ -189,23 +189,29 @@ pub fn host(dark: bool) -> Color32 {
     }
 }
 
-/// The corpus chart of targets per keyword: white keywords in the followed
-/// colour, black ones in the blacklisted colour; targets full, other links
-/// faded.
+/// The corpus charts of targets per keyword: targets in the followed
+/// colour (white keywords) or the blacklisted one (black keywords); the
+/// other links in a neutral grey, so the two never differ by shade alone.
 pub fn keyword_truth(black: bool, target: bool, dark: bool) -> Color32 {
-    let base = verdict(
+    if !target {
+        return other_links(dark);
+    }
+    verdict(
         if black {
             Verdict::Blacklisted
         } else {
             Verdict::Followed
         },
         dark,
-    );
-    if target {
-        base
+    )
+}
+
+/// The other links' bars: light enough on the dark theme's near-black plot.
+fn other_links(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_gray(170)
     } else {
-        // On the dark theme a fainter bar sinks into the background.
-        base.gamma_multiply(if dark { 0.6 } else { 0.4 })
+        Color32::from_gray(120)
     }
 }
 
@@ -249,6 +255,22 @@ mod tests {
     }
 
     const AA: f64 = 4.5;
+
+    #[test]
+    fn the_keyword_charts_bars_stand_out_from_the_plot_and_each_other() {
+        for dark in [true, false] {
+            let [panel, _] = row_backgrounds(dark);
+            for black in [false, true] {
+                let target = keyword_truth(black, true, dark);
+                let other = keyword_truth(black, false, dark);
+                assert_ne!(target, other);
+                for bar in [target, other] {
+                    let c = contrast(bar, panel);
+                    assert!(c >= 3.0, "bar {bar:?}, dark={dark}: {c:.2}:1");
+                }
+            }
+        }
+    }
 
     #[test]
     fn contrast_of_known_pairs() {

@@ -78,7 +78,6 @@ pub(super) fn keyword_rows_plot(id: &str, labels: Vec<String>, min_height: f32) 
             labels.get(i as usize).cloned().unwrap_or_default()
         });
     Plot::new(id)
-        .legend(Legend::default())
         .height(height)
         .allow_zoom(false)
         .allow_scroll(false)
@@ -132,7 +131,8 @@ pub fn chart(ui: &mut Ui, run: &CorpusRun) {
             .collect()
     };
     let labels: Vec<String> = names.iter().map(|(_, k)| k.clone()).collect();
-    keyword_rows_plot("keyword_chart", labels, 160.0).show(ui, |plot| {
+    let plot = keyword_rows_plot("keyword_chart", labels, 160.0).legend(Legend::default());
+    plot.show(ui, |plot| {
         plot.bar_chart(
             BarChart::new(copy::CHART_SIDE_A, flip(bars(&run.keywords_a, offset)))
                 .color(palette::side_a(dark))

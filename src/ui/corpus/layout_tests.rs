@@ -62,3 +62,22 @@ fn the_charts_start_folded_and_the_wheel_over_one_scrolls_the_view() {
         "the view did not scroll: {header:?} → {moved:?}"
     );
 }
+
+#[test]
+fn white_and_black_keywords_have_a_chart_each_with_its_legend_above_it() {
+    let dir = corpus_dir("layout-truth-chart", TARGETS);
+    let mut harness = panel(measured_run(&dir, None), egui::vec2(1280.0, 2400.0));
+    harness.get_by_label("Charts").click();
+    harness.run();
+    let white_targets = harness.get_by_label("white: targets followed").rect();
+    let white_others = harness.get_by_label("white: other links followed").rect();
+    let black_targets = harness.get_by_label("black: targets blacklisted").rect();
+    harness.get_by_label("black: other links blacklisted");
+    // Each legend is one line above its own chart: the white chart lies
+    // between the two legends.
+    assert!((white_targets.center().y - white_others.center().y).abs() < 1.0);
+    assert!(
+        black_targets.top() > white_targets.bottom() + 80.0,
+        "no chart between {white_targets:?} and {black_targets:?}"
+    );
+}
