@@ -1203,8 +1203,10 @@ fn the_corpus_view_runs_a_folder_and_a_click_opens_a_page_under_both_profiles() 
         "1 page read (1 failed), 14 links, 3 followed under A, 3 under B; 7 links changed",
     );
     harness.get_by_label_contains("✖ the page has no <link rel=canonical>");
-    // The keyword table, the chart's legend and the causes.
+    // The keyword table, the chart's legend (the charts start folded) and the causes.
     harness.get_by_label("Inside a word");
+    harness.get_by_label("Charts").click();
+    harness.run();
     harness.get_by_label("A: pages decided");
     harness.get_by_label("B: pages decided");
     harness.get_by_label("1 link on 1 page: `tag` removed from the black list (+0 −0 followed)");

@@ -173,7 +173,9 @@ fn the_verdict_column_shows_its_words_before_during_and_after_compare() {
     compare_with(&mut harness, "second");
     assert_eq!(harness.state().comparing(), Some("second"));
     let compared = copy::compared_column("second");
-    let during = header_lefts(&harness, &["Verdict", &compared, "Score"]);
+    // Score and Rank give their room to the URL while comparing.
+    assert!(harness.query_by_label("Score").is_none());
+    let during = header_lefts(&harness, &["Verdict", &compared, "URL"]);
     assert_verdict_words(&harness, (during[0], during[1]));
 
     compare_with(&mut harness, copy::LABEL_COMPARE_NONE);
