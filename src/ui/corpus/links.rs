@@ -100,7 +100,7 @@ pub fn show(ui: &mut Ui, run: &CorpusRun, state: &mut CorpusState) -> Option<Com
     }
     let mut command = None;
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
-    let shown_rows = super::capped_rows(ui, rows.len());
+    let shown_rows = super::capped::rows(ui, rows.len());
     let sort = &mut state.link_sort;
     TableBuilder::new(ui)
         .id_salt("corpus_changed_links")

@@ -7,6 +7,7 @@
 //! and the keywords. A cause or a suggestion clicked narrows the tables to
 //! what it changes, until its chip (or Escape) clears it.
 
+mod capped;
 mod causes;
 mod controls;
 mod filter;
@@ -50,19 +51,6 @@ fn filter_chip(ui: &mut Ui, run: &CorpusRun, state: &mut CorpusState, view: &Cor
     if clicked || escape {
         state.filter = None;
     }
-}
-
-/// The most rows a table below the page table draws: they are drawn at
-/// their own height, so the wheel scrolls the whole view, never a table.
-const MOST_ROWS: usize = 200;
-
-/// How many of `all` rows a table below the page table draws; when not all,
-/// a line says so.
-fn capped_rows(ui: &mut Ui, all: usize) -> usize {
-    if all > MOST_ROWS {
-        ui.label(RichText::new(copy::rows_capped(MOST_ROWS, all)).weak());
-    }
-    all.min(MOST_ROWS)
 }
 
 /// Everything below the page table, in one scroll area.

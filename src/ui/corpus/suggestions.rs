@@ -37,7 +37,7 @@ pub fn missed(
     }
     let mut command = None;
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
-    let shown_rows = super::capped_rows(ui, rows.len());
+    let shown_rows = super::capped::rows(ui, rows.len());
     TableBuilder::new(ui)
         .id_salt("corpus_missed")
         .striped(true)
