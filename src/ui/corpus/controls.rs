@@ -103,7 +103,7 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
     commands.extend(targets_row(ui, state, view));
     widgets::note(
         ui,
-        &copy::corpus_sides(view.profile, view.compared, view.depth),
+        &copy::corpus_sides(view.profile, view.edited, view.compared, view.depth),
     );
     let progress = match view.running {
         Some(CorpusProgress::Pages { done, total }) => {
