@@ -57,12 +57,13 @@ pub fn change_summary(s: &crate::policy::compare::ChangeSummary) -> String {
 }
 
 /// Which settings a corpus run uses.
-pub fn corpus_sides(profile: &str, compared: Option<&str>, depth: u32) -> String {
+pub fn corpus_sides(profile: &str, edited: bool, compared: Option<&str>, depth: u32) -> String {
     let n = crate::policy::follow_limit(depth);
+    let edited = if edited { " (as edited)" } else { "" };
     match compared {
-        Some(b) => format!("A: “{profile}” (as edited) · B: “{b}” · depth {depth}, N = {n}"),
+        Some(b) => format!("A: “{profile}”{edited} · B: “{b}” · depth {depth}, N = {n}"),
         None => format!(
-            "A: “{profile}” (as edited) · B: none (choose one with Compare with…) · depth {depth}, N = {n}"
+            "A: “{profile}”{edited} · B: none (choose one with Compare with…) · depth {depth}, N = {n}"
         ),
     }
 }
@@ -96,7 +97,7 @@ pub fn nothing_followed_line(side: &str, ids: &[&str]) -> String {
         format!("Under {side}, every page follows at least one link.")
     } else {
         format!(
-            "Under {side}, nothing is followed on {} (no contact page found): {}",
+            "Under {side}, nothing is followed on {}: {}",
             plural(ids.len(), "page", "pages"),
             ids.join(" ")
         )

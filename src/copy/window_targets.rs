@@ -21,7 +21,12 @@ pub const NOT_A_TARGET_TOOLTIP: &str = "Remove this link's row from the targets 
 pub const CHOOSE_TARGETS_FILE_FIRST: &str =
     "Choose a targets file first (Targets file…), or create one.";
 pub const WHICH_KIND: &str = "Which kind of page does it lead to?";
-pub const KIND_KEYS: &str = "Keys: C, I or A (Enter: contact); Esc closes.";
+pub const KIND_KEYS: &str =
+    "Keys: C, I or A (Enter: the kind shown chosen, else contact); Esc closes.";
+pub const LABEL_UNDO_MARK: &str = "↶ Undo mark";
+pub const UNDO_MARK_TOOLTIP: &str =
+    "Put the targets file back as it was before the last mark, notes included (Ctrl+Z)";
+pub const NOTHING_TO_UNDO: &str = "No mark to undo.";
 pub const NO_TARGETS_FILE: &str = "No targets file";
 pub const TARGETS_FILE_TITLE: &str = "Choose the targets file";
 pub const LABEL_TARGETS_PATH: &str = "Targets file";
@@ -95,13 +100,17 @@ pub fn create_targets_question(path: &str) -> String {
 pub fn marked(edit: Edit, url: &str, path: &Path) -> String {
     let file = name(path);
     match edit {
-        Edit::Added(kind) => format!("Marked {url} as {} in {file}.", kind.id()),
+        Edit::Added(kind) => format!("Marked as {} in {file}: {url}", kind.id()),
         Edit::Changed { from, to } => {
-            format!("{url}: {} → {} in {file}.", from.id(), to.id())
+            format!("{} → {} in {file}: {url}", from.id(), to.id())
         }
-        Edit::Removed => format!("{url} is no longer a target in {file}."),
-        Edit::Unchanged => format!("{file} already says so about {url}."),
+        Edit::Removed => format!("Not a target any more in {file} (Ctrl+Z undoes): {url}"),
+        Edit::Unchanged => format!("{file} already says so: {url}"),
     }
+}
+
+pub fn undone(path: &Path) -> String {
+    format!("Undid the last mark in {}.", name(path))
 }
 
 pub fn cannot_read_targets(err: &dyn std::fmt::Display) -> String {

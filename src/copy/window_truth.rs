@@ -91,7 +91,25 @@ pub const TRY_AS_B_TOOLTIP: &str =
     "Compare with A plus this change (unsaved) and run the corpus again.";
 pub const LABEL_SAVE_SUGGESTION: &str = "Save as profile…";
 pub const SAVE_SUGGESTION_TITLE: &str = "Save the suggestion as a profile";
-pub const NO_SUGGESTIONS: &str = "No single change finds a target on more labelled pages.";
+pub const NO_SUGGESTIONS: &str = "No single change of A follows other links on the labelled pages.";
+pub const CANCELLED_KEPT_PREVIOUS: &str =
+    "The run was cancelled: the last complete run is still shown.";
+
+/// Links were marked in the measured targets file after the run.
+pub fn marked_since_run(path: &std::path::Path) -> String {
+    format!(
+        "Links were marked in {} after this run: Run again to measure them.",
+        path.display()
+    )
+}
+
+/// The inspector marks links in a file this run was not measured against.
+pub fn marking_another_file(path: &std::path::Path) -> String {
+    format!(
+        "Links are marked in {}, which this run was not measured against.",
+        path.display()
+    )
+}
 
 /// The unsaved profile Try as B compares with.
 pub fn tried_change_name(change: &Change) -> String {

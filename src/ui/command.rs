@@ -94,6 +94,8 @@ pub enum Command {
     ChooseTargetKind(bool),
     /// Mark the selected link as a target of this kind, or (`None`) as not one.
     MarkTarget(Option<crate::corpus::truth::TargetKind>),
+    /// Put back the targets file as it was before the last mark.
+    UndoMark,
 }
 
 impl Command {

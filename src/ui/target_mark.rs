@@ -21,6 +21,8 @@ pub struct TargetMark<'a> {
     pub kind: Option<TargetKind>,
     /// The kind chooser is open.
     pub choosing: bool,
+    /// The last mark can be undone.
+    pub can_undo: bool,
 }
 
 /// Draws the section; returns what its buttons ask.
@@ -74,6 +76,14 @@ pub fn section(ui: &mut Ui, mark: &TargetMark<'_>) -> Vec<Command> {
                 .clicked()
         {
             commands.push(Command::MarkTarget(None));
+        }
+        if mark.can_undo
+            && ui
+                .button(copy::LABEL_UNDO_MARK)
+                .on_hover_text(copy::UNDO_MARK_TOOLTIP)
+                .clicked()
+        {
+            commands.push(Command::UndoMark);
         }
     });
     let open = mark.choosing && in_use;

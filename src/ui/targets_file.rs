@@ -22,6 +22,8 @@ pub struct TargetsFile {
     pub corpus_page: Option<(String, String)>,
     /// The kind chooser is open for this link.
     pub choosing: Option<usize>,
+    /// The last mark can be undone.
+    pub can_undo: bool,
 }
 
 impl TargetsFile {

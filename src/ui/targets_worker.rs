@@ -21,6 +21,8 @@ pub enum TargetsRequest {
     Open { path: PathBuf, create: bool },
     /// Mark a link in the file opened last.
     Mark(Mark),
+    /// Put back the text the last mark replaced.
+    Undo,
 }
 
 #[derive(Debug)]
@@ -38,6 +40,8 @@ pub enum TargetsOutcome {
         edit: Edit,
         url: String,
     },
+    /// The last mark was undone.
+    Undone { path: PathBuf, targets: Targets },
     /// Nothing was written. `targets`: the file as it was read again.
     Failed {
         message: String,
@@ -52,6 +56,8 @@ pub type TargetsWorker = RequestWorker<TargetsRequest, TargetsOutcome>;
 struct OpenFile {
     path: PathBuf,
     text: String,
+    /// The text before the last mark written, for Undo.
+    before: Option<String>,
 }
 
 fn is_missing(err: &FileError) -> bool {
@@ -94,6 +100,7 @@ fn open(path: PathBuf, create: bool, file: &mut Option<OpenFile>) -> TargetsOutc
             *file = Some(OpenFile {
                 path: path.clone(),
                 text,
+                before: None,
             });
             TargetsOutcome::Opened {
                 path,
@@ -126,57 +133,102 @@ fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     result
 }
 
-fn mark(mark: Mark, file: &mut Option<OpenFile>) -> TargetsOutcome {
-    let failed = |message| TargetsOutcome::Failed {
+fn failed(message: String) -> TargetsOutcome {
+    TargetsOutcome::Failed {
         message,
         targets: None,
-    };
-    let Some(open) = file else {
-        return failed(copy::CHOOSE_TARGETS_FILE_FIRST.into());
-    };
+    }
+}
+
+/// The file's text when it is still what was last read or written; else
+/// why not, with the new text taken in (nothing may be written over it).
+fn unchanged_text(open: &mut OpenFile) -> Result<String, TargetsOutcome> {
     let path = open.path.clone();
     let text = match local::read_text(&path) {
         Ok(text) => text,
-        Err(e) if is_missing(&e) => return failed(copy::targets_gone(&path)),
-        Err(e) => return failed(copy::cannot_read_targets(&e)),
+        Err(e) if is_missing(&e) => return Err(failed(copy::targets_gone(&path))),
+        Err(e) => return Err(failed(copy::cannot_read_targets(&e))),
     };
-    if text != open.text {
-        let message = copy::targets_changed_on_disk(&path);
-        open.text.clone_from(&text);
-        return match parse(&text, &path) {
-            Ok(targets) => TargetsOutcome::Failed {
-                message,
-                targets: Some((path, targets)),
-            },
-            Err(problem) => failed(format!("{message} {problem}")),
-        };
+    if text == open.text {
+        return Ok(text);
     }
+    let message = copy::targets_changed_on_disk(&path);
+    open.text.clone_from(&text);
+    open.before = None;
+    Err(match parse(&text, &path) {
+        Ok(targets) => TargetsOutcome::Failed {
+            message,
+            targets: Some((path, targets)),
+        },
+        Err(problem) => failed(format!("{message} {problem}")),
+    })
+}
+
+/// Writes `text` in place of the file, then reads it back: the table shows
+/// what the file holds.
+fn write_and_read_back(open: &mut OpenFile, text: &str) -> Result<Targets, TargetsOutcome> {
+    let path = &open.path;
+    if fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+        return Err(failed(copy::targets_read_only(path)));
+    }
+    write_atomically(path, text).map_err(|e| failed(copy::cannot_write_targets(path, &e)))?;
+    let written = local::read_text(path).map_err(|e| failed(copy::cannot_read_targets(&e)))?;
+    open.text.clone_from(&written);
+    parse(&written, path).map_err(failed)
+}
+
+fn mark(mark: Mark, file: &mut Option<OpenFile>) -> TargetsOutcome {
+    let Some(open) = file else {
+        return failed(copy::CHOOSE_TARGETS_FILE_FIRST.into());
+    };
+    let text = match unchanged_text(open) {
+        Ok(text) => text,
+        Err(outcome) => return outcome,
+    };
     let (new_text, edit) = match edit::apply_mark(&text, &mark) {
         Ok(done) => done,
         Err(e) => return failed(copy::cannot_read_targets(&e)),
     };
-    if edit != Edit::Unchanged {
-        if fs::metadata(&path).is_ok_and(|m| m.permissions().readonly()) {
-            return failed(copy::targets_read_only(&path));
-        }
-        if let Err(e) = write_atomically(&path, &new_text) {
-            return failed(copy::cannot_write_targets(&path, &e));
-        }
-    }
-    // Read back: the table shows what the file holds.
-    let written = match local::read_text(&path) {
-        Ok(text) => text,
-        Err(e) => return failed(copy::cannot_read_targets(&e)),
+    let written = if edit == Edit::Unchanged {
+        parse(&text, &open.path).map_err(failed)
+    } else {
+        write_and_read_back(open, &new_text)
     };
-    open.text.clone_from(&written);
-    match parse(&written, &path) {
-        Ok(targets) => TargetsOutcome::Marked {
-            path,
+    match written {
+        Ok(targets) => {
+            if edit != Edit::Unchanged {
+                open.before = Some(text);
+            }
+            TargetsOutcome::Marked {
+                path: open.path.clone(),
+                targets,
+                edit,
+                url: mark.url,
+            }
+        }
+        Err(outcome) => outcome,
+    }
+}
+
+fn undo(file: &mut Option<OpenFile>) -> TargetsOutcome {
+    let Some(open) = file else {
+        return failed(copy::CHOOSE_TARGETS_FILE_FIRST.into());
+    };
+    if let Err(outcome) = unchanged_text(open) {
+        return outcome;
+    }
+    let Some(before) = open.before.take() else {
+        return failed(copy::NOTHING_TO_UNDO.into());
+    };
+    match write_and_read_back(open, &before) {
+        Ok(targets) => TargetsOutcome::Undone {
+            path: open.path.clone(),
             targets,
-            edit,
-            url: mark.url,
         },
-        Err(message) => failed(message),
+        Err(outcome) => {
+            open.before = Some(before);
+            outcome
+        }
     }
 }
 
@@ -195,6 +247,7 @@ impl TargetsWorker {
             move |request| match request {
                 TargetsRequest::Open { path, create } => open(path, create, &mut file),
                 TargetsRequest::Mark(m) => mark(m, &mut file),
+                TargetsRequest::Undo => undo(&mut file),
             },
         )
     }

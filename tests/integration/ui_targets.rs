@@ -103,7 +103,7 @@ fn a_link_is_marked_with_the_key_and_the_button_and_unmarked_again() {
     harness.get_by_label("contact");
     assert_eq!(
         notice(&harness),
-        "Marked https://beispiel.test/kontakt as contact in targets.tsv."
+        "Marked as contact in targets.tsv: https://beispiel.test/kontakt"
     );
 
     // The button: Mark as target…, then the kind.
@@ -145,6 +145,41 @@ fn a_link_is_marked_with_the_key_and_the_button_and_unmarked_again() {
     assert_eq!(read(&file), format!("{HAND_LABELLED}{contact}"));
     harness.get_by_label("◎ targets 1");
     harness.get_by_label("Not a target in targets.tsv");
+
+    // Undo puts the row back where it was.
+    harness.get_by_label("↶ Undo mark").click();
+    settle_targets(&mut harness);
+    assert_eq!(
+        read(&file),
+        format!(
+            "{HAND_LABELLED}{contact}{}",
+            imprint.replace("imprint", "about")
+        )
+    );
+    assert_eq!(notice(&harness), "Undid the last mark in targets.tsv.");
+    assert!(harness.query_by_label("↶ Undo mark").is_none());
+}
+
+#[test]
+fn a_row_removed_by_the_n_key_comes_back_with_its_note_on_ctrl_z() {
+    let labelled = format!(
+        "{HAND_LABELLED}{PAGE}\t{PAGE}kontakt\tcontact\t0\tKontakt\tthe form, not the phone\tana\n"
+    );
+    let (mut harness, file) = marking("targets-undo", &labelled);
+    harness.get_by_label("Kontakt").click();
+    harness.run();
+    harness.get_by_label("Target: contact (in targets.tsv)");
+    harness.key_press(egui::Key::N);
+    settle_targets(&mut harness);
+    assert_eq!(read(&file), HAND_LABELLED);
+    assert_eq!(
+        notice(&harness),
+        format!("Not a target any more in targets.tsv (Ctrl+Z undoes): {PAGE}kontakt")
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    settle_targets(&mut harness);
+    assert_eq!(read(&file), labelled);
+    harness.get_by_label("Target: contact (in targets.tsv)");
 }
 
 #[test]

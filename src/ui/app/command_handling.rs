@@ -171,6 +171,7 @@ impl InspectorApp {
             }
             Command::ChooseTargetKind(open) => self.choose_target_kind(open),
             Command::MarkTarget(kind) => self.mark_selected(kind),
+            Command::UndoMark => self.undo_mark(),
         }
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::InspectorApp;
 use crate::corpus::truth::TargetKind;
-use crate::corpus::truth::edit::Mark;
+use crate::corpus::truth::edit::{Edit, Mark};
 use crate::ui::results::PageTargets;
 use crate::ui::state::{Dialog, Source};
 use crate::ui::target_mark::TargetMark;
@@ -83,6 +83,7 @@ impl InspectorApp {
                             targets.problems.len(),
                         )
                     });
+                    self.targets.can_undo = false;
                     self.targets.take_in(path, targets);
                 }
                 TargetsOutcome::Missing(path) => {
@@ -97,11 +98,24 @@ impl InspectorApp {
                     url,
                 } => {
                     self.notice = Some(crate::copy::marked(edit, &url, &path));
+                    if edit != Edit::Unchanged {
+                        self.corpus.marked_since = Some(path.clone());
+                    }
+                    self.targets.can_undo |= edit != Edit::Unchanged;
+                    self.targets.take_in(path, targets);
+                }
+                TargetsOutcome::Undone { path, targets } => {
+                    self.notice = Some(crate::copy::undone(&path));
+                    self.corpus.marked_since = Some(path.clone());
+                    self.targets.can_undo = false;
                     self.targets.take_in(path, targets);
                 }
                 TargetsOutcome::Failed { message, targets } => {
                     self.notice = Some(message);
                     if let Some((path, targets)) = targets {
+                        // Read again after an edit elsewhere: Undo would
+                        // write over it.
+                        self.targets.can_undo = false;
                         self.targets.take_in(path, targets);
                     }
                 }
@@ -147,6 +161,7 @@ impl InspectorApp {
             path: self.targets.path.as_deref(),
             kind,
             choosing: self.choosing_kind(),
+            can_undo: self.targets.can_undo,
         }
     }
 
@@ -156,6 +171,13 @@ impl InspectorApp {
         } else {
             None
         };
+    }
+
+    /// Puts back the targets file as it was before the last mark.
+    pub(super) fn undo_mark(&mut self) {
+        if self.targets.can_undo {
+            self.send_targets(TargetsRequest::Undo);
+        }
     }
 
     /// Marks the selected link as a target of `kind`, or as not one.

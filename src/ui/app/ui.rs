@@ -291,6 +291,7 @@ impl InspectorApp {
         let corpus_view = CorpusView {
             running: self.corpus_progress,
             profile: &self.profile,
+            edited: self.is_dirty(),
             compared: self.comparison.as_ref().map(|c| c.name.as_str()),
             depth: self.top.depth,
             browsing: self.file_dialog.is_some(),

@@ -23,9 +23,9 @@ fn browse(
 }
 
 /// The targets file: typed or chosen, empty for the one beside the corpus,
-/// or none at all.
-fn targets_row(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Option<Command> {
-    let mut command = None;
+/// or none at all. Enter in its field runs, as in the corpus field.
+fn targets_row(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<Command> {
+    let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
         let hint = if state.targets_off {
             copy::TARGETS_HINT_OFF
@@ -43,12 +43,16 @@ fn targets_row(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> O
         if field.changed() && !state.targets.trim().is_empty() {
             state.targets_off = false;
         }
-        command = browse(
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if enter && view.running.is_none() && !state.path.trim().is_empty() {
+            commands.push(Command::RunCorpus);
+        }
+        commands.extend(browse(
             ui,
             copy::LABEL_CHOOSE_TARGETS,
             FilePurpose::CorpusTargets,
             view,
-        );
+        ));
         if state.targets_off {
             if ui.button(copy::LABEL_TARGETS_BESIDE).clicked() {
                 state.targets_off = false;
@@ -62,7 +66,7 @@ fn targets_row(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> O
             state.targets_off = true;
         }
     });
-    command
+    commands
 }
 
 pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<Command> {
@@ -103,7 +107,7 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
     commands.extend(targets_row(ui, state, view));
     widgets::note(
         ui,
-        &copy::corpus_sides(view.profile, view.compared, view.depth),
+        &copy::corpus_sides(view.profile, view.edited, view.compared, view.depth),
     );
     let progress = match view.running {
         Some(CorpusProgress::Pages { done, total }) => {

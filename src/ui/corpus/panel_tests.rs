@@ -92,6 +92,7 @@ fn panel(state: CorpusState) -> Harness<'static, Panel> {
             let view = CorpusView {
                 running: panel.running,
                 profile: "(built-in)",
+                edited: false,
                 compared: None,
                 depth: 2,
                 browsing: false,
@@ -350,4 +351,26 @@ fn a_targets_file_for_another_corpus_says_it_labels_none_of_its_pages() {
     harness.get_by_label(
         "the targets file labels none of the 3 corpus pages: check that it belongs to this corpus",
     );
+}
+
+#[test]
+fn a_cancelled_run_keeps_the_complete_one_and_marks_since_the_run_are_said() {
+    let dir = corpus_dir("kept-after-cancel", TARGETS);
+    let mut state = measured_run(&dir, None);
+    let mut cancelled = measured_run(&dir, None).run.unwrap();
+    cancelled.cancelled = true;
+    cancelled.pages.truncate(1);
+    state.finished(crate::ui::corpus_task::CorpusResult {
+        run: cancelled,
+        targets_used: None,
+        targets_error: None,
+    });
+    state.marked_since = Some(dir.join("targets.tsv"));
+    let harness = panel(state);
+    harness.get_by_label("The run was cancelled: the last complete run is still shown.");
+    harness.get_by_label_contains("A reaches a contact, imprint or about page on 2/3 sites");
+    harness.get_by_label(&format!(
+        "Links were marked in {} after this run: Run again to measure them.",
+        dir.join("targets.tsv").display()
+    ));
 }

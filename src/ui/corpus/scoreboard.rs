@@ -26,6 +26,17 @@ pub fn targets_notes(ui: &mut Ui, run: &CorpusRun, state: &CorpusState) {
     } else if state.targets_choice() == TargetsChoice::Beside {
         ui.label(RichText::new(copy::NO_TARGETS_BESIDE).weak());
     }
+    if state.kept_after_cancel {
+        ui.colored_label(palette::warning(dark), copy::CANCELLED_KEPT_PREVIOUS);
+    }
+    if let Some(marked) = &state.marked_since {
+        let line = if state.targets_used.as_ref() == Some(marked) {
+            copy::marked_since_run(marked)
+        } else {
+            copy::marking_another_file(marked)
+        };
+        ui.colored_label(palette::warning(dark), line);
+    }
     let Some(evaluation) = &run.evaluation else {
         return;
     };

@@ -97,6 +97,10 @@ pub struct CorpusState {
     pub only_targets: bool,
     /// The settings Save as profile… is naming.
     pub saving: Option<Settings>,
+    /// A targets file links were marked in since the last run finished.
+    pub marked_since: Option<PathBuf>,
+    /// The last run was cancelled and the one before it is still shown.
+    pub kept_after_cancel: bool,
 }
 
 impl CorpusState {
@@ -113,7 +117,15 @@ impl CorpusState {
     }
 
     /// Takes in a finished run; a filter of the last one no longer applies.
+    /// A cancelled run keeps a complete one on screen (it is what the
+    /// user measured last); with none, the cancelled run is shown.
     pub fn finished(&mut self, result: crate::ui::corpus_task::CorpusResult) {
+        let complete_shown = self.run.as_ref().is_some_and(|r| !r.cancelled);
+        self.kept_after_cancel = result.run.cancelled && complete_shown;
+        if self.kept_after_cancel {
+            return;
+        }
+        self.marked_since = None;
         self.error = None;
         self.filter = None;
         self.selected_page = None;
@@ -128,6 +140,8 @@ pub struct CorpusView<'a> {
     /// How far the run going now has come.
     pub running: Option<CorpusProgress>,
     pub profile: &'a str,
+    /// A's settings differ from the saved profile.
+    pub edited: bool,
     pub compared: Option<&'a str>,
     pub depth: u32,
     pub browsing: bool,

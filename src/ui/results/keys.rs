@@ -69,9 +69,13 @@ pub(super) fn copy_shortcut(ui: &Ui) -> Option<CopyWhat> {
     })
 }
 
-/// T opens the kind chooser (and closes it); in it C, I, A or Enter
-/// (contact) mark the link, Escape closes it. N: not a target.
-pub(super) fn target_keys(ui: &Ui, choosing: bool) -> Option<Command> {
+/// T opens the kind chooser (and closes it); in it C, I or A mark the link,
+/// Enter takes the kind shown chosen (`current`, else contact), Escape
+/// closes it. N: not a target. Ctrl+Z undoes the last mark.
+pub(super) fn target_keys(ui: &Ui, choosing: bool, current: Option<TargetKind>) -> Option<Command> {
+    if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
+        return Some(Command::UndoMark);
+    }
     let pressed = |key| ui.input_mut(|i| i.consume_key(Modifiers::NONE, key));
     if pressed(Key::T) {
         return Some(Command::ChooseTargetKind(!choosing));
@@ -87,7 +91,7 @@ pub(super) fn target_keys(ui: &Ui, choosing: bool) -> Option<Command> {
     }
     [
         (Key::C, TargetKind::Contact),
-        (Key::Enter, TargetKind::Contact),
+        (Key::Enter, current.unwrap_or(TargetKind::Contact)),
         (Key::I, TargetKind::Imprint),
         (Key::A, TargetKind::About),
     ]

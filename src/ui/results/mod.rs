@@ -157,6 +157,10 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         .max(1);
     // The keyboard moves the selection when no text field has it.
     let typing = ui.ctx().text_edit_focused();
+    let selected_kind = view
+        .selected
+        .and_then(|s| current.decision.links.get(s))
+        .and_then(|link| view.targets.as_ref()?.kind_of(link));
     if view.keyboard && !typing {
         if let Some(n) = keys::keyboard_selection(ui, &rows, view.selected, page_rows) {
             commands.push(Command::SelectLink(Some(n)));
@@ -168,7 +172,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         }
         if view.selected.is_some()
             && view.targets.is_some()
-            && let Some(command) = keys::target_keys(ui, view.choosing_kind)
+            && let Some(command) = keys::target_keys(ui, view.choosing_kind, selected_kind)
         {
             commands.push(command);
         }

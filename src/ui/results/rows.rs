@@ -65,7 +65,11 @@ pub struct PageTargets<'a> {
 impl PageTargets<'_> {
     /// The kind of target `link` is on this page: its key (its URL's
     /// `url_key`) is a target's key (SPEC 11).
+    /// A duplicate is not: the first link with the URL is the target.
     pub fn kind_of(&self, link: &LinkDecision) -> Option<TargetKind> {
+        if link.verdict == crate::policy::Verdict::Duplicate {
+            return None;
+        }
         let key = link.key.as_deref()?;
         self.targets.iter().find(|t| t.key == key).map(|t| t.kind)
     }
