@@ -19,6 +19,7 @@ fn panel(state: CorpusState, size: egui::Vec2) -> Harness<'static, CorpusState> 
                 depth: 2,
                 browsing: false,
                 keyboard: true,
+                edited: false,
             };
             let _ = show(ui, state, &view);
         },
