@@ -5,13 +5,14 @@ use crate::corpus::{ArchiveStats, RecordProblem, SkipKind};
 /// A skipped kind of record, in the summary line.
 pub fn skip_kind_label(kind: SkipKind) -> &'static str {
     match kind {
-        SkipKind::Warcinfo => "warcinfo",
-        SkipKind::Request => "request",
-        SkipKind::Metadata => "metadata",
-        SkipKind::Revisit => "revisit",
-        SkipKind::Resource => "resource",
-        SkipKind::Conversion => "conversion",
-        SkipKind::Continuation => "continuation",
+        // A record type is named by its WARC-Type, as the JSON names it.
+        SkipKind::Warcinfo
+        | SkipKind::Request
+        | SkipKind::Metadata
+        | SkipKind::Revisit
+        | SkipKind::Resource
+        | SkipKind::Conversion
+        | SkipKind::Continuation => kind.id(),
         SkipKind::OtherType => "of another type",
         SkipKind::NotHtml => "not HTML",
         SkipKind::NotOk => "not status 200",

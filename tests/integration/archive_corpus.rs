@@ -4,13 +4,12 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use serde_json::Value;
 
 use egui_kittest::kittest::Queryable as _;
 
-use crate::ui::{app_in, temp_config_dir, type_into};
+use crate::ui::{app_in, run_corpus_view, temp_config_dir};
 use crate::warc_files::{
     gzip_member, html_response, http_response, per_record_gzip, record, temp_folder, warcinfo,
     write,
@@ -294,17 +293,6 @@ fn the_table_says_what_was_skipped() {
     assert!(table.contains("https://alpha.test/"), "{table}");
 }
 
-fn wait_for_corpus(harness: &mut egui_kittest::Harness<'_, follow_inspector::ui::InspectorApp>) {
-    for _ in 0..2000 {
-        harness.step();
-        if !harness.state().corpus_running() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    harness.run();
-}
-
 #[test]
 fn the_corpus_view_runs_an_archive_typed_in_its_field() {
     let dir = temp_folder("view");
@@ -314,16 +302,8 @@ fn the_corpus_view_runs_an_archive_typed_in_its_field() {
     records.push(record("metadata", &[("WARC-Target-URI", URLS[2])], b"x"));
     let archive: PathBuf = write(&dir, "crawl.warc", &records.concat());
     let mut harness = app_in(temp_config_dir("archive-corpus-view"), None);
-    harness.get_by_label("Corpus").click();
-    harness.run();
+    run_corpus_view(&mut harness, &archive);
     harness.get_by_label("Archive…");
-    type_into(
-        &mut harness,
-        "Folder or manifest",
-        archive.to_str().unwrap(),
-    );
-    harness.get_by_label("▶ Run").click();
-    wait_for_corpus(&mut harness);
     let run = harness.state().corpus_run().expect("the run finished");
     assert_eq!(run.pages.len(), 3);
     harness.get_by_label_contains("3 pages read");

@@ -1,7 +1,7 @@
 //! The desktop inspector driven as a person would, by labels, with no network
 //! and no GPU (egui_kittest).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -232,6 +232,27 @@ pub fn settle(harness: &mut Harness<'_, InspectorApp>) {
         std::thread::sleep(Duration::from_millis(10));
     }
     harness.run();
+}
+
+/// Waits (up to 20 s) for the Corpus view's run to end, then settles.
+pub fn wait_for_corpus(harness: &mut Harness<'_, InspectorApp>) {
+    for _ in 0..2000 {
+        harness.step();
+        if !harness.state().corpus_running() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    settle(harness);
+}
+
+/// Opens the Corpus view, types `path` in its field and runs it to the end.
+pub fn run_corpus_view(harness: &mut Harness<'_, InspectorApp>, path: &Path) {
+    harness.get_by_label("Corpus").click();
+    harness.run();
+    type_into(harness, "Folder or manifest", &path.to_string_lossy());
+    harness.get_by_label("▶ Run").click();
+    wait_for_corpus(harness);
 }
 
 /// Empties a text field as a person would: select all, delete.
@@ -1185,18 +1206,7 @@ fn the_corpus_view_runs_a_folder_and_a_click_opens_a_page_under_both_profiles() 
     std::fs::copy(fixture("no-canonical.html"), pages.join("b-nameless.html")).unwrap();
     let mut harness = app_in(config_with_tuned("corpus-view"), None);
     compare_with(&mut harness, "tuned");
-    harness.get_by_label("Corpus").click();
-    harness.run();
-    type_into(&mut harness, "Folder or manifest", pages.to_str().unwrap());
-    harness.get_by_label("▶ Run").click();
-    for _ in 0..1000 {
-        harness.step();
-        if !harness.state().corpus_running() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    harness.run();
+    run_corpus_view(&mut harness, &pages);
     let run = harness.state().corpus_run().expect("the run finished");
     assert_eq!(run.pages.len(), 2);
     harness.get_by_label(

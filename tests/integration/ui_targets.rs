@@ -12,7 +12,7 @@ use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
-use crate::ui::{app_in, fetch, html_page, settle, temp_config_dir, type_into};
+use crate::ui::{app_in, fetch, html_page, run_corpus_view, settle, temp_config_dir};
 
 const PAGE: &str = "https://beispiel.test/";
 
@@ -269,18 +269,7 @@ fn a_page_opened_from_the_corpus_view_is_marked_under_its_corpus_id() {
     let file = dir.join("targets.tsv");
     std::fs::write(&file, "id\turl\tkind\n").unwrap();
     let mut harness = app_in(dir, None);
-    harness.get_by_label("Corpus").click();
-    harness.run();
-    type_into(&mut harness, "Folder or manifest", pages.to_str().unwrap());
-    harness.get_by_label("▶ Run").click();
-    for _ in 0..1000 {
-        harness.step();
-        if !harness.state().corpus_running() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    harness.run();
+    run_corpus_view(&mut harness, &pages);
     harness.get_by_label("a-acme").click();
     settle(&mut harness);
     harness.state_mut().use_targets_file(file.clone());

@@ -13,7 +13,9 @@ use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
-use crate::ui::{app_in, fetch, html_page, settle, temp_config_dir, type_into};
+use crate::ui::{
+    app_in, fetch, html_page, run_corpus_view, settle, temp_config_dir, wait_for_corpus,
+};
 
 /// A manifest and two pages: p1's `Kontakt` is found by the defaults, p2's
 /// `Ihr Besuch` (its second link) by no keyword.
@@ -42,29 +44,9 @@ fn corpus(name: &str) -> PathBuf {
     dir
 }
 
-fn wait_for_corpus(harness: &mut Harness<'_, InspectorApp>) {
-    for _ in 0..2000 {
-        harness.step();
-        if !harness.state().corpus_running() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    settle(harness);
-}
-
 fn run_manifest(dir: &Path, config: &str) -> Harness<'static, InspectorApp> {
     let mut harness = app_in(temp_config_dir(config), None);
-    harness.get_by_label("Corpus").click();
-    harness.run();
-    let manifest = dir.join("manifest.tsv");
-    type_into(
-        &mut harness,
-        "Folder or manifest",
-        manifest.to_str().unwrap(),
-    );
-    harness.get_by_label("▶ Run").click();
-    wait_for_corpus(&mut harness);
+    run_corpus_view(&mut harness, &dir.join("manifest.tsv"));
     harness
 }
 

@@ -9,7 +9,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use follow_inspector::ui::InspectorApp;
 
-use crate::ui::{app_in, settle, stored, temp_config_dir, type_into};
+use crate::ui::{
+    app_in, run_corpus_view, settle, stored, temp_config_dir, type_into, wait_for_corpus,
+};
 
 /// A manifest, three pages and `targets` (written as targets.tsv beside it):
 /// one/`Kontakt` and three/`Impressum` found by the defaults, two/`Ihr
@@ -49,31 +51,11 @@ const TARGETS: &str = "id\turl\tkind\n\
     p3\thttps://three.test/impressum\timprint\n";
 
 /// Waits for the corpus run, as a person waits for the progress bar.
-fn wait_for_corpus(harness: &mut Harness<'_, InspectorApp>) {
-    for _ in 0..2000 {
-        harness.step();
-        if !harness.state().corpus_running() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    settle(harness);
-}
-
 /// The window on the Corpus view, the manifest at `dir` run.
 fn run_manifest(dir: &Path, config: &str) -> (Harness<'static, InspectorApp>, PathBuf) {
     let config = temp_config_dir(config);
     let mut harness = app_in(config.clone(), None);
-    harness.get_by_label("Corpus").click();
-    harness.run();
-    let manifest = dir.join("manifest.tsv");
-    type_into(
-        &mut harness,
-        "Folder or manifest",
-        manifest.to_str().unwrap(),
-    );
-    harness.get_by_label("▶ Run").click();
-    wait_for_corpus(&mut harness);
+    run_corpus_view(&mut harness, &dir.join("manifest.tsv"));
     (harness, config)
 }
 

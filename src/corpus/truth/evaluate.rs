@@ -250,7 +250,6 @@ fn page_truth(
         .collect();
     PageTruth {
         id: labelled.id.to_owned(),
-        url: Some(labelled.page.url.to_string()),
         targets,
         followed_a: decision_a.count(Verdict::Followed),
         followed_b: b.map(|(d, _)| d.count(Verdict::Followed)),

@@ -15,11 +15,10 @@ mod suggest;
 mod targets;
 mod tokens;
 pub use evaluate::{Evaluation, RunView, evaluate};
-pub use keywords::{KeywordTruth, keyword_truths};
+pub use keywords::KeywordTruth;
 pub use outcome::{KindCount, MatchPlace, Metrics, Missed, PageTruth, TargetOutcome, TargetWhy};
-pub use suggest::{Change, Suggest, Suggestion, apply_change};
+pub use suggest::{Change, Suggest, Suggestion};
 pub use targets::{Target, TargetKind, TargetProblem, Targets, TargetsError};
-pub use tokens::keyword_tokens;
 
 /// Keeps what [`evaluate`] needs of a page: shared, never copied.
 pub(crate) type KeptPage = Arc<InspectedPage>;

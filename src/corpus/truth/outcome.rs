@@ -62,8 +62,8 @@ impl TargetWhy {
         matches!(self, TargetWhy::Followed { .. })
     }
 
-    /// The keyword that decided it: the black one, or the white one it
-    /// matched when ranked out or followed.
+    /// The keyword that decided a miss: the black one, or the white one a
+    /// ranked-out target matched.
     pub fn keyword(&self) -> Option<&str> {
         match self {
             TargetWhy::Blacklisted { keyword, .. } | TargetWhy::RankedOut { keyword, .. } => {
@@ -170,7 +170,6 @@ impl TargetOutcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageTruth {
     pub id: String,
-    pub url: Option<String>,
     pub targets: Vec<TargetOutcome>,
     /// Links followed on the page under A (and B).
     pub followed_a: usize,
