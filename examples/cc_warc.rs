@@ -4,7 +4,12 @@
 //! a company home page has them; and the same pages as a folder of `.html`
 //! files (each naming its URL with `<link rel=canonical>`).
 //!
-//! `cargo run --release --example cc_warc -- OUT.warc.gz PAGES_DIR [RECORDS]`
+//! With PIECES, the same records are also written split in that many archives
+//! beside OUT (`OUT-1-of-N.warc.gz` …, each with the `warcinfo`, the pages in
+//! runs of about equal length), for a sharded run (`scripts/spark-corpus`),
+//! whose unit is a whole archive.
+//!
+//! `cargo run --release --example cc_warc -- OUT.warc.gz PAGES_DIR [RECORDS [PIECES]]`
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -100,29 +105,46 @@ fn page(i: usize, url: &str) -> String {
     html
 }
 
+/// `bytes` as one gzip member.
+fn gzip_member(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+    gz.write_all(bytes)?;
+    gz.finish()
+}
+
+/// `OUT-K-of-N.warc.gz` for `OUT.warc.gz`.
+fn piece_path(out: &str, k: usize, n: usize) -> String {
+    let stem = out.strip_suffix(".warc.gz").unwrap_or(out);
+    format!("{stem}-{k}-of-{n}.warc.gz")
+}
+
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     let (Some(out), Some(dir)) = (args.get(1), args.get(2)) else {
-        eprintln!("usage: cc_warc OUT.warc.gz PAGES_DIR [RECORDS]");
+        eprintln!("usage: cc_warc OUT.warc.gz PAGES_DIR [RECORDS [PIECES]]");
         std::process::exit(2);
     };
     let records: usize = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(10_000);
+    let piece_count: usize = args.get(4).and_then(|n| n.parse().ok()).unwrap_or(0);
     std::fs::create_dir_all(dir)?;
     let mut file = BufWriter::new(File::create(out)?);
-    let mut member = |bytes: &[u8]| -> std::io::Result<()> {
-        let mut gz = GzEncoder::new(Vec::new(), Compression::default());
-        gz.write_all(bytes)?;
-        file.write_all(&gz.finish()?)
-    };
+    let mut pieces = (1..=piece_count)
+        .map(|k| File::create(piece_path(out, k, piece_count)).map(BufWriter::new))
+        .collect::<std::io::Result<Vec<_>>>()?;
     let date = "2024-05-01T12:00:00Z";
-    member(&record(
+    let info = gzip_member(&record(
         "warcinfo",
         "urn:cc-bench",
         date,
         "Content-Type: application/warc-fields\r\n",
         b"software: cc_warc\r\nformat: WARC File Format 1.0\r\n",
     ))?;
-    for i in 0..(records - 1) / 3 {
+    file.write_all(&info)?;
+    for piece in &mut pieces {
+        piece.write_all(&info)?;
+    }
+    let page_count = (records - 1) / 3;
+    for i in 0..page_count {
         let host = format!("www.company{i}.example");
         let url = format!("https://{host}/");
         let html = page(i, &url);
@@ -134,17 +156,29 @@ fn main() -> std::io::Result<()> {
              X-Crawler-Content-Length: {0}\r\nContent-Length: {0}\r\n\r\n{html}",
             html.len()
         );
-        let http = "Content-Type: application/http; msgtype=request\r\n";
-        member(&record("request", &url, date, http, request.as_bytes()))?;
-        let http = "Content-Type: application/http; msgtype=response\r\n";
-        member(&record("response", &url, date, http, response.as_bytes()))?;
         let meta = format!(
             "fetchTimeMs: {}\r\ncharset-detected: UTF-8\r\n",
             100 + i % 400
         );
+        let request_http = "Content-Type: application/http; msgtype=request\r\n";
+        let response_http = "Content-Type: application/http; msgtype=response\r\n";
         let fields = "Content-Type: application/warc-fields\r\n";
-        member(&record("metadata", &url, date, fields, meta.as_bytes()))?;
+        let members = [
+            record("request", &url, date, request_http, request.as_bytes()),
+            record("response", &url, date, response_http, response.as_bytes()),
+            record("metadata", &url, date, fields, meta.as_bytes()),
+        ];
+        for bytes in members {
+            let member = gzip_member(&bytes)?;
+            file.write_all(&member)?;
+            if let Some(piece) = pieces.get_mut(i * piece_count / page_count.max(1)) {
+                piece.write_all(&member)?;
+            }
+        }
         std::fs::write(Path::new(dir).join(format!("{i:05}.html")), html)?;
+    }
+    for piece in &mut pieces {
+        piece.flush()?;
     }
     file.flush()
 }
