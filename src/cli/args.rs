@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::copy;
 use crate::fetch::{self, Wait};
 use crate::profiles;
 use crate::render;
@@ -42,7 +43,7 @@ pub enum Command {
     Diff(DiffArgs),
     /// Run one or two settings over a folder of saved pages or a corpus
     /// manifest: counts per page and per keyword, and every changed link.
-    Corpus(CorpusArgs),
+    Corpus(CorpusCommand),
     /// List, show, import, export or delete settings profiles.
     #[command(subcommand)]
     Profiles(ProfilesCommand),
@@ -101,12 +102,49 @@ pub struct DiffArgs {
     pub against: AgainstArgs,
 }
 
+/// `corpus`: a run, or `corpus merge` of a sharded run's partial results.
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct CorpusCommand {
+    #[command(subcommand)]
+    pub merge: Option<CorpusSubcommand>,
+
+    #[command(flatten)]
+    pub run: CorpusArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CorpusSubcommand {
+    /// Merge the partial results of a sharded run (`corpus … --format
+    /// partial --shard I/N`) into the report the whole run prints.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// Partial results: files, or `-` for standard input. Their lines may come
+    /// in any order; every shard of the run must be there, once.
+    #[arg(value_name = "PART", required = true)]
+    pub parts: Vec<PathBuf>,
+
+    /// Suggestions are decided again on this many threads (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+
+    /// How to print the report.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct CorpusArgs {
     /// A folder of saved `*.html` pages (each names its URL with
     /// `<link rel=canonical>` or `og:url`), or a manifest TSV with `id` and
-    /// `original_url` columns and the pages in `pages/<id>.html` beside it.
-    pub corpus: PathBuf,
+    /// `original_url` columns and the pages in `pages/<id>.html` beside it;
+    /// or web archives: `.warc[.gz]` files, folders of them, `@LIST` files
+    /// naming them one per line, read in the order given.
+    #[arg(value_name = "CORPUS", required = true)]
+    pub corpus: Vec<PathBuf>,
 
     /// The profile to run (side A; default: the scraper's defaults).
     #[arg(long, value_name = "NAME", conflicts_with = "settings")]
@@ -143,9 +181,62 @@ pub struct CorpusArgs {
     #[arg(long, value_name = "N", default_value_t = 20, requires = "targets")]
     pub suggest: usize,
 
-    /// How to print the report.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    /// How to print the report; `partial` is a shard's partial result, for
+    /// `corpus merge`.
+    #[arg(long, value_enum, default_value_t = CorpusFormat::Table)]
+    pub format: CorpusFormat,
+
+    /// With --format partial: judge only shard I of N (units u with u mod N
+    /// = I; a unit is a saved page, or a whole archive file), or with `-` the
+    /// units read from standard input, one per line as --list-units prints them.
+    #[arg(long, value_name = "I/N|-", value_parser = parse_shard)]
+    pub shard: Option<ShardArg>,
+
+    /// Print the corpus's units (`J<TAB>NAME`: each saved page's id, or each
+    /// archive's path) and exit: a scheduler's list to shard by.
+    /// Other options are not needed, and ignored.
+    #[arg(long)]
+    pub list_units: bool,
+}
+
+/// How `corpus` prints its report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CorpusFormat {
+    /// Aligned columns for a terminal, with counts per verdict and the lints.
+    Table,
+    /// One JSON object (SPEC section 9); field names are stable.
+    Json,
+    /// A header row, then one line per page.
+    Csv,
+    /// JSON lines, one per page: a shard's part of the run, for `corpus merge`.
+    Partial,
+}
+
+/// `--shard`: which units a shard judges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShardArg {
+    Every {
+        index: usize,
+        of: usize,
+    },
+    /// `-`: read from standard input.
+    Stdin,
+}
+
+fn parse_shard(text: &str) -> Result<ShardArg, String> {
+    if text == "-" {
+        return Ok(ShardArg::Stdin);
+    }
+    let parsed = text.split_once('/').and_then(|(i, n)| {
+        Some((
+            i.trim().parse::<usize>().ok()?,
+            n.trim().parse::<usize>().ok()?,
+        ))
+    });
+    match parsed {
+        Some((index, of)) if index < of => Ok(ShardArg::Every { index, of }),
+        _ => Err(copy::not_a_shard(text)),
+    }
 }
 
 #[derive(Debug, clap::Args)]

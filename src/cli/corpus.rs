@@ -1,61 +1,193 @@
 //! `corpus`: one or two settings over a folder or manifest of saved pages,
-//! or over web archives.
+//! or over web archives; a shard of such a run (`--format partial`), and
+//! `corpus merge` of the shards into the whole run's report.
 
-use std::io::IsTerminal as _;
+use std::io::{BufRead as _, IsTerminal as _, Write as _};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use super::args::{CorpusArgs, Format};
+use super::args::{CorpusArgs, CorpusFormat, Format, MergeArgs, ShardArg};
 use super::failure::Failure;
 use super::output::{finish_writing, report_out};
 use super::setup::{side_a, side_b};
 use crate::copy;
+use crate::corpus::partial::{
+    ListedUnit, Merge, RunPlan, Shard, ShardRun, TargetsBytes, TargetsFile, Units, write_shard,
+};
+use crate::corpus::truth::{Suggest, Targets};
+use crate::corpus::{CorpusRun, CorpusSource};
 use crate::report;
 
 /// Runs `corpus`: never touches the network.
 pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Failure> {
+    // The error names the path itself: no context that says it again.
+    let source = crate::corpus::list_inputs(&args.corpus).map_err(usage)?;
+    if args.list_units {
+        return list_units(&source);
+    }
     let a = side_a(
         args.profile.as_deref(),
         args.settings.as_deref(),
         config_dir,
     )?;
     let b = side_b(&args.against, config_dir)?;
-    // The error names the path itself: no context that says it again.
-    let source = crate::corpus::list_corpus(&args.corpus)
-        .map_err(|e| Failure::Usage(anyhow::Error::new(e)))?;
     let jobs = args
         .jobs
         .map_or_else(crate::corpus::default_jobs, |n| n as usize);
+    let targets_file = match &args.targets {
+        Some(path) => Some(TargetsFile {
+            path: path.clone(),
+            bytes: TargetsBytes::of(Targets::read_bytes(path).map_err(cannot_use_targets)?),
+        }),
+        None => None,
+    };
+    let targets = targets_file
+        .as_ref()
+        .map(|file| Targets::parse(file.bytes.as_bytes(), &file.path))
+        .transpose()
+        .map_err(cannot_use_targets)?;
+    let format = match (args.format, &args.shard) {
+        (CorpusFormat::Partial, _) => None,
+        (_, Some(_)) => return Err(usage(anyhow::anyhow!(copy::SHARD_NEEDS_PARTIAL))),
+        (CorpusFormat::Table, None) => Some(Format::Table),
+        (CorpusFormat::Json, None) => Some(Format::Json),
+        (CorpusFormat::Csv, None) => Some(Format::Csv),
+    };
     let interactive = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
         if interactive {
             eprint!("\r\x1b[2K{}", copy::corpus_read_progress(done, total));
         }
     };
-    let cancel = AtomicBool::new(false);
-    let targets = match &args.targets {
-        Some(path) => Some(crate::corpus::truth::Targets::read(path).map_err(|e| {
-            Failure::Usage(anyhow::Error::new(e).context(copy::CANNOT_USE_TARGETS))
-        })?),
-        None => None,
+    let Some(format) = format else {
+        let plan = RunPlan {
+            a,
+            b,
+            depth: args.depth,
+            max_bytes: args.max_bytes,
+            suggest: args.suggest,
+            targets: targets_file,
+            units: match &source {
+                CorpusSource::Pages(pages) => Units::Pages { count: pages.len() },
+                CorpusSource::Archives(files) => Units::Archives {
+                    files: files.clone(),
+                },
+            },
+        };
+        let shard = match &args.shard {
+            None => Shard::All,
+            Some(ShardArg::Every { index, of }) => Shard::Every {
+                index: *index,
+                of: *of,
+            },
+            Some(ShardArg::Stdin) => Shard::Listed(units_from_stdin()?),
+        };
+        let units = shard.units(&source.unit_names()).map_err(usage)?;
+        let run = ShardRun {
+            source: &source,
+            plan: &plan,
+            targets: targets.as_ref(),
+            units: &units,
+            jobs,
+            progress: &progress,
+        };
+        let written = write_shard(run, &mut report_out());
+        if interactive {
+            eprint!("\r\x1b[2K");
+        }
+        return match written {
+            Err(crate::corpus::partial::ShardError::Write(e)) => finish_writing(Err(e)),
+            other => other.map_err(usage),
+        };
     };
+    if let CorpusSource::Archives(files) = &source {
+        crate::corpus::check_archives(files).map_err(usage)?;
+    }
     let sides = crate::corpus::Sides {
         a: &a,
         b: b.as_ref(),
         depth: args.depth,
         targets: targets.as_ref(),
     };
-    let mut run =
-        crate::corpus::run_source(&source, sides, args.max_bytes, jobs, &cancel, &progress);
-    if let Some(targets) = &targets {
+    let cancel = AtomicBool::new(false);
+    let run = crate::corpus::run_source(&source, sides, args.max_bytes, jobs, &cancel, &progress);
+    let report = Report {
+        targets: targets.as_ref(),
+        suggest: args.suggest,
+        jobs,
+        max_bytes: args.max_bytes,
+        format,
+    };
+    write_report(run, report)
+}
+
+/// Runs `corpus merge`: the shards' lines, from files or standard input.
+pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
+    let mut merge = Merge::default();
+    for part in &args.parts {
+        let name = part.display().to_string();
+        let reader: Box<dyn std::io::BufRead> = if name == "-" {
+            Box::new(std::io::stdin().lock())
+        } else {
+            let file = std::fs::File::open(part).map_err(|e| {
+                usage(anyhow::Error::from(e).context(format!("cannot read {name}")))
+            })?;
+            Box::new(std::io::BufReader::new(file))
+        };
+        for (number, line) in reader.lines().enumerate() {
+            let line = line.map_err(|e| {
+                usage(anyhow::Error::from(e).context(format!("cannot read {name}")))
+            })?;
+            let place = format!("{name} line {}", number + 1);
+            merge
+                .add_line(&place, &line)
+                .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_MERGE)))?;
+        }
+    }
+    let merged = merge
+        .finish()
+        .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_MERGE)))?;
+    let targets = merged
+        .plan
+        .targets
+        .as_ref()
+        .map(|file| Targets::parse(file.bytes.as_bytes(), &file.path))
+        .transpose()
+        .map_err(cannot_use_targets)?;
+    let report = Report {
+        targets: targets.as_ref(),
+        suggest: merged.plan.suggest,
+        jobs: args
+            .jobs
+            .map_or_else(crate::corpus::default_jobs, |n| n as usize),
+        max_bytes: merged.plan.max_bytes,
+        format: args.format,
+    };
+    write_report(merged.run, report)
+}
+
+/// What a whole run's report is made with, after its pages are judged.
+struct Report<'a> {
+    targets: Option<&'a Targets>,
+    suggest: usize,
+    jobs: usize,
+    max_bytes: usize,
+    format: Format,
+}
+
+/// Measures `run` against the targets, warns on stderr, prints the report.
+fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
+    let interactive = std::io::stderr().is_terminal();
+    let cancel = AtomicBool::new(false);
+    if let Some(targets) = report.targets {
         let progress = |done: usize, total: usize| {
             if interactive {
                 eprint!("\r\x1b[2K{}", copy::trying_suggestions(done, total));
             }
         };
-        let suggest = crate::corpus::truth::Suggest {
-            keep: args.suggest,
-            jobs,
+        let suggest = Suggest {
+            keep: report.suggest,
+            jobs: report.jobs,
             words: &copy::change_words,
             progress: &progress,
         };
@@ -81,7 +213,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
             Some(_) => page.id.clone(),
             None => page.path.display().to_string(),
         };
-        eprintln!("warning: {}", copy::truncated_page(&name, args.max_bytes));
+        eprintln!("warning: {}", copy::truncated_page(&name, report.max_bytes));
     }
     if let Some(archives) = &run.archives {
         for problem in archives.damaged.iter().chain(&archives.unreadable) {
@@ -89,10 +221,40 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         }
     }
     let mut stdout = report_out();
-    let written = match args.format {
+    let written = match report.format {
         Format::Json => report::write_corpus_json(&run, &mut stdout),
         Format::Csv => report::write_corpus_csv(&run, &mut stdout).map_err(std::io::Error::from),
         Format::Table => report::write_corpus_table(&run, &mut stdout),
     };
     finish_writing(written)
+}
+
+/// `--list-units`: one `J<TAB>NAME` line per unit.
+fn list_units(source: &CorpusSource) -> Result<(), Failure> {
+    let mut out = report_out();
+    let written = source
+        .unit_names()
+        .iter()
+        .enumerate()
+        .try_for_each(|(unit, name)| writeln!(out, "{unit}\t{name}"))
+        .and_then(|()| out.flush());
+    finish_writing(written)
+}
+
+/// `--shard -`: the units on standard input.
+fn units_from_stdin() -> Result<Vec<ListedUnit>, Failure> {
+    let mut units = Vec::new();
+    for (number, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.map_err(|e| usage(anyhow::Error::from(e)))?;
+        units.extend(ListedUnit::parse(number + 1, &line).map_err(usage)?);
+    }
+    Ok(units)
+}
+
+fn usage(err: impl Into<anyhow::Error>) -> Failure {
+    Failure::Usage(err.into())
+}
+
+fn cannot_use_targets(err: crate::corpus::truth::TargetsError) -> Failure {
+    Failure::Usage(anyhow::Error::new(err).context(copy::CANNOT_USE_TARGETS))
 }

@@ -13,6 +13,7 @@ mod setup;
 use std::path::Path;
 use std::process::ExitCode;
 
+use args::CorpusSubcommand;
 pub use args::{Cli, Command};
 pub use failure::Failure;
 
@@ -21,7 +22,10 @@ pub fn run(command: &Command, config_dir: Option<&Path>) -> ExitCode {
     let result = match command {
         Command::Inspect(args) => inspect::run_inspect(args, config_dir),
         Command::Diff(args) => inspect::run_diff(args, config_dir),
-        Command::Corpus(args) => corpus::run_corpus(args, config_dir),
+        Command::Corpus(command) => match &command.merge {
+            Some(CorpusSubcommand::Merge(args)) => corpus::run_merge(args),
+            None => corpus::run_corpus(&command.run, config_dir),
+        },
         Command::Profiles(command) => profiles::run_profiles(command, config_dir),
     };
     match result {

@@ -10,6 +10,21 @@ pub fn corpus_read_progress(done: usize, total: usize) -> String {
     format!("read {done}/{total} pages")
 }
 
+/// A `--shard` that does not parse.
+pub fn not_a_shard(text: &str) -> String {
+    format!(
+        "`{text}` is not a shard: give I/N with 0 ≤ I < N (0/4 … 3/4), or - to read the units \
+         from standard input"
+    )
+}
+
+/// `--shard` with a report format.
+pub const SHARD_NEEDS_PARTIAL: &str = "--shard judges only part of the corpus, so it writes a \
+    partial result: give --format partial, and `corpus merge` the shards into the report";
+
+/// A partial result that `corpus merge` cannot read.
+pub const CANNOT_MERGE: &str = "cannot merge the partial results";
+
 /// A page cut at `--max-bytes`.
 pub fn truncated_page(url: &str, max_bytes: usize) -> String {
     format!("{url} was cut at {max_bytes} bytes (--max-bytes); links after the cut are missing")

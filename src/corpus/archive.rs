@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
+use serde::{Deserialize, Serialize};
 use url::Url;
 
 use super::{CorpusRun, PageRun, SideRun, Sides, finish_run, judge};
@@ -18,7 +19,7 @@ use crate::fetch::{charset_param, is_html};
 const HTTP_HEADER_ROOM: usize = 256 * 1024;
 
 /// Why a record is not a page: its JSON key in `archives.skipped`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum SkipKind {
     Warcinfo,
     Request,
@@ -91,7 +92,7 @@ impl SkipKind {
 
 /// A record that could not be read (damaged) or not taken as a page (its
 /// target URI or HTTP part does not parse), with where it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordProblem {
     pub file: PathBuf,
     pub offset: u64,
@@ -100,8 +101,10 @@ pub struct RecordProblem {
 }
 
 /// What the archives of a corpus held besides its pages.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ArchiveStats {
+    /// Not in a partial result: its run plan names every file.
+    #[serde(skip)]
     pub files: Vec<PathBuf>,
     /// Records read, pages and skipped ones (damaged ones not counted).
     pub records: usize,
@@ -142,6 +145,29 @@ impl ArchiveStats {
         } else {
             self.unreadable_not_listed += 1;
         }
+    }
+
+    /// Adds the stats of the archive read after these (a shard's), keeping
+    /// the first problems of the two in that order.
+    pub fn absorb(&mut self, later: ArchiveStats) {
+        self.records += later.records;
+        for (kind, count) in later.skipped {
+            *self.skipped.entry(kind).or_default() += count;
+        }
+        for problem in later.damaged {
+            self.note_damaged(problem);
+        }
+        self.damaged_not_listed += later.damaged_not_listed;
+        for problem in later.unreadable {
+            self.note_unreadable(problem);
+        }
+        self.unreadable_not_listed += later.unreadable_not_listed;
+    }
+
+    /// A page of a later archive whose URI an earlier one had: skipped as a
+    /// duplicate when shards are merged.
+    pub fn count_duplicate(&mut self) {
+        self.skip(SkipKind::Duplicate);
     }
 
     /// Damaged records in all, listed or not.

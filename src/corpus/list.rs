@@ -28,6 +28,13 @@ pub enum CorpusError {
     NoArchives(PathBuf),
     #[error("{0}: the list of archives is not UTF-8 text")]
     ListNotText(PathBuf),
+    #[error("no corpus given")]
+    NoInput,
+    #[error(
+        "{0} is not a web archive: several inputs must all be archives (.warc, .warc.gz, \
+         folders of them, @LIST files)"
+    )]
+    NotAnArchive(PathBuf),
 }
 
 /// Why one manifest row or folder entry cannot be read as a page.

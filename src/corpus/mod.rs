@@ -5,8 +5,10 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use serde::{Deserialize, Serialize};
 use url::Url;
 
 use crate::error_text::error_text;
@@ -18,11 +20,12 @@ use crate::policy::{Settings, Verdict};
 
 mod archive;
 mod list;
+pub mod partial;
 mod source;
 pub mod truth;
 pub use archive::{ArchiveStats, RecordProblem, SkipKind, run_archives};
 pub use list::{CorpusError, CorpusPage, RowProblem, list_pages};
-pub use source::{CorpusSource, list_corpus, run_source};
+pub use source::{CorpusSource, check_archives, list_corpus, list_inputs, run_source};
 
 /// Every core the machine offers.
 pub fn default_jobs() -> usize {
@@ -30,7 +33,7 @@ pub fn default_jobs() -> usize {
 }
 
 /// A changed link on a corpus page, with what the report shows of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChangedLink {
     pub index: usize,
     pub url: Option<String>,
@@ -41,7 +44,7 @@ pub struct ChangedLink {
 }
 
 /// How one keyword decided verdicts on one side.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeywordUse {
     pub links: usize,
     pub in_url: usize,
@@ -59,11 +62,13 @@ impl KeywordUse {
 }
 
 /// One side of a page: its counts, followed links, lints and keyword uses.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideRun {
     pub counts: BTreeMap<Verdict, usize>,
     pub followed: Vec<String>,
+    #[serde(with = "partial::lint_ids")]
     pub lints: Vec<&'static str>,
+    #[serde(with = "partial::keyword_uses")]
     pub keywords: BTreeMap<(ListName, String), KeywordUse>,
 }
 
@@ -115,7 +120,7 @@ impl SideRun {
 }
 
 /// One page of a corpus run.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PageRun {
     pub id: String,
     pub path: PathBuf,
@@ -129,8 +134,10 @@ pub struct PageRun {
     /// The page file was longer than the cap and read only up to it.
     pub truncated: bool,
     /// The page as read and decided under A, kept for a labelled page so
-    /// that [`truth::evaluate`] can decide it again.
-    pub kept: Option<truth::KeptPage>,
+    /// that [`truth::evaluate`] can decide it again (a partial result
+    /// carries it beside the page).
+    #[serde(skip)]
+    pub kept: Option<Arc<truth::KeptPage>>,
 }
 
 /// A keyword's totals over the corpus on one side, in list order.
@@ -181,7 +188,7 @@ impl CorpusRun {
         suggest: truth::Suggest<'_>,
         cancel: &AtomicBool,
     ) -> truth::Evaluation {
-        let pages: Vec<(&str, Option<&InspectedPage>)> = self
+        let pages: Vec<(&str, Option<&truth::KeptPage>)> = self
             .pages
             .iter()
             .map(|p| (p.id.as_str(), p.kept.as_deref()))
@@ -299,7 +306,9 @@ fn judge(run: &mut PageRun, mut inspection_a: Inspection, sides: Sides<'_>) {
     }
     let labelled = sides.targets.is_some_and(|t| t.for_page(&run.id).is_some());
     if labelled && !inspection_a.pages.is_empty() {
-        run.kept = Some(std::sync::Arc::new(inspection_a.pages.swap_remove(0)));
+        run.kept = Some(Arc::new(truth::KeptPage::of(
+            inspection_a.pages.swap_remove(0),
+        )));
     }
 }
 

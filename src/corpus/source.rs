@@ -20,7 +20,44 @@ pub enum CorpusSource {
 
 /// Tells what `path` names and lists it. An archive is told by its name or
 /// its first bytes; a folder with any archive in it is a folder of archives.
+/// Every archive is opened once, so that a bad one stops the run before it starts.
 pub fn list_corpus(path: &Path) -> Result<CorpusSource, CorpusError> {
+    let source = list_inputs(std::slice::from_ref(&path.to_owned()))?;
+    if let CorpusSource::Archives(files) = &source {
+        check_archives(files)?;
+    }
+    Ok(source)
+}
+
+/// Lists one input, or several web archives (files, folders, `@LIST`s) read
+/// one after the other; opens no archive.
+pub fn list_inputs(paths: &[PathBuf]) -> Result<CorpusSource, CorpusError> {
+    let [first, rest @ ..] = paths else {
+        return Err(CorpusError::NoInput);
+    };
+    if rest.is_empty() {
+        return list_one(first);
+    }
+    let mut all = Vec::new();
+    for path in paths {
+        match list_one(path)? {
+            CorpusSource::Archives(files) => all.extend(files),
+            CorpusSource::Pages(_) => return Err(CorpusError::NotAnArchive(path.clone())),
+        }
+    }
+    Ok(CorpusSource::Archives(all))
+}
+
+/// Opens each archive once: a file that is not one (or cannot be read) is
+/// an error before anything runs.
+pub fn check_archives(files: &[PathBuf]) -> Result<(), CorpusError> {
+    for file in files {
+        RecordReader::open(file).map_err(CorpusError::Archive)?;
+    }
+    Ok(())
+}
+
+fn list_one(path: &Path) -> Result<CorpusSource, CorpusError> {
     let files = if let Some(list) = path.to_str().and_then(|p| p.strip_prefix('@')) {
         archive_list(Path::new(list))?
     } else if path.is_dir() {
@@ -34,10 +71,20 @@ pub fn list_corpus(path: &Path) -> Result<CorpusSource, CorpusError> {
     } else {
         return list_pages(path).map(CorpusSource::Pages);
     };
-    for file in &files {
-        RecordReader::open(file).map_err(CorpusError::Archive)?;
-    }
     Ok(CorpusSource::Archives(files))
+}
+
+impl CorpusSource {
+    /// The units a sharded run splits the corpus in, by name: each page's
+    /// id, or each archive's path.
+    pub fn unit_names(&self) -> Vec<String> {
+        match self {
+            CorpusSource::Pages(pages) => pages.iter().map(|p| p.id.clone()).collect(),
+            CorpusSource::Archives(files) => {
+                files.iter().map(|f| f.display().to_string()).collect()
+            }
+        }
+    }
 }
 
 /// Runs the sides over the source; `progress` gets (pages done, pages in

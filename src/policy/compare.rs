@@ -1,7 +1,7 @@
 //! Two settings on the same page (SPEC section 9): which links change verdict,
 //! rank or deciding keyword, and the rule that made each difference.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::domains::Admission;
 use super::keywords::KeywordHit;
@@ -12,7 +12,7 @@ use super::verdict::{LinkDecision, PageDecision, Verdict};
 pub use super::keywords::ListName;
 
 /// One side of a changed link.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     pub verdict: Verdict,
     pub keyword: Option<String>,
@@ -39,7 +39,7 @@ impl Outcome {
 
 /// The rule that made a link's outcome differ between settings A and B, read
 /// from A to B ("added" means B has it and A does not).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Cause {
     KeywordAdded(ListName, String),
     KeywordRemoved(ListName, String),

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use percent_encoding::percent_decode_str;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where a keyword was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -39,7 +39,7 @@ pub struct KeywordHit {
 }
 
 /// Which list a keyword belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ListName {
     White,

@@ -1,7 +1,7 @@
 //! The wiki's pitfalls as lints (SPEC section 6). `psl` is used here only, to say
 //! where a Public Suffix List would disagree; it never takes part in a verdict.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use url::{Host, Url};
 
 use super::contained::first_contained;
@@ -12,7 +12,7 @@ use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings
 use super::verdict::{LinkDecision, Verdict};
 
 /// The stable lint codes, in SPEC order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LintCode {
     WhiteEmpty,

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use url::Url;
 
 use super::domains::{SiteCheck, check_site, is_same_site};
@@ -13,7 +13,7 @@ use super::keywords::{Haystack, KeywordHit, ListName, asset_extension};
 use super::settings::FollowOptions;
 
 /// The ten verdicts, in pipeline order. The serde names are the report's identifiers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     Invalid,
@@ -63,7 +63,9 @@ impl Verdict {
 /// The part of the page a link sits in: its nearest landmark ancestor
 /// (`<nav>`, `<header>`, … or the ARIA role of one). Shown to explain a
 /// report; it never changes a verdict.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Region {
     Nav,
@@ -99,7 +101,7 @@ impl Region {
 }
 
 /// A candidate link as the page reader found it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Candidate {
     /// The `href` attribute as written.
     pub href: Arc<str>,

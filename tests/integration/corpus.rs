@@ -15,7 +15,7 @@ struct CorpusPage {
     path: PathBuf,
 }
 
-fn corpus_dir() -> PathBuf {
+pub fn corpus_dir() -> PathBuf {
     std::env::var_os("FOLLOW_INSPECTOR_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| repo_path("../shared/corpus"))

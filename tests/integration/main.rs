@@ -20,6 +20,7 @@ mod properties;
 mod rendered;
 mod rendered_hostile;
 mod server;
+mod shards;
 mod truth;
 mod tuning;
 mod ui;

@@ -4,11 +4,11 @@
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
+use super::kept::KeptPage;
 use super::keywords::{KeywordTruth, keyword_truths};
 use super::outcome::{LabelledPage, Metrics, Missed, PageTruth, TargetOutcome, TargetWhy};
 use super::suggest::{self, Suggest, Suggestion};
 use super::targets::{Target, TargetProblem, Targets};
-use crate::inspect::InspectedPage;
 use crate::policy::{LinkDecision, PageDecision, Settings, Verdict};
 
 /// What [`evaluate`] reads of a corpus run.
@@ -19,7 +19,7 @@ pub struct RunView<'a> {
     /// Pages not reached are then not unknown.
     pub cancelled: bool,
     /// Each page's id, and the page as read when it was kept (labelled).
-    pub pages: &'a [(&'a str, Option<&'a InspectedPage>)],
+    pub pages: &'a [(&'a str, Option<&'a KeptPage>)],
 }
 
 /// A corpus run measured against the targets file.

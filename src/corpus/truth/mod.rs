@@ -3,22 +3,17 @@
 //! are missed, and which single settings changes would find more.
 //! Pages are decided again from what the run read, never read again.
 
-use std::sync::Arc;
-
-use crate::inspect::InspectedPage;
-
 pub mod edit;
 mod evaluate;
+mod kept;
 mod keywords;
 mod outcome;
 mod suggest;
 mod targets;
 mod tokens;
 pub use evaluate::{Evaluation, RunView, evaluate};
+pub use kept::{KeptLinks, KeptPage};
 pub use keywords::KeywordTruth;
 pub use outcome::{KindCount, MatchPlace, Metrics, Missed, PageTruth, TargetOutcome, TargetWhy};
 pub use suggest::{Change, Suggest, Suggestion};
 pub use targets::{Target, TargetKind, TargetProblem, Targets, TargetsError};
-
-/// Keeps what [`evaluate`] needs of a page: shared, never copied.
-pub(crate) type KeptPage = Arc<InspectedPage>;

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use super::kept::KeptPage;
 use super::targets::{Target, TargetKind};
-use crate::inspect::InspectedPage;
 use crate::policy::{LinkDecision, MatchedIn, PageDecision, Verdict};
 
 /// Why a target was or was not followed on one side: its verdict and the
@@ -280,6 +280,6 @@ pub struct Missed {
 /// A labelled page as the run read it, ready to be decided again.
 pub(crate) struct LabelledPage<'a> {
     pub id: &'a str,
-    pub page: &'a InspectedPage,
+    pub page: &'a KeptPage,
     pub targets: &'a [Target],
 }

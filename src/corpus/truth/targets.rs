@@ -113,6 +113,11 @@ pub struct Targets {
 impl Targets {
     /// Reads a targets file (at most `local::MAX_TEXT_FILE_BYTES`).
     pub fn read(path: &Path) -> Result<Self, TargetsError> {
+        Self::parse(&Self::read_bytes(path)?, path)
+    }
+
+    /// The bytes of a targets file, as [`Targets::read`] reads them.
+    pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TargetsError> {
         let (bytes, cut) =
             local::read_capped(path, local::MAX_TEXT_FILE_BYTES).map_err(TargetsError::File)?;
         if cut {
@@ -121,7 +126,7 @@ impl Targets {
                 limit: local::MAX_TEXT_FILE_BYTES,
             }));
         }
-        Self::parse(&bytes, path)
+        Ok(bytes)
     }
 
     /// Parses the bytes of the targets file at `path` (named in errors).
