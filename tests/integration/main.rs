@@ -21,6 +21,7 @@ mod rendered;
 mod rendered_hostile;
 mod server;
 mod shards;
+mod spark;
 mod truth;
 mod tuning;
 mod ui;
