@@ -208,14 +208,28 @@ fn the_report_of_a_spark_run_is_the_single_runs_in_every_format() {
     assert_eq!(std::fs::read(&report).unwrap(), single.stdout);
     assert_same_warnings(&single, &sharded);
 
-    // CSV, one partition; `--format=csv` is taken out for the shards too.
+    // CSV, one partition whose partial result is kept in a folder;
+    // `--format=csv` is taken out for the shards too.
     let mut args = corpus_args(&dir, "csv");
     let format = args.split_off(args.len() - 2);
     args.push(format.join("="));
     let single = single_run(&args);
-    let sharded = spark_corpus(&python, BINARY, &["--shards", "1"], &args);
+    let partials = dir.join("partials");
+    let kept = ["--shards", "1", "--partials", partials.to_str().unwrap()];
+    let sharded = spark_corpus(&python, BINARY, &kept, &args);
     assert_eq!(sharded.status.code(), Some(0), "{}", stderr(&sharded));
     assert_eq!(stdout(&sharded), stdout(&single));
+    // The folder's partial result merges again, in another format.
+    let json = corpus_args(&dir, "json");
+    let part = partials.join("shard-00000.partial").display().to_string();
+    let merged = run_owned(&[
+        "corpus".into(),
+        "merge".into(),
+        part,
+        "--format".into(),
+        "json".into(),
+    ]);
+    assert_eq!(stdout(&merged), stdout(&single_run(&json)));
 }
 
 #[test]
