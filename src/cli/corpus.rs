@@ -6,7 +6,7 @@ use std::io::{BufRead as _, IsTerminal as _, Write as _};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use super::args::{CorpusArgs, CorpusFormat, Format, MergeArgs, ShardArg};
+use super::args::{CorpusArgs, CorpusFormat, Format, MergeArgs, MergedFormat, ShardArg};
 use super::failure::Failure;
 use super::output::{finish_writing, report_out};
 use super::setup::{side_a, side_b};
@@ -161,7 +161,11 @@ pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
             .jobs
             .map_or_else(crate::corpus::default_jobs, |n| n as usize),
         max_bytes: merged.plan.max_bytes,
-        format: args.format,
+        format: match args.format {
+            MergedFormat::Table => Format::Table,
+            MergedFormat::Json => Format::Json,
+            MergedFormat::Csv => Format::Csv,
+        },
     };
     write_report(merged.run, report)
 }

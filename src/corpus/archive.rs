@@ -408,3 +408,35 @@ fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {
     judge(&mut run, inspection, sides);
     run
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn damaged(file: &str, count: usize) -> ArchiveStats {
+        let mut stats = ArchiveStats::default();
+        for offset in 0..count as u64 {
+            stats.note_damaged(RecordProblem {
+                file: PathBuf::from(file),
+                offset,
+                target_uri: None,
+                detail: "bad gzip member".to_owned(),
+            });
+        }
+        stats.records = count;
+        stats.skip(SkipKind::Request);
+        stats
+    }
+
+    #[test]
+    fn absorbed_stats_add_up_and_list_the_first_problems_in_order() {
+        let mut all = damaged("a.warc.gz", LISTED_PROBLEMS - 2);
+        all.absorb(damaged("b.warc.gz", LISTED_PROBLEMS + 5));
+        assert_eq!(all.records, 2 * LISTED_PROBLEMS + 3);
+        assert_eq!(all.skipped(SkipKind::Request), 2);
+        assert_eq!(all.damaged.len(), LISTED_PROBLEMS);
+        assert_eq!(all.damaged_count(), 2 * LISTED_PROBLEMS + 3);
+        let last = &all.damaged[LISTED_PROBLEMS - 1];
+        assert_eq!((last.file.to_str(), last.offset), (Some("b.warc.gz"), 1));
+    }
+}

@@ -55,7 +55,10 @@ pub enum MergeError {
         units: usize,
         names: String,
     },
-    #[error("{unit}: page {at} is given twice ({first} and {second})")]
+    #[error(
+        "{unit}: page {at} is given twice ({first} and {second}): was a shard's partial result \
+         given twice?"
+    )]
     PageTwice {
         unit: String,
         at: usize,
@@ -263,5 +266,154 @@ impl Merge {
         let mut run = finish_run(sides, runs, false);
         run.archives = stats;
         Ok(Merged { plan, run })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::super::lines::{ArchiveLine, EndLine, Header, Line, PageLine, RunPlan, Units};
+    use super::*;
+    use crate::corpus::{SideRun, SkipKind};
+    use crate::policy::Settings;
+
+    fn plan(files: &[&str]) -> RunPlan {
+        RunPlan {
+            a: Settings::default(),
+            b: None,
+            depth: 2,
+            max_bytes: 1000,
+            suggest: 0,
+            targets: None,
+            units: Units::Archives {
+                files: files.iter().map(PathBuf::from).collect(),
+            },
+        }
+    }
+
+    fn header(plan: &RunPlan) -> String {
+        let header = Header {
+            format: FORMAT.to_owned(),
+            format_version: FORMAT_VERSION,
+            inspector: env!("CARGO_PKG_VERSION").to_owned(),
+            plan: plan.clone(),
+        };
+        serde_json::to_string(&Line::Header(header)).unwrap()
+    }
+
+    fn page(unit: usize, at: usize, url: &str) -> String {
+        let run = PageRun {
+            id: url.to_owned(),
+            path: PathBuf::from(format!("file{unit}")),
+            url: Some(url.to_owned()),
+            a: SideRun::default(),
+            b: None,
+            changes: Vec::new(),
+            error: None,
+            truncated: false,
+            kept: None,
+        };
+        let line = PageLine {
+            unit,
+            at,
+            run,
+            kept: None,
+        };
+        serde_json::to_string(&Line::Page(Box::new(line))).unwrap()
+    }
+
+    fn archive(unit: usize, pages: usize, records: usize) -> String {
+        let stats = ArchiveStats {
+            records,
+            ..ArchiveStats::default()
+        };
+        serde_json::to_string(&Line::Archive(ArchiveLine { unit, pages, stats })).unwrap()
+    }
+
+    fn end(units: &[usize]) -> String {
+        serde_json::to_string(&Line::End(EndLine {
+            units: units.to_vec(),
+        }))
+        .unwrap()
+    }
+
+    fn merged(lines: &[String]) -> Result<Merged, MergeError> {
+        let mut merge = Merge::default();
+        for (i, line) in lines.iter().enumerate() {
+            merge.add_line(&format!("line {}", i + 1), line)?;
+        }
+        merge.finish()
+    }
+
+    #[test]
+    fn pages_come_back_in_unit_order_and_a_uri_of_an_earlier_file_is_a_duplicate() {
+        let plan = plan(&["a.warc", "b.warc", "c.warc"]);
+        // Shard 1 (unit 1) first, its lines out of order; shard 0 has 0 and 2.
+        let lines = [
+            page(1, 1, "https://x.test/"),
+            archive(1, 2, 5),
+            header(&plan),
+            page(1, 0, "https://b.test/"),
+            end(&[1]),
+            header(&plan),
+            page(2, 0, "https://c.test/"),
+            page(0, 0, "https://x.test/"),
+            archive(0, 1, 3),
+            archive(2, 1, 2),
+            end(&[0, 2]),
+        ];
+        let merged = merged(&lines).unwrap();
+        let ids: Vec<&str> = merged.run.pages.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["https://x.test/", "https://b.test/", "https://c.test/"]);
+        let stats = merged.run.archives.unwrap();
+        assert_eq!(stats.records, 10);
+        assert_eq!(stats.skipped(SkipKind::Duplicate), 1);
+        assert_eq!(stats.files.len(), 3);
+    }
+
+    #[test]
+    fn a_missing_unit_a_doubled_one_and_another_run_are_named() {
+        let plan_ab = plan(&["a.warc", "b.warc"]);
+        let missing = merged(&[header(&plan_ab), archive(0, 0, 1), end(&[0])]);
+        let text = missing.err().unwrap().to_string();
+        assert!(text.contains("1 of the run's 2 units") && text.contains("b.warc"), "{text}");
+
+        let twice = merged(&[header(&plan_ab), end(&[0, 1]), end(&[1])]);
+        let text = twice.err().unwrap().to_string();
+        assert_eq!(text, "unit 1 is in two partial results: line 2 and line 3");
+
+        let other = merged(&[header(&plan_ab), header(&plan(&["a.warc"]))]);
+        let text = other.err().unwrap().to_string();
+        assert!(text.starts_with("line 2: a shard of another run than line 1"), "{text}");
+
+        let no_counts = merged(&[header(&plan_ab), archive(0, 0, 1), end(&[0, 1])]);
+        let text = no_counts.err().unwrap().to_string();
+        assert_eq!(text, "unit 1 (b.warc): its counts of records are in no partial result");
+
+        let short = merged(&[header(&plan_ab), archive(0, 2, 1), archive(1, 0, 1)]);
+        let short = [short.err().unwrap().to_string()];
+        assert!(short[0].contains("2 of the run's 2 units"), "{short:?}");
+        let lost_page = merged(&[
+            header(&plan_ab),
+            page(0, 1, "https://a.test/"),
+            archive(0, 2, 1),
+            archive(1, 0, 1),
+            end(&[0, 1]),
+        ]);
+        let text = lost_page.err().unwrap().to_string();
+        assert_eq!(text, "unit 0 (a.warc): 1 of its 2 pages are in the partial results");
+    }
+
+    #[test]
+    fn a_line_of_something_else_is_named_by_its_place() {
+        let mut merge = Merge::default();
+        let err = merge.add_line("p.jsonl line 3", "{\"schema\": 1}").unwrap_err();
+        assert!(
+            err.to_string().starts_with("p.jsonl line 3: not a line of a partial result"),
+            "{err}"
+        );
+        assert!(merge.add_line("p.jsonl line 4", "   ").is_ok(), "blank lines are skipped");
+        assert!(matches!(merge.finish(), Err(MergeError::NoHeader)));
     }
 }

@@ -215,3 +215,54 @@ fn write_line(out: &mut dyn Write, line: &Line) -> std::io::Result<()> {
     serde_json::to_writer(&mut *out, line)?;
     out.write_all(b"\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        ["a.warc.gz", "b.warc", "c.warc.gz", "d.warc"]
+            .iter()
+            .map(|n| (*n).to_owned())
+            .collect()
+    }
+
+    fn listed(lines: &[&str]) -> Result<Vec<usize>, ShardError> {
+        let mut units = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            units.extend(ListedUnit::parse(i + 1, line)?);
+        }
+        Shard::Listed(units).units(&names())
+    }
+
+    #[test]
+    fn every_nth_unit_from_i_is_shard_i_of_n() {
+        let every = |index, of| Shard::Every { index, of }.units(&names()).unwrap();
+        assert_eq!(every(0, 3), [0, 3]);
+        assert_eq!(every(1, 3), [1]);
+        assert_eq!(every(0, 1), [0, 1, 2, 3]);
+        assert!(every(5, 7).is_empty());
+        assert_eq!(Shard::All.units(&names()).unwrap(), [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn listed_units_are_numbers_with_their_names_checked() {
+        assert_eq!(listed(&["3\td.warc", "", "1", "0\ta.warc.gz\r"]).unwrap(), [0, 1, 3]);
+        let err = |lines: &[&str]| listed(lines).unwrap_err().to_string();
+        assert_eq!(
+            err(&["1\tb.warc", "x\ty"]),
+            "unit list line 2: `x\ty` is not a unit (a line is `J` or `J<TAB>NAME`, as \
+             --list-units prints it)"
+        );
+        assert_eq!(
+            err(&["7"]),
+            "unit 7 is not in the corpus, which has 4 units (0 to 3)"
+        );
+        assert_eq!(
+            err(&["2\tother.warc"]),
+            "unit 2 is `c.warc.gz` in this corpus, not `other.warc`: the list was made from \
+             other inputs"
+        );
+        assert_eq!(err(&["2", "2\tc.warc.gz"]), "unit 2 is listed twice");
+    }
+}
