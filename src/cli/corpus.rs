@@ -3,7 +3,7 @@
 //! `corpus merge` of the shards into the whole run's report.
 
 use std::io::{BufRead as _, IsTerminal as _, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::args::{CorpusArgs, CorpusFormat, Format, MergeArgs, MergedFormat, ShardArg};
@@ -123,28 +123,13 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
 
 /// Runs `corpus merge`: the shards' lines, from files or standard input.
 pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
-    let mut merge = Merge::default();
-    for part in &args.parts {
-        let name = part.display().to_string();
-        let reader: Box<dyn std::io::BufRead> = if name == "-" {
-            Box::new(std::io::stdin().lock())
-        } else {
-            let file = std::fs::File::open(part).map_err(|e| {
-                usage(anyhow::Error::from(e).context(format!("cannot read {name}")))
-            })?;
-            Box::new(std::io::BufReader::new(file))
-        };
-        for (number, line) in reader.lines().enumerate() {
-            let line = line.map_err(|e| {
-                usage(anyhow::Error::from(e).context(format!("cannot read {name}")))
-            })?;
-            let place = format!("{name} line {}", number + 1);
-            merge
-                .add_line(&place, &line)
-                .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_MERGE)))?;
-        }
+    let interactive = std::io::stderr().is_terminal();
+    let read = read_parts(&args.parts, interactive);
+    // The progress line goes before an error, or the report's own lines.
+    if interactive {
+        eprint!("\r\x1b[2K");
     }
-    let merged = merge
+    let merged = read?
         .finish()
         .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_MERGE)))?;
     let targets = merged
@@ -168,6 +153,37 @@ pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
         },
     };
     write_report(merged.run, report)
+}
+
+/// Every line of every part, from files or `-`.
+fn read_parts(parts: &[PathBuf], interactive: bool) -> Result<Merge, Failure> {
+    let mut merge = Merge::default();
+    let mut lines_read: usize = 0;
+    for part in parts {
+        let name = part.display().to_string();
+        let cannot_read = |e: std::io::Error| {
+            usage(anyhow::Error::from(e).context(format!("cannot read {name}")))
+        };
+        let reader: Box<dyn std::io::BufRead> = if name == "-" {
+            Box::new(std::io::stdin().lock())
+        } else {
+            Box::new(std::io::BufReader::new(
+                std::fs::File::open(part).map_err(cannot_read)?,
+            ))
+        };
+        for (number, line) in reader.lines().enumerate() {
+            let line = line.map_err(cannot_read)?;
+            lines_read += 1;
+            if interactive && lines_read.is_multiple_of(10_000) {
+                eprint!("\r\x1b[2K{}", copy::merge_progress(lines_read));
+            }
+            let place = format!("{name} line {}", number + 1);
+            merge
+                .add_line(&place, &line)
+                .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_MERGE)))?;
+        }
+    }
+    Ok(merge)
 }
 
 /// What a whole run's report is made with, after its pages are judged.

@@ -22,6 +22,11 @@ pub fn not_a_shard(text: &str) -> String {
 pub const SHARD_NEEDS_PARTIAL: &str = "--shard judges only part of the corpus, so it writes a \
     partial result: give --format partial, and `corpus merge` the shards into the report";
 
+/// `corpus merge`'s progress line.
+pub fn merge_progress(lines: usize) -> String {
+    format!("read {lines} lines of partial results")
+}
+
 /// A partial result that `corpus merge` cannot read.
 pub const CANNOT_MERGE: &str = "cannot merge the partial results";
 

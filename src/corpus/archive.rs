@@ -11,7 +11,7 @@ use std::sync::{Mutex, mpsc};
 use serde::{Deserialize, Serialize};
 use url::Url;
 
-use super::{CorpusRun, PageRun, SideRun, Sides, finish_run, judge};
+use super::{CorpusRun, PageRun, Sides, finish_run, judge};
 use crate::archive::{self, RecordHead, RecordReader};
 use crate::fetch::{charset_param, is_html};
 
@@ -387,17 +387,12 @@ fn take(
 }
 
 fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {
-    let mut run = PageRun {
-        id: page.url.to_string(),
-        path: page.file.clone(),
-        url: Some(page.url.to_string()),
-        a: SideRun::default(),
-        b: None,
-        changes: Vec::new(),
-        error: None,
-        truncated: page.truncated,
-        kept: None,
-    };
+    let mut run = PageRun::unjudged(
+        page.url.to_string(),
+        page.file.clone(),
+        Some(page.url.to_string()),
+    );
+    run.truncated = page.truncated;
     let read = crate::inspect::read_page(&page.html, page.charset.as_deref(), &page.url);
     let inspection = crate::inspect::Inspection::single_page(
         read,

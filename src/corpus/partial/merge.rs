@@ -275,7 +275,7 @@ mod tests {
 
     use super::super::lines::{ArchiveLine, EndLine, Header, Line, PageLine, RunPlan, Units};
     use super::*;
-    use crate::corpus::{SideRun, SkipKind};
+    use crate::corpus::SkipKind;
     use crate::policy::Settings;
 
     fn plan(files: &[&str]) -> RunPlan {
@@ -303,17 +303,8 @@ mod tests {
     }
 
     fn page(unit: usize, at: usize, url: &str) -> String {
-        let run = PageRun {
-            id: url.to_owned(),
-            path: PathBuf::from(format!("file{unit}")),
-            url: Some(url.to_owned()),
-            a: SideRun::default(),
-            b: None,
-            changes: Vec::new(),
-            error: None,
-            truncated: false,
-            kept: None,
-        };
+        let path = PathBuf::from(format!("file{unit}"));
+        let run = PageRun::unjudged(url.to_owned(), path, Some(url.to_owned()));
         let line = PageLine {
             unit,
             at,
@@ -365,7 +356,10 @@ mod tests {
         ];
         let merged = merged(&lines).unwrap();
         let ids: Vec<&str> = merged.run.pages.iter().map(|p| p.id.as_str()).collect();
-        assert_eq!(ids, ["https://x.test/", "https://b.test/", "https://c.test/"]);
+        assert_eq!(
+            ids,
+            ["https://x.test/", "https://b.test/", "https://c.test/"]
+        );
         let stats = merged.run.archives.unwrap();
         assert_eq!(stats.records, 10);
         assert_eq!(stats.skipped(SkipKind::Duplicate), 1);
@@ -377,7 +371,10 @@ mod tests {
         let plan_ab = plan(&["a.warc", "b.warc"]);
         let missing = merged(&[header(&plan_ab), archive(0, 0, 1), end(&[0])]);
         let text = missing.err().unwrap().to_string();
-        assert!(text.contains("1 of the run's 2 units") && text.contains("b.warc"), "{text}");
+        assert!(
+            text.contains("1 of the run's 2 units") && text.contains("b.warc"),
+            "{text}"
+        );
 
         let twice = merged(&[header(&plan_ab), end(&[0, 1]), end(&[1])]);
         let text = twice.err().unwrap().to_string();
@@ -385,11 +382,17 @@ mod tests {
 
         let other = merged(&[header(&plan_ab), header(&plan(&["a.warc"]))]);
         let text = other.err().unwrap().to_string();
-        assert!(text.starts_with("line 2: a shard of another run than line 1"), "{text}");
+        assert!(
+            text.starts_with("line 2: a shard of another run than line 1"),
+            "{text}"
+        );
 
         let no_counts = merged(&[header(&plan_ab), archive(0, 0, 1), end(&[0, 1])]);
         let text = no_counts.err().unwrap().to_string();
-        assert_eq!(text, "unit 1 (b.warc): its counts of records are in no partial result");
+        assert_eq!(
+            text,
+            "unit 1 (b.warc): its counts of records are in no partial result"
+        );
 
         let short = merged(&[header(&plan_ab), archive(0, 2, 1), archive(1, 0, 1)]);
         let short = [short.err().unwrap().to_string()];
@@ -402,18 +405,27 @@ mod tests {
             end(&[0, 1]),
         ]);
         let text = lost_page.err().unwrap().to_string();
-        assert_eq!(text, "unit 0 (a.warc): 1 of its 2 pages are in the partial results");
+        assert_eq!(
+            text,
+            "unit 0 (a.warc): 1 of its 2 pages are in the partial results"
+        );
     }
 
     #[test]
     fn a_line_of_something_else_is_named_by_its_place() {
         let mut merge = Merge::default();
-        let err = merge.add_line("p.jsonl line 3", "{\"schema\": 1}").unwrap_err();
+        let err = merge
+            .add_line("p.jsonl line 3", "{\"schema\": 1}")
+            .unwrap_err();
         assert!(
-            err.to_string().starts_with("p.jsonl line 3: not a line of a partial result"),
+            err.to_string()
+                .starts_with("p.jsonl line 3: not a line of a partial result"),
             "{err}"
         );
-        assert!(merge.add_line("p.jsonl line 4", "   ").is_ok(), "blank lines are skipped");
+        assert!(
+            merge.add_line("p.jsonl line 4", "   ").is_ok(),
+            "blank lines are skipped"
+        );
         assert!(matches!(merge.finish(), Err(MergeError::NoHeader)));
     }
 }

@@ -247,7 +247,10 @@ mod tests {
 
     #[test]
     fn listed_units_are_numbers_with_their_names_checked() {
-        assert_eq!(listed(&["3\td.warc", "", "1", "0\ta.warc.gz\r"]).unwrap(), [0, 1, 3]);
+        assert_eq!(
+            listed(&["3\td.warc", "", "1", "0\ta.warc.gz\r"]).unwrap(),
+            [0, 1, 3]
+        );
         let err = |lines: &[&str]| listed(lines).unwrap_err().to_string();
         assert_eq!(
             err(&["1\tb.warc", "x\ty"]),
