@@ -68,7 +68,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
             suggest: args.suggest,
             targets: targets_file,
             units: match &source {
-                CorpusSource::Pages(pages) => Units::Pages { count: pages.len() },
+                CorpusSource::Pages(pages) => Units::pages(pages.iter().map(|p| p.id.as_str())),
                 CorpusSource::Archives(files) => Units::Archives {
                     files: files.clone(),
                 },
@@ -95,10 +95,9 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         if interactive {
             eprint!("\r\x1b[2K");
         }
-        return match written {
-            Err(crate::corpus::partial::ShardError::Write(e)) => finish_writing(Err(e)),
-            other => other.map_err(usage),
-        };
+        // Even a closed pipe fails a shard: a scheduler must not take a cut
+        // partial result for a whole one.
+        return written.map_err(usage);
     };
     if let CorpusSource::Archives(files) = &source {
         crate::corpus::check_archives(files).map_err(usage)?;
@@ -157,12 +156,22 @@ pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
 
 /// Every line of every part, from files or `-`.
 fn read_parts(parts: &[PathBuf], interactive: bool) -> Result<Merge, Failure> {
+    let cannot_merge = |e: anyhow::Error| usage(e.context(copy::CANNOT_MERGE));
+    if let Some(twice) = parts
+        .iter()
+        .enumerate()
+        .find(|(i, p)| parts[..*i].contains(p))
+        .map(|(_, p)| p)
+    {
+        let name = twice.display().to_string();
+        return Err(cannot_merge(anyhow::anyhow!(copy::part_given_twice(&name))));
+    }
     let mut merge = Merge::default();
     let mut lines_read: usize = 0;
     for part in parts {
         let name = part.display().to_string();
         let cannot_read = |e: std::io::Error| {
-            usage(anyhow::Error::from(e).context(format!("cannot read {name}")))
+            cannot_merge(anyhow::Error::from(e).context(copy::cannot_read_part(&name)))
         };
         let reader: Box<dyn std::io::BufRead> = if name == "-" {
             Box::new(std::io::stdin().lock())
@@ -180,7 +189,7 @@ fn read_parts(parts: &[PathBuf], interactive: bool) -> Result<Merge, Failure> {
             let place = format!("{name} line {}", number + 1);
             merge
                 .add_line(&place, &line)
-                .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_MERGE)))?;
+                .map_err(|e| cannot_merge(anyhow::Error::new(e)))?;
         }
     }
     Ok(merge)
@@ -265,7 +274,8 @@ fn list_units(source: &CorpusSource) -> Result<(), Failure> {
 fn units_from_stdin() -> Result<Vec<ListedUnit>, Failure> {
     let mut units = Vec::new();
     for (number, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(|e| usage(anyhow::Error::from(e)))?;
+        let line =
+            line.map_err(|e| usage(anyhow::Error::from(e).context(copy::CANNOT_READ_UNITS)))?;
         units.extend(ListedUnit::parse(number + 1, &line).map_err(usage)?);
     }
     Ok(units)

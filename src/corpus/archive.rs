@@ -94,6 +94,7 @@ impl SkipKind {
 /// target URI or HTTP part does not parse), with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordProblem {
+    #[serde(with = "super::partial::lossy_path")]
     pub file: PathBuf,
     pub offset: u64,
     pub target_uri: Option<String>,

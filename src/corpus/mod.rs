@@ -123,6 +123,7 @@ impl SideRun {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PageRun {
     pub id: String,
+    #[serde(with = "partial::lossy_path")]
     pub path: PathBuf,
     /// The URL the page was judged against.
     pub url: Option<String>,

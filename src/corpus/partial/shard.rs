@@ -137,6 +137,7 @@ pub fn write_shard(shard: ShardRun<'_>, out: &mut dyn Write) -> Result<(), Shard
         depth: plan.depth,
         targets: shard.targets,
     };
+    let digest = plan.digest();
     let header = Header {
         format: FORMAT.to_owned(),
         format_version: FORMAT_VERSION,
@@ -151,7 +152,7 @@ pub fn write_shard(shard: ShardRun<'_>, out: &mut dyn Write) -> Result<(), Shard
             let done = |done: usize| (shard.progress)(done, total);
             let run = run_capped(&taken, sides, plan.max_bytes, shard.jobs, &cancel, &done);
             for (&unit, page) in shard.units.iter().zip(run.pages) {
-                write_page(out, unit, 0, page)?;
+                write_page(out, &digest, (unit, 0), page)?;
             }
         }
         CorpusSource::Archives(files) => {
@@ -169,15 +170,23 @@ pub fn write_shard(shard: ShardRun<'_>, out: &mut dyn Write) -> Result<(), Shard
                 );
                 let pages = run.pages.len();
                 for (at, page) in run.pages.into_iter().enumerate() {
-                    write_page(out, unit, at, page)?;
+                    write_page(out, &digest, (unit, at), page)?;
                 }
-                let stats = run.archives.unwrap_or_default();
-                write_line(out, &Line::Archive(ArchiveLine { unit, pages, stats }))?;
+                let archive = ArchiveLine {
+                    plan: digest.clone(),
+                    unit,
+                    pages,
+                    stats: run.archives.unwrap_or_default(),
+                };
+                write_line(out, &Line::Archive(archive))?;
             }
         }
     }
-    let units = shard.units.to_vec();
-    write_line(out, &Line::End(EndLine { units }))?;
+    let end = EndLine {
+        plan: digest,
+        units: shard.units.to_vec(),
+    };
+    write_line(out, &Line::End(end))?;
     out.flush()?;
     Ok(())
 }
@@ -195,14 +204,16 @@ fn taken<T: Clone>(items: &[T], units: &[usize]) -> Result<Vec<T>, ShardError> {
         .collect()
 }
 
+/// The page `at` of `unit`.
 fn write_page(
     out: &mut dyn Write,
-    unit: usize,
-    at: usize,
+    plan: &str,
+    (unit, at): (usize, usize),
     mut run: PageRun,
 ) -> std::io::Result<()> {
     let kept = run.kept.take().map(|page| page.links());
     let page = PageLine {
+        plan: plan.to_owned(),
         unit,
         at,
         run,
