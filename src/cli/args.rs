@@ -41,8 +41,9 @@ pub enum Command {
     /// Decide the same page (or crawl) under two settings and list the links
     /// that change, with the rule that changed each.
     Diff(DiffArgs),
-    /// Run one or two settings over a folder of saved pages or a corpus
-    /// manifest: counts per page and per keyword, and every changed link.
+    /// Run one or two settings over a folder of saved pages, a corpus
+    /// manifest or web archives: counts per page and per keyword, and every
+    /// changed link; or a shard of such a run, and `corpus merge` of the shards.
     Corpus(CorpusCommand),
     /// List, show, import, export or delete settings profiles.
     #[command(subcommand)]
@@ -132,8 +133,19 @@ pub struct MergeArgs {
     pub jobs: Option<u64>,
 
     /// How to print the report.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = MergedFormat::Table)]
+    pub format: MergedFormat,
+}
+
+/// How `corpus merge` prints the whole run's report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MergedFormat {
+    /// Aligned columns for a terminal, as `corpus --format table`.
+    Table,
+    /// One JSON object, as `corpus --format json`.
+    Json,
+    /// A header row, then one line per page, as `corpus --format csv`.
+    Csv,
 }
 
 #[derive(Debug, clap::Args)]

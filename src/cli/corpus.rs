@@ -3,10 +3,10 @@
 //! `corpus merge` of the shards into the whole run's report.
 
 use std::io::{BufRead as _, IsTerminal as _, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use super::args::{CorpusArgs, CorpusFormat, Format, MergeArgs, ShardArg};
+use super::args::{CorpusArgs, CorpusFormat, Format, MergeArgs, MergedFormat, ShardArg};
 use super::failure::Failure;
 use super::output::{finish_writing, report_out};
 use super::setup::{side_a, side_b};
@@ -68,7 +68,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
             suggest: args.suggest,
             targets: targets_file,
             units: match &source {
-                CorpusSource::Pages(pages) => Units::Pages { count: pages.len() },
+                CorpusSource::Pages(pages) => Units::pages(pages.iter().map(|p| p.id.as_str())),
                 CorpusSource::Archives(files) => Units::Archives {
                     files: files.clone(),
                 },
@@ -95,10 +95,9 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         if interactive {
             eprint!("\r\x1b[2K");
         }
-        return match written {
-            Err(crate::corpus::partial::ShardError::Write(e)) => finish_writing(Err(e)),
-            other => other.map_err(usage),
-        };
+        // Even a closed pipe fails a shard: a scheduler must not take a cut
+        // partial result for a whole one.
+        return written.map_err(usage);
     };
     if let CorpusSource::Archives(files) = &source {
         crate::corpus::check_archives(files).map_err(usage)?;
@@ -123,28 +122,13 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
 
 /// Runs `corpus merge`: the shards' lines, from files or standard input.
 pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
-    let mut merge = Merge::default();
-    for part in &args.parts {
-        let name = part.display().to_string();
-        let reader: Box<dyn std::io::BufRead> = if name == "-" {
-            Box::new(std::io::stdin().lock())
-        } else {
-            let file = std::fs::File::open(part).map_err(|e| {
-                usage(anyhow::Error::from(e).context(format!("cannot read {name}")))
-            })?;
-            Box::new(std::io::BufReader::new(file))
-        };
-        for (number, line) in reader.lines().enumerate() {
-            let line = line.map_err(|e| {
-                usage(anyhow::Error::from(e).context(format!("cannot read {name}")))
-            })?;
-            let place = format!("{name} line {}", number + 1);
-            merge
-                .add_line(&place, &line)
-                .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_MERGE)))?;
-        }
+    let interactive = std::io::stderr().is_terminal();
+    let read = read_parts(&args.parts, interactive);
+    // The progress line goes before an error, or the report's own lines.
+    if interactive {
+        eprint!("\r\x1b[2K");
     }
-    let merged = merge
+    let merged = read?
         .finish()
         .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_MERGE)))?;
     let targets = merged
@@ -161,9 +145,54 @@ pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
             .jobs
             .map_or_else(crate::corpus::default_jobs, |n| n as usize),
         max_bytes: merged.plan.max_bytes,
-        format: args.format,
+        format: match args.format {
+            MergedFormat::Table => Format::Table,
+            MergedFormat::Json => Format::Json,
+            MergedFormat::Csv => Format::Csv,
+        },
     };
     write_report(merged.run, report)
+}
+
+/// Every line of every part, from files or `-`.
+fn read_parts(parts: &[PathBuf], interactive: bool) -> Result<Merge, Failure> {
+    let cannot_merge = |e: anyhow::Error| usage(e.context(copy::CANNOT_MERGE));
+    if let Some(twice) = parts
+        .iter()
+        .enumerate()
+        .find(|(i, p)| parts[..*i].contains(p))
+        .map(|(_, p)| p)
+    {
+        let name = twice.display().to_string();
+        return Err(cannot_merge(anyhow::anyhow!(copy::part_given_twice(&name))));
+    }
+    let mut merge = Merge::default();
+    let mut lines_read: usize = 0;
+    for part in parts {
+        let name = part.display().to_string();
+        let cannot_read = |e: std::io::Error| {
+            cannot_merge(anyhow::Error::from(e).context(copy::cannot_read_part(&name)))
+        };
+        let reader: Box<dyn std::io::BufRead> = if name == "-" {
+            Box::new(std::io::stdin().lock())
+        } else {
+            Box::new(std::io::BufReader::new(
+                std::fs::File::open(part).map_err(cannot_read)?,
+            ))
+        };
+        for (number, line) in reader.lines().enumerate() {
+            let line = line.map_err(cannot_read)?;
+            lines_read += 1;
+            if interactive && lines_read.is_multiple_of(10_000) {
+                eprint!("\r\x1b[2K{}", copy::merge_progress(lines_read));
+            }
+            let place = format!("{name} line {}", number + 1);
+            merge
+                .add_line(&place, &line)
+                .map_err(|e| cannot_merge(anyhow::Error::new(e)))?;
+        }
+    }
+    Ok(merge)
 }
 
 /// What a whole run's report is made with, after its pages are judged.
@@ -245,7 +274,8 @@ fn list_units(source: &CorpusSource) -> Result<(), Failure> {
 fn units_from_stdin() -> Result<Vec<ListedUnit>, Failure> {
     let mut units = Vec::new();
     for (number, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(|e| usage(anyhow::Error::from(e)))?;
+        let line =
+            line.map_err(|e| usage(anyhow::Error::from(e).context(copy::CANNOT_READ_UNITS)))?;
         units.extend(ListedUnit::parse(number + 1, &line).map_err(usage)?);
     }
     Ok(units)

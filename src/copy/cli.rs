@@ -22,6 +22,24 @@ pub fn not_a_shard(text: &str) -> String {
 pub const SHARD_NEEDS_PARTIAL: &str = "--shard judges only part of the corpus, so it writes a \
     partial result: give --format partial, and `corpus merge` the shards into the report";
 
+/// `corpus merge`'s progress line.
+pub fn merge_progress(lines: usize) -> String {
+    format!("read {lines} lines of partial results")
+}
+
+/// A partial result that cannot be read.
+pub fn cannot_read_part(name: &str) -> String {
+    format!("cannot read {name}")
+}
+
+/// The same partial result given twice to `corpus merge`.
+pub fn part_given_twice(name: &str) -> String {
+    format!("{name} is given twice")
+}
+
+/// `--shard -` whose standard input cannot be read.
+pub const CANNOT_READ_UNITS: &str = "cannot read the list of units on standard input";
+
 /// A partial result that `corpus merge` cannot read.
 pub const CANNOT_MERGE: &str = "cannot merge the partial results";
 

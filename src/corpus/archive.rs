@@ -11,7 +11,7 @@ use std::sync::{Mutex, mpsc};
 use serde::{Deserialize, Serialize};
 use url::Url;
 
-use super::{CorpusRun, PageRun, SideRun, Sides, finish_run, judge};
+use super::{CorpusRun, PageRun, Sides, finish_run, judge};
 use crate::archive::{self, RecordHead, RecordReader};
 use crate::fetch::{charset_param, is_html};
 
@@ -94,6 +94,7 @@ impl SkipKind {
 /// target URI or HTTP part does not parse), with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordProblem {
+    #[serde(with = "super::partial::lossy_path")]
     pub file: PathBuf,
     pub offset: u64,
     pub target_uri: Option<String>,
@@ -387,17 +388,12 @@ fn take(
 }
 
 fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {
-    let mut run = PageRun {
-        id: page.url.to_string(),
-        path: page.file.clone(),
-        url: Some(page.url.to_string()),
-        a: SideRun::default(),
-        b: None,
-        changes: Vec::new(),
-        error: None,
-        truncated: page.truncated,
-        kept: None,
-    };
+    let mut run = PageRun::unjudged(
+        page.url.to_string(),
+        page.file.clone(),
+        Some(page.url.to_string()),
+    );
+    run.truncated = page.truncated;
     let read = crate::inspect::read_page(&page.html, page.charset.as_deref(), &page.url);
     let inspection = crate::inspect::Inspection::single_page(
         read,
@@ -407,4 +403,36 @@ fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {
     );
     judge(&mut run, inspection, sides);
     run
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn damaged(file: &str, count: usize) -> ArchiveStats {
+        let mut stats = ArchiveStats::default();
+        for offset in 0..count as u64 {
+            stats.note_damaged(RecordProblem {
+                file: PathBuf::from(file),
+                offset,
+                target_uri: None,
+                detail: "bad gzip member".to_owned(),
+            });
+        }
+        stats.records = count;
+        stats.skip(SkipKind::Request);
+        stats
+    }
+
+    #[test]
+    fn absorbed_stats_add_up_and_list_the_first_problems_in_order() {
+        let mut all = damaged("a.warc.gz", LISTED_PROBLEMS - 2);
+        all.absorb(damaged("b.warc.gz", LISTED_PROBLEMS + 5));
+        assert_eq!(all.records, 2 * LISTED_PROBLEMS + 3);
+        assert_eq!(all.skipped(SkipKind::Request), 2);
+        assert_eq!(all.damaged.len(), LISTED_PROBLEMS);
+        assert_eq!(all.damaged_count(), 2 * LISTED_PROBLEMS + 3);
+        let last = &all.damaged[LISTED_PROBLEMS - 1];
+        assert_eq!((last.file.to_str(), last.offset), (Some("b.warc.gz"), 1));
+    }
 }

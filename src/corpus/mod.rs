@@ -123,6 +123,7 @@ impl SideRun {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PageRun {
     pub id: String,
+    #[serde(with = "partial::lossy_path")]
     pub path: PathBuf,
     /// The URL the page was judged against.
     pub url: Option<String>,
@@ -138,6 +139,23 @@ pub struct PageRun {
     /// carries it beside the page).
     #[serde(skip)]
     pub kept: Option<Arc<truth::KeptPage>>,
+}
+
+impl PageRun {
+    /// A page not judged yet: nothing counted, followed or kept.
+    pub fn unjudged(id: String, path: PathBuf, url: Option<String>) -> Self {
+        Self {
+            id,
+            path,
+            url,
+            a: SideRun::default(),
+            b: None,
+            changes: Vec::new(),
+            error: None,
+            truncated: false,
+            kept: None,
+        }
+    }
 }
 
 /// A keyword's totals over the corpus on one side, in list order.
@@ -253,17 +271,7 @@ pub struct Totals {
 /// Reads one page and decides it under A (and B).
 fn run_page(page: &CorpusPage, sides: Sides<'_>, max_bytes: usize) -> PageRun {
     let Sides { a, depth, .. } = sides;
-    let mut run = PageRun {
-        id: page.id.clone(),
-        path: page.path.clone(),
-        url: page.url.clone(),
-        a: SideRun::default(),
-        b: None,
-        changes: Vec::new(),
-        error: None,
-        truncated: false,
-        kept: None,
-    };
+    let mut run = PageRun::unjudged(page.id.clone(), page.path.clone(), page.url.clone());
     if let Some(problem) = &page.problem {
         run.error = Some(problem.to_string());
         return run;

@@ -343,6 +343,42 @@ fn shards_of_one_generated_archive_merge_to_the_single_run() {
 }
 
 #[test]
+fn an_archive_whose_name_is_not_utf8_shards_as_it_runs() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = temp_folder("shards-not-utf8");
+    let name = std::ffi::OsStr::from_bytes(b"na\xffme.warc");
+    let file = dir.join(name);
+    std::fs::write(&file, page_records(0..3).concat()).expect("an archive");
+    let other = write(&dir, "other.warc", &page_records(3..5).concat());
+    let args = vec![
+        "corpus".into(),
+        file.into_os_string(),
+        other.into_os_string(),
+    ];
+    let run = |more: &[&str]| {
+        let out = binary()
+            .args(&args)
+            .args(more)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        out.stdout
+    };
+    let parts = [
+        run(&["--format", "partial", "--shard", "1/2"]),
+        run(&["--format", "partial", "--shard", "0/2"]),
+    ];
+    let merged = run_with_input(
+        &strings(&["corpus", "merge", "-", "--format", "json"]),
+        &parts.concat(),
+    );
+    assert_eq!(
+        crate::ok_stdout(&merged).into_bytes(),
+        run(&["--format", "json"])
+    );
+}
+
+#[test]
 fn units_listed_and_read_back_on_stdin_make_one_shard() {
     let dir = temp_folder("shards-listed");
     let files = archives(&dir);
@@ -433,11 +469,32 @@ fn a_merge_that_lacks_a_shard_has_one_twice_or_mixes_runs_is_refused() {
 
     let twice = merge_files(&dir, &[&parts[0], &parts[1], &parts[2], &parts[1]]);
     assert_refused(&twice, &["given twice"]);
+    let file = write(&dir, "shard-1.jsonl", &parts[1])
+        .display()
+        .to_string();
+    let mut same_file = strings(&["corpus", "merge", &file]);
+    same_file.push(file.clone());
+    assert_refused(&run_owned(&same_file), &[&format!("{file} is given twice")]);
 
     let tuned = tuned();
     let other = shards(&with(&args, &["--against-settings", &tuned]), 3);
     let mixed = merge_files(&dir, &[&parts[0], &other[1], &parts[2]]);
-    assert_refused(&mixed, &["a shard of another run"]);
+    assert_refused(
+        &mixed,
+        &[
+            "a shard of another run",
+            "(not the same settings compared with (B))",
+        ],
+    );
+    // Without its header, another run's shard is still known by its lines.
+    let other_text = String::from_utf8(other[1].clone()).expect("UTF-8");
+    let headless: String = other_text
+        .lines()
+        .skip(1)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let foreign = merge_files(&dir, &[&parts[0], headless.as_bytes(), &parts[2]]);
+    assert_refused(&foreign, &["a line of another run"]);
 
     // A shard cut short (a worker killed half-way) has no end line.
     let text = String::from_utf8(parts[1].clone()).expect("UTF-8");
@@ -454,6 +511,52 @@ fn a_merge_that_lacks_a_shard_has_one_twice_or_mixes_runs_is_refused() {
 
     let nothing = merge_files(&dir, &[b""]);
     assert_refused(&nothing, &["no header line"]);
+}
+
+#[test]
+fn shards_of_two_folders_of_as_many_pages_do_not_merge() {
+    let dir = temp_folder("shards-two-folders");
+    let folder = |name: &str, pages: &[&str]| {
+        let folder = dir.join(name);
+        std::fs::create_dir_all(&folder).expect("a folder");
+        for page in pages {
+            let html = format!(
+                "<link rel=canonical href=\"https://{page}.test/\"><a href=/contact>Contact</a>"
+            );
+            write(&folder, &format!("{page}.html"), html.as_bytes());
+        }
+        strings(&["corpus", &folder.display().to_string()])
+    };
+    let first = shards(&folder("one", &["alpha", "beta"]), 2);
+    let second = shards(&folder("two", &["gamma", "delta"]), 2);
+    let mixed = merge_files(&dir, &[&first[0], &second[1]]);
+    assert_refused(&mixed, &["a shard of another run", "(not the same inputs)"]);
+}
+
+#[test]
+fn a_shard_whose_reader_goes_away_fails() {
+    let targets = real_targets();
+    let Some(args) = corpus_args(&["--targets", &targets, "--format", "partial"]) else {
+        return;
+    };
+    let mut child = binary()
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdout = child.stdout.take().expect("a stdout pipe");
+    let mut start = [0u8; 100];
+    std::io::Read::read_exact(&mut stdout, &mut start).expect("the header's first bytes");
+    drop(stdout);
+    let out = child.wait_with_output().expect("the shard ends");
+    // Megabytes were still to be written: a cut partial result is a failure.
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot write the partial result"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -42,3 +42,34 @@ pub mod keyword_uses {
             .collect())
     }
 }
+
+/// Paths, written as text: a path that is not UTF-8 is written as the
+/// reports show it (`Path::display`), which is all a merge shows of it.
+pub mod lossy_path {
+    use std::path::{Path, PathBuf};
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(path: &Path, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&path.to_string_lossy())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<PathBuf, D::Error> {
+        String::deserialize(d).map(PathBuf::from)
+    }
+}
+
+/// [`lossy_path`] for a list.
+pub mod lossy_paths {
+    use std::path::PathBuf;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(paths: &[PathBuf], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(paths.iter().map(|p| p.to_string_lossy()))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PathBuf>, D::Error> {
+        Vec::<String>::deserialize(d).map(|paths| paths.into_iter().map(PathBuf::from).collect())
+    }
+}

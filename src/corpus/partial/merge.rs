@@ -27,11 +27,22 @@ pub enum MergeError {
         found: String,
         ours: &'static str,
     },
-    #[error(
-        "{place}: a shard of another run than {first} (other settings, depth, inputs or \
-         targets)"
-    )]
-    OtherRun { place: String, first: String },
+    #[error("{place}: a shard of another run than {first} (not the same {what})")]
+    OtherRun {
+        place: String,
+        first: String,
+        what: &'static str,
+    },
+    #[error("{place}: a line of another run than {first} (its plan's digest differs)")]
+    OtherRunLine { place: String, first: String },
+    #[error("{place}: the counts of {unit} are given twice (first at {first})")]
+    CountsTwice {
+        place: String,
+        unit: String,
+        first: String,
+    },
+    #[error("{place}: an archive's counts in a run of saved pages")]
+    CountsOfPages { place: String },
     #[error("no partial result given: no header line in the input")]
     NoHeader,
     #[error("{unit} is in two partial results: {first} and {second}")]
@@ -55,7 +66,10 @@ pub enum MergeError {
         units: usize,
         names: String,
     },
-    #[error("{unit}: page {at} is given twice ({first} and {second})")]
+    #[error(
+        "{unit}: page {at} is given twice ({first} and {second}): was a shard's partial result \
+         given twice?"
+    )]
     PageTwice {
         unit: String,
         at: usize,
@@ -83,8 +97,10 @@ pub struct Merged {
 pub struct Merge {
     /// The first header's plan, and where it was.
     plan: Option<(RunPlan, String)>,
+    /// Each plan digest the other lines name, and where it was first.
+    digests: BTreeMap<String, String>,
     pages: BTreeMap<(usize, usize), (PageLine, String)>,
-    archives: BTreeMap<usize, ArchiveLine>,
+    archives: BTreeMap<usize, (ArchiveLine, String)>,
     /// Each unit a shard ended with, and where.
     ended: BTreeMap<usize, String>,
 }
@@ -103,6 +119,7 @@ impl Merge {
         match line {
             Line::Header(header) => self.add_header(place, header),
             Line::Page(page) => {
+                self.note_digest(&page.plan, place);
                 let key = (page.unit, page.at);
                 if let Some((_, first)) = self.pages.get(&key) {
                     return Err(MergeError::PageTwice {
@@ -116,10 +133,20 @@ impl Merge {
                 Ok(())
             }
             Line::Archive(archive) => {
-                self.archives.insert(archive.unit, archive);
+                self.note_digest(&archive.plan, place);
+                if let Some((_, first)) = self.archives.get(&archive.unit) {
+                    return Err(MergeError::CountsTwice {
+                        place: place.to_owned(),
+                        unit: format!("unit {}", archive.unit),
+                        first: first.clone(),
+                    });
+                }
+                self.archives
+                    .insert(archive.unit, (archive, place.to_owned()));
                 Ok(())
             }
             Line::End(end) => {
+                self.note_digest(&end.plan, place);
                 for unit in end.units {
                     if let Some(first) = self.ended.insert(unit, place.to_owned()) {
                         return Err(MergeError::UnitTwice {
@@ -131,6 +158,12 @@ impl Merge {
                 }
                 Ok(())
             }
+        }
+    }
+
+    fn note_digest(&mut self, digest: &str, place: &str) {
+        if !self.digests.contains_key(digest) {
+            self.digests.insert(digest.to_owned(), place.to_owned());
         }
     }
 
@@ -153,6 +186,7 @@ impl Merge {
             Some((plan, first)) if *plan != header.plan => Err(MergeError::OtherRun {
                 place: place.to_owned(),
                 first: first.clone(),
+                what: header.plan.difference(plan),
             }),
             Some(_) => Ok(()),
             None => {
@@ -164,7 +198,14 @@ impl Merge {
 
     /// The run the shards add up to, once every unit is in.
     pub fn finish(self) -> Result<Merged, MergeError> {
-        let (plan, _) = self.plan.ok_or(MergeError::NoHeader)?;
+        let (plan, header_place) = self.plan.ok_or(MergeError::NoHeader)?;
+        let digest = plan.digest();
+        if let Some((_, place)) = self.digests.iter().find(|(d, _)| **d != digest) {
+            return Err(MergeError::OtherRunLine {
+                place: place.clone(),
+                first: header_place,
+            });
+        }
         let units = plan.units.count();
         let name = |unit: usize| match &plan.units {
             Units::Archives { files } => match files.get(unit) {
@@ -201,12 +242,28 @@ impl Merge {
                 units,
             });
         }
+        let counts_beyond = match plan.units {
+            Units::Pages { .. } => self.archives.values().next(),
+            Units::Archives { .. } => self.archives.range(units..).next().map(|(_, a)| a),
+        };
+        if let Some((archive, place)) = counts_beyond {
+            return Err(match plan.units {
+                Units::Pages { .. } => MergeError::CountsOfPages {
+                    place: place.clone(),
+                },
+                Units::Archives { .. } => MergeError::NoSuchUnit {
+                    place: place.clone(),
+                    unit: archive.unit,
+                    units,
+                },
+            });
+        }
         let expected = |unit: usize| match plan.units {
             Units::Pages { .. } => Ok(1),
             Units::Archives { .. } => self
                 .archives
                 .get(&unit)
-                .map(|a| a.pages)
+                .map(|(a, _)| a.pages)
                 .ok_or_else(|| MergeError::NoCounts { unit: name(unit) }),
         };
         let mut found: BTreeMap<usize, usize> = BTreeMap::new();
@@ -236,7 +293,7 @@ impl Merge {
         };
         if let Some(stats) = &mut stats {
             // In unit order, so that the problems listed are the first ones.
-            for archive in self.archives.into_values() {
+            for (archive, _) in self.archives.into_values() {
                 stats.absorb(archive.stats);
             }
         }
@@ -263,5 +320,190 @@ impl Merge {
         let mut run = finish_run(sides, runs, false);
         run.archives = stats;
         Ok(Merged { plan, run })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::super::lines::{ArchiveLine, EndLine, Header, Line, PageLine, RunPlan, Units};
+    use super::*;
+    use crate::corpus::SkipKind;
+    use crate::policy::Settings;
+
+    fn plan(files: &[&str]) -> RunPlan {
+        RunPlan {
+            a: Settings::default(),
+            b: None,
+            depth: 2,
+            max_bytes: 1000,
+            suggest: 0,
+            targets: None,
+            units: Units::Archives {
+                files: files.iter().map(PathBuf::from).collect(),
+            },
+        }
+    }
+
+    fn header(plan: &RunPlan) -> String {
+        let header = Header {
+            format: FORMAT.to_owned(),
+            format_version: FORMAT_VERSION,
+            inspector: env!("CARGO_PKG_VERSION").to_owned(),
+            plan: plan.clone(),
+        };
+        serde_json::to_string(&Line::Header(header)).unwrap()
+    }
+
+    fn page(plan: &RunPlan, unit: usize, at: usize, url: &str) -> String {
+        let path = PathBuf::from(format!("file{unit}"));
+        let run = PageRun::unjudged(url.to_owned(), path, Some(url.to_owned()));
+        let line = PageLine {
+            plan: plan.digest(),
+            unit,
+            at,
+            run,
+            kept: None,
+        };
+        serde_json::to_string(&Line::Page(Box::new(line))).unwrap()
+    }
+
+    fn archive(plan: &RunPlan, unit: usize, pages: usize, records: usize) -> String {
+        let stats = ArchiveStats {
+            records,
+            ..ArchiveStats::default()
+        };
+        let line = ArchiveLine {
+            plan: plan.digest(),
+            unit,
+            pages,
+            stats,
+        };
+        serde_json::to_string(&Line::Archive(line)).unwrap()
+    }
+
+    fn end(plan: &RunPlan, units: &[usize]) -> String {
+        serde_json::to_string(&Line::End(EndLine {
+            plan: plan.digest(),
+            units: units.to_vec(),
+        }))
+        .unwrap()
+    }
+
+    fn merged(lines: &[String]) -> Result<Merged, MergeError> {
+        let mut merge = Merge::default();
+        for (i, line) in lines.iter().enumerate() {
+            merge.add_line(&format!("line {}", i + 1), line)?;
+        }
+        merge.finish()
+    }
+
+    #[test]
+    fn pages_come_back_in_unit_order_and_a_uri_of_an_earlier_file_is_a_duplicate() {
+        let plan = plan(&["a.warc", "b.warc", "c.warc"]);
+        // Shard 1 (unit 1) first, its lines out of order; shard 0 has 0 and 2.
+        let lines = [
+            page(&plan, 1, 1, "https://x.test/"),
+            archive(&plan, 1, 2, 5),
+            header(&plan),
+            page(&plan, 1, 0, "https://b.test/"),
+            end(&plan, &[1]),
+            header(&plan),
+            page(&plan, 2, 0, "https://c.test/"),
+            page(&plan, 0, 0, "https://x.test/"),
+            archive(&plan, 0, 1, 3),
+            archive(&plan, 2, 1, 2),
+            end(&plan, &[0, 2]),
+        ];
+        let merged = merged(&lines).unwrap();
+        let ids: Vec<&str> = merged.run.pages.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["https://x.test/", "https://b.test/", "https://c.test/"]
+        );
+        let stats = merged.run.archives.unwrap();
+        assert_eq!(stats.records, 10);
+        assert_eq!(stats.skipped(SkipKind::Duplicate), 1);
+        assert_eq!(stats.files.len(), 3);
+    }
+
+    #[test]
+    fn a_missing_unit_a_doubled_one_and_another_run_are_named() {
+        let ab = plan(&["a.warc", "b.warc"]);
+        let missing = merged(&[header(&ab), archive(&ab, 0, 0, 1), end(&ab, &[0])]);
+        let text = missing.err().unwrap().to_string();
+        assert!(
+            text.contains("1 of the run's 2 units") && text.contains("b.warc"),
+            "{text}"
+        );
+
+        let twice = merged(&[header(&ab), end(&ab, &[0, 1]), end(&ab, &[1])]);
+        let text = twice.err().unwrap().to_string();
+        assert_eq!(text, "unit 1 is in two partial results: line 2 and line 3");
+
+        let other = merged(&[header(&ab), header(&plan(&["a.warc"]))]);
+        let text = other.err().unwrap().to_string();
+        assert_eq!(
+            text,
+            "line 2: a shard of another run than line 1 (not the same inputs)"
+        );
+
+        // A line whose header is not given is still known by its plan's digest.
+        let a = plan(&["a.warc"]);
+        let foreign = merged(&[header(&ab), end(&ab, &[0, 1]), end(&a, &[])]);
+        let text = foreign.err().unwrap().to_string();
+        assert_eq!(
+            text,
+            "line 3: a line of another run than line 1 (its plan's digest differs)"
+        );
+
+        let counts_twice = merged(&[header(&ab), archive(&ab, 1, 0, 1), archive(&ab, 1, 0, 1)]);
+        let text = counts_twice.err().unwrap().to_string();
+        assert_eq!(
+            text,
+            "line 3: the counts of unit 1 are given twice (first at line 2)"
+        );
+
+        let no_counts = merged(&[header(&ab), archive(&ab, 0, 0, 1), end(&ab, &[0, 1])]);
+        let text = no_counts.err().unwrap().to_string();
+        assert_eq!(
+            text,
+            "unit 1 (b.warc): its counts of records are in no partial result"
+        );
+
+        let short = merged(&[header(&ab), archive(&ab, 0, 2, 1), archive(&ab, 1, 0, 1)]);
+        let short = [short.err().unwrap().to_string()];
+        assert!(short[0].contains("2 of the run's 2 units"), "{short:?}");
+        let lost_page = merged(&[
+            header(&ab),
+            page(&ab, 0, 1, "https://a.test/"),
+            archive(&ab, 0, 2, 1),
+            archive(&ab, 1, 0, 1),
+            end(&ab, &[0, 1]),
+        ]);
+        let text = lost_page.err().unwrap().to_string();
+        assert_eq!(
+            text,
+            "unit 0 (a.warc): 1 of its 2 pages are in the partial results"
+        );
+    }
+
+    #[test]
+    fn a_line_of_something_else_is_named_by_its_place() {
+        let mut merge = Merge::default();
+        let err = merge
+            .add_line("p.jsonl line 3", "{\"schema\": 1}")
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("p.jsonl line 3: not a line of a partial result"),
+            "{err}"
+        );
+        assert!(
+            merge.add_line("p.jsonl line 4", "   ").is_ok(),
+            "blank lines are skipped"
+        );
+        assert!(matches!(merge.finish(), Err(MergeError::NoHeader)));
     }
 }

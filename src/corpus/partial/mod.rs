@@ -9,7 +9,7 @@ mod fields;
 mod lines;
 mod merge;
 mod shard;
-pub use fields::{keyword_uses, lint_ids};
+pub use fields::{keyword_uses, lint_ids, lossy_path};
 pub use lines::{RunPlan, TargetsBytes, TargetsFile, Units};
 pub use merge::{Merge, MergeError, Merged};
 pub use shard::{ListedUnit, Shard, ShardError, ShardRun, write_shard};

@@ -137,6 +137,7 @@ pub fn write_shard(shard: ShardRun<'_>, out: &mut dyn Write) -> Result<(), Shard
         depth: plan.depth,
         targets: shard.targets,
     };
+    let digest = plan.digest();
     let header = Header {
         format: FORMAT.to_owned(),
         format_version: FORMAT_VERSION,
@@ -151,7 +152,7 @@ pub fn write_shard(shard: ShardRun<'_>, out: &mut dyn Write) -> Result<(), Shard
             let done = |done: usize| (shard.progress)(done, total);
             let run = run_capped(&taken, sides, plan.max_bytes, shard.jobs, &cancel, &done);
             for (&unit, page) in shard.units.iter().zip(run.pages) {
-                write_page(out, unit, 0, page)?;
+                write_page(out, &digest, (unit, 0), page)?;
             }
         }
         CorpusSource::Archives(files) => {
@@ -169,15 +170,23 @@ pub fn write_shard(shard: ShardRun<'_>, out: &mut dyn Write) -> Result<(), Shard
                 );
                 let pages = run.pages.len();
                 for (at, page) in run.pages.into_iter().enumerate() {
-                    write_page(out, unit, at, page)?;
+                    write_page(out, &digest, (unit, at), page)?;
                 }
-                let stats = run.archives.unwrap_or_default();
-                write_line(out, &Line::Archive(ArchiveLine { unit, pages, stats }))?;
+                let archive = ArchiveLine {
+                    plan: digest.clone(),
+                    unit,
+                    pages,
+                    stats: run.archives.unwrap_or_default(),
+                };
+                write_line(out, &Line::Archive(archive))?;
             }
         }
     }
-    let units = shard.units.to_vec();
-    write_line(out, &Line::End(EndLine { units }))?;
+    let end = EndLine {
+        plan: digest,
+        units: shard.units.to_vec(),
+    };
+    write_line(out, &Line::End(end))?;
     out.flush()?;
     Ok(())
 }
@@ -195,14 +204,16 @@ fn taken<T: Clone>(items: &[T], units: &[usize]) -> Result<Vec<T>, ShardError> {
         .collect()
 }
 
+/// The page `at` of `unit`.
 fn write_page(
     out: &mut dyn Write,
-    unit: usize,
-    at: usize,
+    plan: &str,
+    (unit, at): (usize, usize),
     mut run: PageRun,
 ) -> std::io::Result<()> {
     let kept = run.kept.take().map(|page| page.links());
     let page = PageLine {
+        plan: plan.to_owned(),
         unit,
         at,
         run,
@@ -214,4 +225,58 @@ fn write_page(
 fn write_line(out: &mut dyn Write, line: &Line) -> std::io::Result<()> {
     serde_json::to_writer(&mut *out, line)?;
     out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        ["a.warc.gz", "b.warc", "c.warc.gz", "d.warc"]
+            .iter()
+            .map(|n| (*n).to_owned())
+            .collect()
+    }
+
+    fn listed(lines: &[&str]) -> Result<Vec<usize>, ShardError> {
+        let mut units = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            units.extend(ListedUnit::parse(i + 1, line)?);
+        }
+        Shard::Listed(units).units(&names())
+    }
+
+    #[test]
+    fn every_nth_unit_from_i_is_shard_i_of_n() {
+        let every = |index, of| Shard::Every { index, of }.units(&names()).unwrap();
+        assert_eq!(every(0, 3), [0, 3]);
+        assert_eq!(every(1, 3), [1]);
+        assert_eq!(every(0, 1), [0, 1, 2, 3]);
+        assert!(every(5, 7).is_empty());
+        assert_eq!(Shard::All.units(&names()).unwrap(), [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn listed_units_are_numbers_with_their_names_checked() {
+        assert_eq!(
+            listed(&["3\td.warc", "", "1", "0\ta.warc.gz\r"]).unwrap(),
+            [0, 1, 3]
+        );
+        let err = |lines: &[&str]| listed(lines).unwrap_err().to_string();
+        assert_eq!(
+            err(&["1\tb.warc", "x\ty"]),
+            "unit list line 2: `x\ty` is not a unit (a line is `J` or `J<TAB>NAME`, as \
+             --list-units prints it)"
+        );
+        assert_eq!(
+            err(&["7"]),
+            "unit 7 is not in the corpus, which has 4 units (0 to 3)"
+        );
+        assert_eq!(
+            err(&["2\tother.warc"]),
+            "unit 2 is `c.warc.gz` in this corpus, not `other.warc`: the list was made from \
+             other inputs"
+        );
+        assert_eq!(err(&["2", "2\tc.warc.gz"]), "unit 2 is listed twice");
+    }
 }
