@@ -23,6 +23,11 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
     // The error names the path itself: no context that says it again.
     let source = crate::corpus::list_inputs(&args.corpus).map_err(usage)?;
     if args.list_units {
+        // A scheduler lists before it starts anything: a missing or foreign
+        // archive fails here, as the whole run would, not in a worker.
+        if let CorpusSource::Archives(files) = &source {
+            crate::corpus::check_archives(files).map_err(usage)?;
+        }
         return list_units(&source);
     }
     let a = side_a(

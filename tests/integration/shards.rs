@@ -412,6 +412,17 @@ fn units_listed_and_read_back_on_stdin_make_one_shard() {
     let single = run_owned(&with(&args, &["--format", "json"]));
     assert_eq!(crate::ok_stdout(&merged), crate::ok_stdout(&single));
 
+    // A missing archive fails the listing, before a scheduler starts.
+    let mut missing = args.clone();
+    missing.push(dir.join("nope.warc.gz").display().to_string());
+    let listed = run_owned(&with(&missing, &["--list-units"]));
+    assert_eq!(listed.status.code(), Some(2));
+    assert!(
+        stderr(&listed).contains("nope.warc.gz"),
+        "{}",
+        stderr(&listed)
+    );
+
     // A list made from other inputs is refused before anything runs.
     let wrong = run_with_input(
         &with(&args, &["--format", "partial", "--shard", "-"]),
