@@ -2,13 +2,13 @@
 //! or over web archives; a shard of such a run (`--format partial`), and
 //! `corpus merge` of the shards into the whole run's report.
 
-use std::io::{BufRead as _, IsTerminal as _, Write as _};
+use std::io::{BufRead as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::args::{CorpusArgs, CorpusFormat, Format, MergeArgs, MergedFormat, ShardArg};
 use super::failure::Failure;
-use super::output::{finish_writing, report_out};
+use super::output::{StatusLine, finish_writing, report_out};
 use super::setup::{side_a, side_b};
 use crate::copy;
 use crate::corpus::partial::{
@@ -58,11 +58,9 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         (CorpusFormat::Json, None) => Some(Format::Json),
         (CorpusFormat::Csv, None) => Some(Format::Csv),
     };
-    let interactive = std::io::stderr().is_terminal();
+    let status = StatusLine::on_stderr();
     let progress = |done: usize, total: usize| {
-        if interactive {
-            eprint!("\r\x1b[2K{}", copy::corpus_read_progress(done, total));
-        }
+        status.show(&copy::corpus_read_progress(done, total));
     };
     let Some(format) = format else {
         let plan = RunPlan {
@@ -97,9 +95,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
             progress: &progress,
         };
         let written = write_shard(run, &mut report_out());
-        if interactive {
-            eprint!("\r\x1b[2K");
-        }
+        status.clear();
         // Even a closed pipe fails a shard: a scheduler must not take a cut
         // partial result for a whole one.
         return written.map_err(usage);
@@ -127,12 +123,10 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
 
 /// Runs `corpus merge`: the shards' lines, from files or standard input.
 pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
-    let interactive = std::io::stderr().is_terminal();
-    let read = read_parts(&args.parts, interactive);
+    let status = StatusLine::on_stderr();
+    let read = read_parts(&args.parts, status);
     // The progress line goes before an error, or the report's own lines.
-    if interactive {
-        eprint!("\r\x1b[2K");
-    }
+    status.clear();
     let merged = read?
         .finish()
         .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_MERGE)))?;
@@ -160,7 +154,7 @@ pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
 }
 
 /// Every line of every part, from files or `-`.
-fn read_parts(parts: &[PathBuf], interactive: bool) -> Result<Merge, Failure> {
+fn read_parts(parts: &[PathBuf], status: StatusLine) -> Result<Merge, Failure> {
     let cannot_merge = |e: anyhow::Error| usage(e.context(copy::CANNOT_MERGE));
     if let Some(twice) = parts
         .iter()
@@ -188,8 +182,8 @@ fn read_parts(parts: &[PathBuf], interactive: bool) -> Result<Merge, Failure> {
         for (number, line) in reader.lines().enumerate() {
             let line = line.map_err(cannot_read)?;
             lines_read += 1;
-            if interactive && lines_read.is_multiple_of(10_000) {
-                eprint!("\r\x1b[2K{}", copy::merge_progress(lines_read));
+            if lines_read.is_multiple_of(10_000) {
+                status.show(&copy::merge_progress(lines_read));
             }
             let place = format!("{name} line {}", number + 1);
             merge
@@ -211,13 +205,11 @@ struct Report<'a> {
 
 /// Measures `run` against the targets, warns on stderr, prints the report.
 fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
-    let interactive = std::io::stderr().is_terminal();
+    let status = StatusLine::on_stderr();
     let cancel = AtomicBool::new(false);
     if let Some(targets) = report.targets {
         let progress = |done: usize, total: usize| {
-            if interactive {
-                eprint!("\r\x1b[2K{}", copy::trying_suggestions(done, total));
-            }
+            status.show(&copy::trying_suggestions(done, total));
         };
         let suggest = Suggest {
             keep: report.suggest,
@@ -228,9 +220,7 @@ fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
         run.evaluation = Some(run.evaluate(targets, suggest, &cancel));
     }
     // The progress line goes before the warnings, which stay.
-    if interactive {
-        eprint!("\r\x1b[2K");
-    }
+    status.clear();
     if let Some(evaluation) = &run.evaluation {
         for problem in &evaluation.problems {
             eprintln!("warning: {problem}");

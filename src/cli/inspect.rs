@@ -1,7 +1,6 @@
 //! `inspect` and `diff`: load a target (under two settings for `diff`) and
 //! print the report.
 
-use std::io::IsTerminal as _;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -10,7 +9,7 @@ use anyhow::anyhow;
 
 use super::args::{DiffArgs, Format, InspectArgs};
 use super::failure::Failure;
-use super::output::{finish_writing, report_out};
+use super::output::{StatusLine, finish_writing, report_out};
 use super::setup::{load_request, side_b};
 use crate::archive;
 use crate::copy;
@@ -19,30 +18,23 @@ use crate::inspect::Inspection;
 use crate::load::{self, LoadError, LoadedFrom};
 use crate::report;
 
-/// Shows crawl progress on one stderr line, when stderr is a terminal.
-fn progress_line(p: Progress) {
-    let last = p.last_url.as_deref().unwrap_or("");
-    let last: String = last.chars().take(60).collect();
-    eprint!(
-        "\r\x1b[2K{}",
-        copy::crawl_progress(p.done, p.queued, p.bytes / 1024, &last)
-    );
-}
-
 /// Runs `run` with the progress line shown while it goes, when stderr is a
 /// terminal. Ctrl+C ends the process; a browser on its pipe ends with it.
 fn with_progress<T>(run: impl FnOnce(&Arc<AtomicBool>, &(dyn Fn(Progress) + Sync)) -> T) -> T {
     let never = Arc::new(AtomicBool::new(false));
-    let interactive = std::io::stderr().is_terminal();
+    let status = StatusLine::on_stderr();
     let progress = |p: Progress| {
-        if interactive {
-            progress_line(p);
-        }
+        let last = p.last_url.as_deref().unwrap_or("");
+        let last: String = last.chars().take(60).collect();
+        status.show(&copy::crawl_progress(
+            p.done,
+            p.queued,
+            p.bytes / 1024,
+            &last,
+        ));
     };
     let result = run(&never, &progress);
-    if interactive {
-        eprint!("\r\x1b[2K");
-    }
+    status.clear();
     result
 }
 

@@ -1,4 +1,6 @@
-//! Where reports are written.
+//! Where reports are written, and the progress line beside them.
+
+use std::io::IsTerminal as _;
 
 use super::failure::Failure;
 
@@ -15,5 +17,33 @@ pub fn finish_writing(written: std::io::Result<()>) -> Result<(), Failure> {
             anyhow::Error::from(e).context("cannot write the report"),
         )),
         _ => Ok(()),
+    }
+}
+
+/// The one line of stderr that shows progress, redrawn in place; shown only
+/// when stderr is a terminal, so a pipe or a log gets the warnings alone.
+#[derive(Clone, Copy)]
+pub struct StatusLine {
+    interactive: bool,
+}
+
+impl StatusLine {
+    pub fn on_stderr() -> Self {
+        Self {
+            interactive: std::io::stderr().is_terminal(),
+        }
+    }
+
+    pub fn show(self, text: &str) {
+        if self.interactive {
+            eprint!("\r\x1b[2K{text}");
+        }
+    }
+
+    /// Before the lines that stay: warnings, an error, the report.
+    pub fn clear(self) {
+        if self.interactive {
+            eprint!("\r\x1b[2K");
+        }
     }
 }
