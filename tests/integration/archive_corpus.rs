@@ -11,8 +11,8 @@ use egui_kittest::kittest::Queryable as _;
 
 use crate::ui::{app_in, run_corpus_view, temp_config_dir};
 use crate::warc_files::{
-    gzip_member, html_response, http_response, per_record_gzip, record, temp_folder, warcinfo,
-    write,
+    captured_page, gzip_member, html_response, http_response, per_record_gzip, record, temp_folder,
+    warcinfo, write,
 };
 use crate::{repo_path, run, run_json, stderr, stdout};
 
@@ -39,18 +39,7 @@ const URLS: [&str; 3] = [
 fn crawl_records() -> Vec<Vec<u8>> {
     let mut records = vec![warcinfo()];
     for (i, url) in URLS.iter().enumerate() {
-        let get = format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", &url[8..url.len() - 1]);
-        records.push(record(
-            "request",
-            &[("WARC-Target-URI", url)],
-            get.as_bytes(),
-        ));
-        records.push(html_response(url, &page(url, &format!("site{i}"))));
-        records.push(record(
-            "metadata",
-            &[("WARC-Target-URI", url)],
-            b"fetchTimeMs: 12\r\n",
-        ));
+        records.extend(captured_page(url, &page(url, &format!("site{i}"))));
     }
     records.push(record(
         "response",

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use crate::warc_files::{
-    gzip_member, html_response, http_response, per_record_gzip, record, temp_folder, warcinfo,
-    write,
+    captured_page, gzip_member, html_response, http_response, per_record_gzip, record, temp_folder,
+    warcinfo, write,
 };
 use crate::{repo_path, run_owned, stderr};
 
@@ -226,17 +226,9 @@ fn page_records(hosts: std::ops::Range<usize>) -> Vec<Vec<u8>> {
     let mut records = vec![warcinfo()];
     for n in hosts {
         let host = format!("site{n}.test");
-        let url = format!("https://{host}/");
-        records.push(record(
-            "request",
-            &[("WARC-Target-URI", &url)],
-            format!("GET / HTTP/1.1\r\nHost: {host}\r\n\r\n").as_bytes(),
-        ));
-        records.push(html_response(&url, &home_page(&host, n)));
-        records.push(record(
-            "metadata",
-            &[("WARC-Target-URI", &url)],
-            b"fetchTimeMs: 12\r\n",
+        records.extend(captured_page(
+            &format!("https://{host}/"),
+            &home_page(&host, n),
         ));
     }
     records

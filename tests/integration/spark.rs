@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use crate::warc_files::{
-    html_response, http_response, per_record_gzip, record, temp_folder, warcinfo, write,
+    captured_page, html_response, http_response, per_record_gzip, record, temp_folder, warcinfo,
+    write,
 };
 use crate::{parse_json, repo_path, run_owned, stderr, stdout};
 
@@ -55,20 +56,9 @@ fn url(i: usize) -> String {
     format!("https://www.company{i}.test/")
 }
 
-/// One page's records as Common Crawl has them: request, response, metadata.
+/// Page `i`'s records, as Common Crawl has them.
 fn page_records(i: usize) -> Vec<Vec<u8>> {
-    let url = url(i);
-    let host = &url[8..url.len() - 1];
-    let get = format!("GET / HTTP/1.1\r\nHost: {host}\r\n\r\n");
-    vec![
-        record("request", &[("WARC-Target-URI", &url)], get.as_bytes()),
-        html_response(&url, &page(host, i)),
-        record(
-            "metadata",
-            &[("WARC-Target-URI", &url)],
-            b"fetchTimeMs: 9\r\n",
-        ),
-    ]
+    captured_page(&url(i), &page(&format!("www.company{i}.test"), i))
 }
 
 /// Two archives, `a.warc.gz` (per-record gzip) and `b.warc` (plain): seven

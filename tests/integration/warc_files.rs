@@ -50,6 +50,25 @@ pub fn html_response(uri: &str, body: &str) -> Vec<u8> {
     )
 }
 
+/// One page as Common Crawl captures it: the `request`, the HTML 200
+/// `response` and a `metadata` record, for `url` (`https://HOST/`).
+pub fn captured_page(url: &str, html: &str) -> Vec<Vec<u8>> {
+    let host = url::Url::parse(url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_owned))
+        .expect("a page URL with a host");
+    let get = format!("GET / HTTP/1.1\r\nHost: {host}\r\n\r\n");
+    vec![
+        record("request", &[("WARC-Target-URI", url)], get.as_bytes()),
+        html_response(url, html),
+        record(
+            "metadata",
+            &[("WARC-Target-URI", url)],
+            b"fetchTimeMs: 12\r\n",
+        ),
+    ]
+}
+
 /// A `warcinfo` record.
 pub fn warcinfo() -> Vec<u8> {
     record(
