@@ -32,6 +32,12 @@ pub fn cannot_read_part(name: &str) -> String {
     format!("cannot read {name}")
 }
 
+/// A part that is a named pipe, before it is read: its writer may not have
+/// started.
+pub fn waiting_for_part(name: &str) -> String {
+    format!("waiting for {name} (a named pipe) to be written …")
+}
+
 /// The same partial result given twice to `corpus merge`.
 pub fn part_given_twice(name: &str) -> String {
     format!("{name} is given twice")

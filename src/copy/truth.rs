@@ -168,6 +168,14 @@ pub fn skipped_target_row(problem: &crate::corpus::truth::TargetProblem) -> Stri
     format!("skipped: {problem}")
 }
 
+/// Under the rows of the targets file listed, those past the list's cap.
+pub fn target_rows_not_listed(count: usize) -> String {
+    format!(
+        "… and {} of the targets file not listed (only the first 1,000 are)",
+        plural(count, "more row", "more rows")
+    )
+}
+
 /// The columns of the table's suggestions.
 pub const SUGGESTION_COLUMNS: [&str; 5] = ["+pages", "−pages", "+targets", "+other", "change"];
 

@@ -28,6 +28,9 @@ pub(super) struct JsonEvaluation<'a> {
     candidates_tried: usize,
     /// The rows of the targets file that were skipped, and why.
     problems: Vec<String>,
+    /// Past the first 1,000 problems: only counted.
+    #[serde(skip_serializing_if = "is_zero")]
+    problems_not_listed: usize,
     /// The run was cancelled: only the pages it read are measured.
     partial: bool,
 }
@@ -193,6 +196,7 @@ pub(super) fn json_evaluation(e: &Evaluation) -> JsonEvaluation<'_> {
         suggestions: e.suggestions.iter().map(json_suggestion).collect(),
         candidates_tried: e.candidates_tried,
         problems: e.problems.iter().map(ToString::to_string).collect(),
+        problems_not_listed: e.problems_not_listed,
         partial: e.partial,
     }
 }
@@ -232,6 +236,10 @@ pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io
     for problem in &e.problems {
         let line = crate::copy::skipped_target_row(problem);
         writeln!(out, "  {}", fit(&line, wide))?;
+    }
+    if e.problems_not_listed > 0 {
+        let line = crate::copy::target_rows_not_listed(e.problems_not_listed);
+        writeln!(out, "  {line}")?;
     }
     missed_table(out, "a", &e.missed)?;
     if let Some(missed) = &e.missed_b {
@@ -283,4 +291,8 @@ fn missed_table(out: &mut impl Write, side: &str, missed: &[Missed]) -> std::io:
         )?;
     }
     Ok(())
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }

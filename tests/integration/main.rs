@@ -12,6 +12,7 @@ mod fetch_crawl;
 mod hostile;
 mod hostile_corpus;
 mod hostile_files;
+mod hostile_merge;
 mod hostile_output;
 mod hostile_settings;
 mod inspect_file;

@@ -10,8 +10,9 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
 use super::lines::{ArchiveLine, FORMAT, FORMAT_VERSION, Header, Line, PageLine, RunPlan, Units};
-use crate::corpus::truth::KeptPage;
+use crate::corpus::truth::{KeptPage, Targets, TargetsError};
 use crate::corpus::{ArchiveStats, CorpusRun, PageRun, Sides, finish_run};
+use crate::policy::{OverLimit, over_limits};
 
 /// Why partial results do not merge.
 #[derive(Debug, thiserror::Error)]
@@ -45,6 +46,22 @@ pub enum MergeError {
     CountsOfPages { place: String },
     #[error("no partial result given: no header line in the input")]
     NoHeader,
+    /// The plan's settings skip no limit that settings from the command
+    /// line meet: the keyword automaton's build is what the limits bound.
+    #[error("{place}: settings {side}")]
+    OverLimit {
+        place: String,
+        side: &'static str,
+        #[source]
+        over: OverLimit,
+    },
+    /// The plan's targets file is held to the cap `--targets` has.
+    #[error("{place}")]
+    Targets {
+        place: String,
+        #[source]
+        source: TargetsError,
+    },
     #[error("{unit} is in two partial results: {first} and {second}")]
     UnitTwice {
         unit: String,
@@ -161,6 +178,12 @@ impl Merge {
         }
     }
 
+    /// The longest line the next may be: the first header's plan says how
+    /// large its pages are; before it, a shard writes only its header.
+    pub fn line_cap(&self) -> usize {
+        super::read::max_line_bytes(self.plan.as_ref().map(|(plan, _)| plan.max_bytes))
+    }
+
     fn note_digest(&mut self, digest: &str, place: &str) {
         if !self.digests.contains_key(digest) {
             self.digests.insert(digest.to_owned(), place.to_owned());
@@ -181,6 +204,24 @@ impl Merge {
                 ),
                 ours,
             });
+        }
+        let sides = [("A", Some(&header.plan.a)), ("B", header.plan.b.as_ref())];
+        for (side, settings) in sides {
+            if let Some(over) = settings.and_then(|s| over_limits(s).into_iter().next()) {
+                return Err(MergeError::OverLimit {
+                    place: place.to_owned(),
+                    side,
+                    over,
+                });
+            }
+        }
+        if let Some(file) = &header.plan.targets {
+            Targets::check_size(file.bytes.as_bytes(), &file.path).map_err(|source| {
+                MergeError::Targets {
+                    place: place.to_owned(),
+                    source,
+                }
+            })?;
         }
         match &self.plan {
             Some((plan, first)) if *plan != header.plan => Err(MergeError::OtherRun {
@@ -221,15 +262,22 @@ impl Merge {
                 units,
             });
         }
-        let missing: Vec<usize> = (0..units).filter(|u| !self.ended.contains_key(u)).collect();
-        if !missing.is_empty() {
+        // No unit beyond the run ended, so the missing are counted without
+        // listing them: a header may claim 10^18 units in a few bytes.
+        let missing = units - self.ended.len();
+        if missing > 0 {
             const NAMED: usize = 5;
-            let mut names: Vec<String> = missing.iter().take(NAMED).map(|&u| name(u)).collect();
-            if missing.len() > NAMED {
+            // At most as many steps as units ended, plus the ones named.
+            let first: Vec<usize> = (0..units)
+                .filter(|u| !self.ended.contains_key(u))
+                .take(NAMED)
+                .collect();
+            let mut names: Vec<String> = first.into_iter().map(name).collect();
+            if missing > NAMED {
                 names.push("…".to_owned());
             }
             return Err(MergeError::Missing {
-                missing: missing.len(),
+                missing,
                 units,
                 names: names.join(", "),
             });
@@ -273,8 +321,9 @@ impl Merge {
         for unit in 0..units {
             let found = found.get(&unit).copied().unwrap_or(0);
             let expected = expected(unit)?;
-            let in_order = (0..expected).all(|at| self.pages.contains_key(&(unit, at)));
-            if found != expected || !in_order {
+            // Counts first: an archive line may claim any number of pages,
+            // and only as many as were found are looked up.
+            if found != expected || !(0..expected).all(|at| self.pages.contains_key(&(unit, at))) {
                 return Err(MergeError::Incomplete {
                     unit: name(unit),
                     found,
@@ -505,5 +554,73 @@ mod tests {
             "blank lines are skipped"
         );
         assert!(matches!(merge.finish(), Err(MergeError::NoHeader)));
+    }
+
+    #[test]
+    fn a_header_that_claims_10_18_units_names_the_first_missing_without_listing_all() {
+        let mut huge = plan(&[]);
+        huge.units = Units::Pages {
+            count: 1_000_000_000_000_000_000,
+            ids: "sha1:x".to_owned(),
+        };
+        let started = std::time::Instant::now();
+        let err = merged(&[header(&huge), end(&huge, &[0, 2])]).err().unwrap();
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(
+            err.to_string(),
+            "999999999999999998 of the run's 1000000000000000000 units are in no partial \
+             result (a shard that did not finish, or was not given): unit 1, unit 3, unit 4, \
+             unit 5, unit 6, …"
+        );
+    }
+
+    #[test]
+    fn an_archive_that_claims_more_pages_than_given_is_incomplete_at_once() {
+        let a = plan(&["a.warc"]);
+        let lines = [
+            header(&a),
+            page(&a, 0, 0, "https://a.test/"),
+            archive(&a, 0, usize::MAX, 1),
+            end(&a, &[0]),
+        ];
+        let err = merged(&lines).err().unwrap();
+        assert!(
+            err.to_string()
+                .contains("1 of its 18446744073709551615 pages"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn settings_of_a_plan_over_the_limits_are_refused_before_they_compile() {
+        let mut over = plan(&["a.warc"]);
+        over.b = Some(Settings {
+            follow_keywords_white: vec!["k"; 80_000].join(","),
+            ..Settings::default()
+        });
+        let err = merged(&[header(&over)]).err().unwrap();
+        let text = format!("{:#}", anyhow::Error::new(err));
+        assert_eq!(
+            text,
+            "line 1: settings B: `followKeywordsWhite` has 80000 items; at most 10000 are \
+             supported"
+        );
+    }
+
+    #[test]
+    fn targets_of_a_plan_over_the_cap_of_a_targets_file_are_refused() {
+        let mut over = plan(&["a.warc"]);
+        over.targets = Some(super::super::lines::TargetsFile {
+            path: PathBuf::from("t.tsv"),
+            bytes: super::super::lines::TargetsBytes::Text(
+                "x".repeat(crate::fetch::local::MAX_TEXT_FILE_BYTES + 1),
+            ),
+        });
+        let err = merged(&[header(&over)]).err().unwrap();
+        let text = format!("{:#}", anyhow::Error::new(err));
+        assert_eq!(
+            text,
+            "line 1: t.tsv is larger than 4194304 bytes, the most read from such a file"
+        );
     }
 }

@@ -8,8 +8,10 @@
 mod fields;
 mod lines;
 mod merge;
+mod read;
 mod shard;
 pub use fields::{keyword_uses, lint_ids, lossy_path};
 pub use lines::{RunPlan, TargetsBytes, TargetsFile, Units};
 pub use merge::{Merge, MergeError, Merged};
+pub use read::{CappedLines, LineError, MAX_UNIT_LINE};
 pub use shard::{ListedUnit, Shard, ShardError, ShardRun, write_shard};

@@ -45,8 +45,11 @@ pub struct Evaluation {
     /// The labelled pages read, in corpus order.
     pub pages: Vec<PageTruth>,
     /// Rows of the targets file skipped, and rows naming pages the corpus
-    /// does not have (or could not read).
+    /// does not have (or could not read): the first
+    /// [`LISTED_PROBLEMS`](super::targets::LISTED_PROBLEMS) by line; the rest
+    /// are counted.
     pub problems: Vec<TargetProblem>,
+    pub problems_not_listed: usize,
     /// The run was cancelled: only the pages it read are measured, and
     /// suggestions were stopped.
     pub partial: bool,
@@ -100,6 +103,13 @@ pub fn evaluate(
         }
     }
     problems.sort_by_key(problem_line);
+    // The targets' own list holds their first rows: those it left out come
+    // after every one it holds, so the first of the two lists are the first.
+    let mut problems_not_listed = targets.problems_not_listed;
+    if problems.len() > super::targets::LISTED_PROBLEMS {
+        problems_not_listed += problems.len() - super::targets::LISTED_PROBLEMS;
+        problems.truncate(super::targets::LISTED_PROBLEMS);
+    }
     let b_opts = run.b.map(Settings::options);
     let a_subdomain = run.a.follow_subdomain;
     let b_subdomain = run.b.is_some_and(|b| b.follow_subdomain);
@@ -178,6 +188,7 @@ pub fn evaluate(
         candidates_tried,
         pages,
         problems,
+        problems_not_listed,
         partial: run.cancelled || cancel.load(std::sync::atomic::Ordering::SeqCst),
     }
 }

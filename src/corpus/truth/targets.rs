@@ -3,7 +3,7 @@
 //! reported and skipped; only a file that cannot be read, or a header
 //! without `id`, `url` or `kind`, stops the run.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -106,9 +106,14 @@ pub enum TargetProblem {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Targets {
     pub pages: BTreeMap<String, Vec<Target>>,
-    /// The rows skipped, in file order.
+    /// The first [`LISTED_PROBLEMS`] rows skipped, in file order; the rest
+    /// are counted: a 4 MB file can hold a million bad rows.
     pub problems: Vec<TargetProblem>,
+    pub problems_not_listed: usize,
 }
+
+/// Problems listed at most, as of an archive's damaged records.
+pub const LISTED_PROBLEMS: usize = crate::corpus::archive::LISTED_PROBLEMS;
 
 impl Targets {
     /// Reads a targets file (at most `local::MAX_TEXT_FILE_BYTES`).
@@ -121,12 +126,25 @@ impl Targets {
         let (bytes, cut) =
             local::read_capped(path, local::MAX_TEXT_FILE_BYTES).map_err(TargetsError::File)?;
         if cut {
-            return Err(TargetsError::File(FileError::TooLarge {
-                path: path.to_owned(),
-                limit: local::MAX_TEXT_FILE_BYTES,
-            }));
+            return Err(Self::too_large(path));
         }
         Ok(bytes)
+    }
+
+    /// Refuses targets bytes over the cap [`Targets::read_bytes`] keeps to:
+    /// a merge's plan carries the file's bytes, written by anyone.
+    pub fn check_size(bytes: &[u8], path: &Path) -> Result<(), TargetsError> {
+        match bytes.len() > local::MAX_TEXT_FILE_BYTES {
+            true => Err(Self::too_large(path)),
+            false => Ok(()),
+        }
+    }
+
+    fn too_large(path: &Path) -> TargetsError {
+        TargetsError::File(FileError::TooLarge {
+            path: path.to_owned(),
+            limit: local::MAX_TEXT_FILE_BYTES,
+        })
     }
 
     /// Parses the bytes of the targets file at `path` (named in errors).
@@ -157,6 +175,9 @@ impl Targets {
             kind: column("kind")?,
         };
         let mut targets = Targets::default();
+        // Each (page, key) kept, and where in its page's list: a page may
+        // have 85,000 rows, and a search of its list per row took 32 s.
+        let mut kept: HashMap<(String, String), usize> = HashMap::new();
         for (number, line) in lines.enumerate() {
             let line_no = number + 2;
             let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -164,10 +185,8 @@ impl Targets {
                 continue;
             }
             match std::str::from_utf8(line) {
-                Ok(text) => targets.add_row(text, line_no, at),
-                Err(_) => targets
-                    .problems
-                    .push(TargetProblem::NotUtf8 { line: line_no }),
+                Ok(text) => targets.add_row(text, line_no, at, &mut kept),
+                Err(_) => targets.note(TargetProblem::NotUtf8 { line: line_no }),
             }
         }
         Ok(targets)
@@ -186,7 +205,26 @@ impl Targets {
         self.pages.values().map(Vec::len).sum()
     }
 
-    fn add_row(&mut self, text: &str, line: usize, at: Columns) {
+    /// Problems in all, listed or not.
+    pub fn problem_count(&self) -> usize {
+        self.problems.len() + self.problems_not_listed
+    }
+
+    fn note(&mut self, problem: TargetProblem) {
+        if self.problems.len() < LISTED_PROBLEMS {
+            self.problems.push(problem);
+        } else {
+            self.problems_not_listed += 1;
+        }
+    }
+
+    fn add_row(
+        &mut self,
+        text: &str,
+        line: usize,
+        at: Columns,
+        kept: &mut HashMap<(String, String), usize>,
+    ) {
         let cells: Vec<&str> = text.split('\t').collect();
         let cell = |index: usize, column: &'static str| {
             cells
@@ -213,7 +251,7 @@ impl Targets {
         let (id, url, kind, key) = match row {
             Ok(row) => row,
             Err(problem) => {
-                self.problems.push(problem);
+                self.note(problem);
                 return;
             }
         };
@@ -224,14 +262,17 @@ impl Targets {
             _ => id.to_owned(),
         };
         let page = self.pages.entry(id.clone()).or_default();
-        if let Some(first) = page.iter().find(|t| t.key == key) {
-            self.problems.push(TargetProblem::Duplicate {
+        let at = page.len();
+        let first = *kept.entry((id.clone(), key.clone())).or_insert(at);
+        if let Some(first) = page.get(first) {
+            let problem = TargetProblem::Duplicate {
                 line,
-                id,
                 first_line: first.line,
                 kept: first.kind,
                 dropped: (first.kind != kind).then_some(kind),
-            });
+                id,
+            };
+            self.note(problem);
             return;
         }
         page.push(Target {
@@ -350,6 +391,50 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "t.tsv: the targets file's header has no `kind` column (it needs id, url and kind)"
+        );
+    }
+
+    #[test]
+    fn many_targets_of_one_page_are_checked_for_duplicates_by_lookup() {
+        // 85,000 targets of one page took 32 s when each row searched the
+        // page's list; a lookup takes well under a second.
+        let mut text = String::from("id\turl\tkind\n");
+        for i in 0..85_000 {
+            text.push_str(&format!("p\thttps://a.test/{i}\tcontact\n"));
+        }
+        text.push_str("p\thttps://a.test/7#x\tabout\n");
+        let started = std::time::Instant::now();
+        let t = parse(&text);
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+        assert_eq!(t.pages["p"].len(), 85_000);
+        assert_eq!(
+            t.problems,
+            [TargetProblem::Duplicate {
+                line: 85_002,
+                id: "p".into(),
+                first_line: 9,
+                kept: TargetKind::Contact,
+                dropped: Some(TargetKind::About),
+            }]
+        );
+    }
+
+    #[test]
+    fn bad_rows_past_the_first_thousand_are_counted_not_listed() {
+        let mut text = String::from("id\turl\tkind\n");
+        for _ in 0..2_500 {
+            text.push_str("p\n");
+        }
+        let t = parse(&text);
+        assert_eq!(t.problems.len(), LISTED_PROBLEMS);
+        assert_eq!(t.problems_not_listed, 1_500);
+        assert_eq!(t.problem_count(), 2_500);
+        assert_eq!(
+            t.problems.last(),
+            Some(&TargetProblem::MissingCell {
+                line: 1_001,
+                column: "url"
+            })
         );
     }
 }

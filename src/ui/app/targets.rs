@@ -80,7 +80,7 @@ impl InspectorApp {
                             &path,
                             targets.target_count(),
                             targets.pages.values().filter(|p| !p.is_empty()).count(),
-                            targets.problems.len(),
+                            targets.problem_count(),
                         )
                     });
                     self.targets.can_undo = false;

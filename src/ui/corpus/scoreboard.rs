@@ -56,17 +56,18 @@ pub fn targets_notes(ui: &mut Ui, run: &CorpusRun, state: &CorpusState) {
 fn problems(ui: &mut Ui, evaluation: &Evaluation) {
     let dark = ui.visuals().dark_mode;
     let all = &evaluation.problems;
+    let count = all.len() + evaluation.problems_not_listed;
     egui::CollapsingHeader::new(
-        RichText::new(copy::targets_problems_heading(all.len())).color(palette::warning(dark)),
+        RichText::new(copy::targets_problems_heading(count)).color(palette::warning(dark)),
     )
     .id_salt("corpus_targets_problems")
-    .default_open(all.len() <= OPEN_PROBLEMS)
+    .default_open(count <= OPEN_PROBLEMS)
     .show(ui, |ui| {
         for problem in all.iter().take(LISTED_PROBLEMS) {
             ui.colored_label(palette::warning(dark), copy::skipped_target_row(problem));
         }
-        if all.len() > LISTED_PROBLEMS {
-            ui.label(copy::more_chips(all.len() - LISTED_PROBLEMS));
+        if count > LISTED_PROBLEMS {
+            ui.label(copy::more_chips(count - LISTED_PROBLEMS));
         }
     });
 }
