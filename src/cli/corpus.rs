@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::args::{CorpusArgs, CorpusFormat, Format, MergeArgs, MergedFormat, ShardArg};
 use super::failure::Failure;
-use super::output::{StatusLine, finish_writing, report_out};
+use super::output::{StatusLine, finish_writing, report_out, say};
 use super::setup::{side_a, side_b};
 use crate::copy;
 use crate::corpus::partial::{
@@ -252,17 +252,17 @@ fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
     status.clear();
     if let Some(evaluation) = &run.evaluation {
         for problem in &evaluation.problems {
-            eprintln!("warning: {problem}");
+            say(&format!("warning: {problem}"));
         }
         if evaluation.problems_not_listed > 0 {
             let more = copy::target_rows_not_listed(evaluation.problems_not_listed);
             eprintln!("warning: {more}");
         }
         if evaluation.pages.is_empty() {
-            eprintln!(
+            say(&format!(
                 "warning: {}",
                 copy::nothing_labelled(run.read_pages().count())
-            );
+            ));
         }
     }
     for page in run.pages.iter().filter(|p| p.truncated) {
@@ -270,11 +270,14 @@ fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
             Some(_) => page.id.clone(),
             None => page.path.display().to_string(),
         };
-        eprintln!("warning: {}", copy::truncated_page(&name, report.max_bytes));
+        say(&format!(
+            "warning: {}",
+            copy::truncated_page(&name, report.max_bytes)
+        ));
     }
     if let Some(archives) = &run.archives {
         for problem in archives.damaged.iter().chain(&archives.unreadable) {
-            eprintln!("warning: {}", copy::record_problem(problem));
+            say(&format!("warning: {}", copy::record_problem(problem)));
         }
     }
     let mut stdout = report_out();

@@ -9,7 +9,7 @@ use anyhow::anyhow;
 
 use super::args::{DiffArgs, Format, InspectArgs};
 use super::failure::Failure;
-use super::output::{StatusLine, finish_writing, report_out};
+use super::output::{StatusLine, finish_writing, report_out, say};
 use super::setup::{load_request, side_b};
 use crate::archive;
 use crate::copy;
@@ -87,10 +87,10 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
 /// captured: the report itself is the live run's, byte for byte.
 fn say_where_from(from: &LoadedFrom) {
     if let LoadedFrom::Archive { path, info } = from {
-        eprintln!(
-            "{}",
-            copy::reading_archive(&path.display().to_string(), info.captured.as_deref())
-        );
+        say(&copy::reading_archive(
+            &path.display().to_string(),
+            info.captured.as_deref(),
+        ));
     }
 }
 
@@ -114,15 +114,12 @@ fn save_warc(
         profile: args.profile.as_deref().or(reopened_profile),
     };
     let saved = archive::save(path, &request).map_err(LoadError::from)?;
-    eprintln!(
-        "{}",
-        copy::saved_archive(
-            &saved.path.display().to_string(),
-            saved.pages,
-            saved.records,
-            saved.bytes
-        )
-    );
+    say(&copy::saved_archive(
+        &saved.path.display().to_string(),
+        saved.pages,
+        saved.records,
+        saved.bytes,
+    ));
     Ok(())
 }
 
@@ -130,17 +127,17 @@ fn save_warc(
 fn warn_about_reading(inspection: &Inspection, max_bytes: usize) {
     for page in &inspection.pages {
         if page.fetch.as_ref().is_some_and(|f| f.truncated) {
-            eprintln!(
+            say(&format!(
                 "warning: {}",
                 copy::truncated_page(page.url.as_str(), max_bytes)
-            );
+            ));
         }
         if let Some(read) = page.read().filter(|r| r.replaced_bytes) {
-            eprintln!(
+            say(&format!(
                 "warning: {}: {}",
                 page.url,
                 copy::replaced_bytes(read.encoding)
-            );
+            ));
         }
     }
 }

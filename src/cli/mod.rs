@@ -31,7 +31,7 @@ pub fn run(command: &Command, config_dir: Option<&Path>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("error: {}", failure.message());
+            output::say(&format!("error: {}", failure.message()));
             failure.exit_code()
         }
     }

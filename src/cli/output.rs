@@ -1,13 +1,33 @@
-//! Where reports are written, and the progress line beside them.
+//! Where reports are written, and the progress line and the lines of stderr
+//! beside them. Nothing else of `cli` prints (`tests/integration/architecture.rs`
+//! guards this): every stderr line and every table goes through
+//! [`report::Escaped`], so a file name, an archive's error text or a keyword
+//! cannot drive the terminal.
 
-use std::io::IsTerminal as _;
+use std::io::{IsTerminal as _, Write as _};
 
 use super::failure::Failure;
+use crate::report::{self, Escaped};
 
 /// Standard output for a report, in large writes: a report of 10,000 links is
 /// 4 MB of JSON.
 pub fn report_out() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
     std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock())
+}
+
+/// Standard output for a text report that is not one of `report`'s tables
+/// (which escape themselves): every line escaped, its layout kept.
+pub fn text_out() -> Escaped<std::io::BufWriter<std::io::StdoutLock<'static>>> {
+    Escaped::new(report_out())
+}
+
+/// One line on stderr (a warning, a note, the error): its control characters,
+/// line breaks and bidi overrides escaped, so it stays one line and shows what
+/// it says. A stderr that cannot be written has no one to tell.
+pub fn say(line: &str) {
+    let mut err = Escaped::new(std::io::stderr().lock());
+    let _ = writeln!(err, "{}", report::escape(line, false));
+    let _ = err.flush();
 }
 
 /// A closed pipe (`| head`) is not an error worth reporting.
@@ -36,14 +56,19 @@ impl StatusLine {
 
     pub fn show(self, text: &str) {
         if self.interactive {
-            eprint!("\r\x1b[2K{text}");
+            // The clear is ours; the text is escaped as every stderr line is.
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K{}", report::escape(text, false));
+            let _ = err.flush();
         }
     }
 
     /// Before the lines that stay: warnings, an error, the report.
     pub fn clear(self) {
         if self.interactive {
-            eprint!("\r\x1b[2K");
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
         }
     }
 }

@@ -7,14 +7,17 @@ use anyhow::Context as _;
 
 use super::args::ProfilesCommand;
 use super::failure::Failure;
+use super::output::{report_out, say, text_out};
 use super::setup::open_store;
 use crate::copy;
 use crate::fetch::local;
 use crate::profiles::{self, ProfileError};
 use crate::report;
 
+/// A listing or a profile's keys, escaped as every line of text is.
 fn print(text: &str) {
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    let mut out = text_out();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 /// Runs `profiles …`.
@@ -34,7 +37,7 @@ pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Res
                 };
                 // A name from a file written before control characters were
                 // refused is still shown escaped.
-                let shown = report::escape_controls(&name);
+                let shown = report::escape(&name, false);
                 out.push_str(&format!("{mark} {shown}{builtin}\n"));
             }
             print(&out);
@@ -43,7 +46,7 @@ pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Res
             let settings = store.load(name).map_err(fail)?;
             let changed = settings.changed_keys();
             let value = serde_json::to_value(&settings).map_err(|e| Failure::Usage(e.into()))?;
-            let mut out = format!("{}\n", report::escape_controls(name));
+            let mut out = format!("{}\n", report::escape(name, false));
             for key in crate::policy::settings::STORAGE_KEYS {
                 let mark = if changed.contains(&key) {
                     copy::CHANGED_MARK
@@ -57,7 +60,9 @@ pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Res
         ProfilesCommand::Export { name } => {
             let mut json = store.export(name).map_err(fail)?;
             json.push('\n');
-            print(&json);
+            // JSON, exact: its strings are escaped by serde_json.
+            let mut out = report_out();
+            let _ = out.write_all(json.as_bytes()).and_then(|()| out.flush());
         }
         ProfilesCommand::Import {
             file,
@@ -79,16 +84,16 @@ pub fn run_profiles(command: &ProfilesCommand, config_dir: Option<&Path>) -> Res
             .with_context(|| format!("cannot import {}", file.display()))
             .map_err(Failure::Usage)?;
             if !imported.ignored_keys.is_empty() {
-                eprintln!("{}", copy::ignored_keys(&imported.ignored_keys));
+                say(&copy::ignored_keys(&imported.ignored_keys));
             }
             if !imported.defaulted_keys.is_empty() {
-                eprintln!("{}", copy::defaulted_keys(&imported.defaulted_keys));
+                say(&copy::defaulted_keys(&imported.defaulted_keys));
             }
-            eprintln!("{}", copy::imported_as(&stored));
+            say(&copy::imported_as(&stored));
         }
         ProfilesCommand::Delete { name } => {
             store.delete(name).map_err(fail)?;
-            eprintln!("{}", copy::profile_deleted(name));
+            say(&copy::profile_deleted(name));
         }
     }
     Ok(())

@@ -9,6 +9,7 @@ use anyhow::{Context as _, anyhow};
 
 use super::args::{AgainstArgs, FetchArgs, InspectArgs};
 use super::failure::Failure;
+use super::output::say;
 use crate::copy;
 use crate::fetch::local::{self, FileError};
 use crate::fetch::{self, FetchOptions};
@@ -88,7 +89,7 @@ pub fn open_store(config_dir: Option<&Path>) -> Result<ProfileStore, Failure> {
         .context("cannot open the settings profiles")
         .map_err(Failure::Usage)?;
     for notice in store.take_notices() {
-        eprintln!("warning: {notice}");
+        say(&format!("warning: {notice}"));
     }
     Ok(store)
 }
@@ -147,10 +148,10 @@ fn load_settings(
         .with_context(|| format!("invalid settings in {}", path.display()))
         .map_err(Failure::Usage)?;
     if !imported.ignored_keys.is_empty() {
-        eprintln!(
+        say(&format!(
             "note: {}",
             copy::settings_file_ignored_keys(&path.display().to_string(), &imported.ignored_keys)
-        );
+        ));
     }
     Ok(imported.settings)
 }

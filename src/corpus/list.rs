@@ -11,10 +11,12 @@ use crate::fetch::local::{self, FileError};
 pub enum CorpusError {
     #[error(transparent)]
     File(FileError),
-    #[error("cannot list {path}: {source}")]
+    // The OS error is in the text (the window shows the text alone), so it is
+    // not the source as well, which `{:#}` would show twice.
+    #[error("cannot list {path}: {error}")]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error("{path}: the manifest's header has no `{column}` column")]
     MissingColumn { path: PathBuf, column: &'static str },
@@ -192,9 +194,9 @@ pub fn list_pages(path: &Path) -> Result<Vec<CorpusPage>, CorpusError> {
 /// A folder's `*.html` entries, by name; each is type-checked when read, so
 /// a FIFO or a folder named `x.html` is reported, not skipped.
 fn list_folder(path: &Path) -> Result<Vec<CorpusPage>, CorpusError> {
-    let io = |source| CorpusError::Io {
+    let io = |error| CorpusError::Io {
         path: path.to_owned(),
-        source,
+        error,
     };
     let root = path.canonicalize().ok();
     let mut pages: Vec<CorpusPage> = std::fs::read_dir(path)

@@ -123,9 +123,9 @@ fn starts_as_archive(path: &Path) -> bool {
 /// The `.warc` and `.warc.gz` files of a folder, by file name.
 fn folder_archives(path: &Path) -> Result<Vec<PathBuf>, CorpusError> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-        .map_err(|source| CorpusError::Io {
+        .map_err(|error| CorpusError::Io {
             path: path.to_owned(),
-            source,
+            error,
         })?
         .filter_map(Result::ok)
         .map(|entry| entry.path())

@@ -36,12 +36,14 @@ pub enum ProfileError {
     NotFound(String),
     #[error("“{BUILT_IN}” is built in and read-only: save your changes as a new profile")]
     BuiltInReadOnly,
-    #[error("{action} {path}: {source}")]
+    // The OS error is in the text (the window shows the text alone), so it is
+    // not the source as well: `{:#}` showed it twice ("Not a directory (os
+    // error 20): Not a directory (os error 20)").
+    #[error("{action} {path}: {error}")]
     Io {
         action: &'static str,
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error("cannot write {path}: {detail}")]
     Write { path: PathBuf, detail: String },

@@ -17,10 +17,10 @@ use crate::policy::{ImportedSettings, Settings};
 
 fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> ProfileError {
     let path = path.to_path_buf();
-    move |source| ProfileError::Io {
+    move |error| ProfileError::Io {
         action,
         path,
-        source,
+        error,
     }
 }
 

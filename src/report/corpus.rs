@@ -7,7 +7,8 @@ use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
 use super::diff::{JsonChange, change_lines, outcome_cell, settings_lines};
-use super::{SCHEMA, TABLE_WIDTH, fit, pad, write_cells};
+use super::escape::json_pretty;
+use super::{Escaped, SCHEMA, TABLE_WIDTH, fit, pad, write_cells};
 use crate::corpus::{CorpusRun, KeywordStats, PageRun, RecordProblem, SideRun, SkipKind};
 use crate::policy::compare::ListName;
 use crate::policy::{Settings, Verdict};
@@ -230,7 +231,7 @@ pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Resul
         archives: json_archives(run),
         evaluation: run.evaluation.as_ref().map(super::truth::json_evaluation),
     };
-    serde_json::to_writer_pretty(&mut out, &report)?;
+    json_pretty(&mut out, &report)?;
     out.write_all(b"\n")?;
     out.flush()
 }
@@ -365,7 +366,8 @@ fn keyword_table(out: &mut impl Write, title: &str, stats: &[KeywordStats]) -> s
 
 /// Per page counts, the pages that follow nothing, the keyword tables, the
 /// changed links and the causes.
-pub fn write_corpus_table(run: &CorpusRun, mut out: impl Write) -> std::io::Result<()> {
+pub fn write_corpus_table(run: &CorpusRun, out: impl Write) -> std::io::Result<()> {
+    let mut out = Escaped::new(out);
     if let Some(b) = &run.b {
         for line in settings_lines(&run.a, b) {
             writeln!(out, "{}", fit(&line, TABLE_WIDTH))?;

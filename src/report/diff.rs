@@ -5,7 +5,8 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use super::{SCHEMA, TABLE_WIDTH, counts, fit, pad, write_cells};
+use super::escape::json_pretty;
+use super::{Escaped, SCHEMA, TABLE_WIDTH, counts, fit, pad, write_cells};
 use crate::diff::{Diff, PageDiff};
 use crate::inspect::InspectedPage;
 use crate::policy::compare::{LinkChange, Outcome};
@@ -101,7 +102,7 @@ pub fn write_diff_json(diff: &Diff, target: &str, mut out: impl Write) -> std::i
             links_changed: summary.links_changed,
         },
     };
-    serde_json::to_writer_pretty(&mut out, &report)?;
+    json_pretty(&mut out, &report)?;
     out.write_all(b"\n")?;
     out.flush()
 }
@@ -206,7 +207,8 @@ pub(super) fn change_lines(
 }
 
 /// The changed links of every page, under the settings that differ.
-pub fn write_diff_table(diff: &Diff, mut out: impl Write) -> std::io::Result<()> {
+pub fn write_diff_table(diff: &Diff, out: impl Write) -> std::io::Result<()> {
+    let mut out = Escaped::new(out);
     for line in settings_lines(diff.a.settings(), diff.b.settings()) {
         writeln!(out, "{}", fit(&line, TABLE_WIDTH))?;
     }

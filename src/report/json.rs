@@ -3,12 +3,15 @@
 //! by field (serde's generic pretty printer was a tenth of a 10,000-link
 //! `inspect`); the small nested values (settings, lints, counts, redirects)
 //! are serde's, indented to where they sit. Strings are escaped by
-//! serde_json, so the bytes are the same as `to_writer_pretty` would write.
+//! serde_json, with DEL, C1 and the bidi overrides as `\uXXXX` too
+//! ([`JsonEscaping`](super::escape::JsonEscaping)): otherwise the bytes are the
+//! same as `to_writer_pretty` would write.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::escape::{json_compact, json_pretty};
 use super::{SCHEMA, counts};
 use crate::inspect::{InspectedPage, Inspection};
 use crate::policy::{LinkDecision, sibling_roots};
@@ -101,12 +104,13 @@ fn indent(out: &mut impl Write, level: usize) -> io::Result<()> {
 }
 
 fn string(out: &mut impl Write, value: &str) -> io::Result<()> {
-    serde_json::to_writer(out, value).map_err(io::Error::from)
+    json_compact(out, value).map_err(io::Error::from)
 }
 
 /// `value` pretty-printed by serde, its lines after the first indented to `level`.
 fn nested<T: Serialize + ?Sized>(out: &mut impl Write, value: &T, level: usize) -> io::Result<()> {
-    let text = serde_json::to_vec_pretty(value).map_err(io::Error::from)?;
+    let mut text = Vec::with_capacity(128);
+    json_pretty(&mut text, value).map_err(io::Error::from)?;
     for (i, line) in text.split(|&b| b == b'\n').enumerate() {
         if i > 0 {
             out.write_all(b"\n")?;

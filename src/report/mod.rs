@@ -11,11 +11,13 @@ use crate::policy::{LinkDecision, Verdict, sibling_roots};
 
 mod corpus;
 mod diff;
+mod escape;
 mod json;
 mod truth;
 
 pub use corpus::{write_corpus_csv, write_corpus_json, write_corpus_table};
 pub use diff::{write_diff_csv, write_diff_json, write_diff_table};
+pub use escape::{Escaped, escape, is_hidden};
 pub use json::write_json;
 
 pub const SCHEMA: u32 = 1;
@@ -152,25 +154,6 @@ pub fn write_csv(inspection: &Inspection, out: impl Write) -> Result<(), csv::Er
 
 pub(crate) const TABLE_WIDTH: usize = 100;
 
-/// `s` with every control character written visibly (`\u{1b}`): a page's
-/// link text must not move the cursor, ring or retitle the terminal.
-pub(crate) fn escape_controls(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(char::is_control) {
-        return Cow::Borrowed(s);
-    }
-    Cow::Owned(
-        s.chars()
-            .map(|c| {
-                if c.is_control() {
-                    c.escape_unicode().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect(),
-    )
-}
-
 /// A CSV cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab
 /// or carriage return first) with a `'` before it, as OWASP advises.
 pub(crate) fn neutralise(cell: &str) -> Cow<'_, str> {
@@ -181,19 +164,28 @@ pub(crate) fn neutralise(cell: &str) -> Cow<'_, str> {
     }
 }
 
-/// Writes one CSV record with every cell [`neutralise`]d.
+/// Writes one CSV record with every cell [`neutralise`]d, then its control
+/// characters and bidi overrides [`escape`]d (its line breaks and tabs kept:
+/// CSV quoting carries them), so `cat` of the file cannot drive a terminal.
 pub(crate) fn write_cells<'a, W: Write>(
     writer: &mut csv::Writer<W>,
     cells: impl IntoIterator<Item = &'a str>,
 ) -> Result<(), csv::Error> {
-    let cells: Vec<Cow<'_, str>> = cells.into_iter().map(neutralise).collect();
+    let cells: Vec<Cow<'_, str>> = cells
+        .into_iter()
+        .map(|cell| match neutralise(cell) {
+            Cow::Borrowed(cell) => escape(cell, true),
+            Cow::Owned(cell) => Cow::Owned(escape(&cell, true).into_owned()),
+        })
+        .collect();
     writer.write_record(cells.iter().map(|c| c.as_bytes()))
 }
 
 /// Cuts `s` to at most `width` terminal columns (CJK characters take two),
-/// marking a cut with `…`; control characters are shown escaped.
+/// marking a cut with `…`; control characters and bidi overrides are shown
+/// escaped (before measuring: the escaped form is what takes the columns).
 pub(crate) fn fit(s: &str, width: usize) -> String {
-    let s = &*escape_controls(s);
+    let s = &*escape(s, false);
     if s.width() <= width {
         return s.to_owned();
     }
@@ -316,7 +308,8 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
 
 /// A table that reads in a 100-column terminal: per page a header, one line per
 /// link (verdict, score/rank, keyword, URL), counts per verdict, then the lints.
-pub fn write_table(inspection: &Inspection, mut out: impl Write) -> std::io::Result<()> {
+pub fn write_table(inspection: &Inspection, out: impl Write) -> std::io::Result<()> {
+    let mut out = Escaped::new(out);
     writeln!(out, "start  {}", inspection.start_url)?;
     if inspection.final_url != inspection.start_url {
         writeln!(out, "final  {}", inspection.final_url)?;

@@ -607,3 +607,60 @@ fn the_checker_names_the_file_the_import_and_the_rule() {
     }
     assert_eq!(found.len(), expect.len(), "{found:#?}");
 }
+
+/// What `cli` and `report` write to a terminal goes through the one escaping
+/// writer: only `cli/output.rs` prints or takes stdout and stderr.
+fn prints_outside_the_writer(files: &[SourceFile]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files {
+        let top = file.module.first().map(String::as_str);
+        if !matches!(top, Some("cli" | "report")) || file.path == "src/cli/output.rs" {
+            continue;
+        }
+        for printing in [
+            "print!",
+            "println!",
+            "eprint!",
+            "eprintln!",
+            "stdout()",
+            "stderr()",
+        ] {
+            let called = file
+                .code
+                .match_indices(printing)
+                .any(|(at, _)| !is_ident(file.code[..at].chars().next_back()));
+            if called {
+                found.push(format!(
+                    "{}: uses `{printing}`, but only src/cli/output.rs writes to the terminal",
+                    file.path
+                ));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn only_the_escaping_writer_prints() {
+    let root = repo_path("src");
+    let mut files = Vec::new();
+    read_sources(&root, &root, &mut files);
+    let found = prints_outside_the_writer(&files);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    let bad = [
+        source("src/cli/inspect.rs", "fn f() { eprintln!(\"x\"); }\n"),
+        source(
+            "src/report/mod.rs",
+            "fn f() { let _ = std::io::stdout(); }\n",
+        ),
+        source("src/cli/output.rs", "fn f() { eprint!(\"ok here\"); }\n"),
+        source(
+            "src/ui/mod.rs",
+            "fn f() { eprintln!(\"not this rule's\"); }\n",
+        ),
+    ];
+    let found = prints_outside_the_writer(&bad);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(found[0].starts_with("src/cli/inspect.rs: uses `eprintln!`"));
+    assert!(found[1].starts_with("src/report/mod.rs: uses `stdout()`"));
+}

@@ -64,9 +64,11 @@ fn csv_cells_that_would_be_formulas_are_neutralised() {
             "'@company",
         ]
     );
+    // Escape sequences are shown, as in the table (`hostile_terminal`).
     assert!(
-        texts[0].starts_with('\u{1b}'),
-        "CSV keeps the text, only formulas change"
+        texts[0].starts_with("\\u{1b}]0;pwned\\u{7}"),
+        "{:?}",
+        texts[0]
     );
 }
 

@@ -15,6 +15,7 @@ mod hostile_files;
 mod hostile_merge;
 mod hostile_output;
 mod hostile_settings;
+mod hostile_terminal;
 mod inspect_file;
 mod profiles_cli;
 mod properties;

@@ -54,7 +54,9 @@ pub enum ShardError {
     Twice(usize),
     #[error(transparent)]
     Corpus(CorpusError),
-    #[error("cannot write the partial result: {0}")]
+    // The OS error is the source, not in the text too: `{:#}` showed it twice
+    // ("Broken pipe (os error 32): Broken pipe (os error 32)").
+    #[error("cannot write the partial result")]
     Write(#[from] std::io::Error),
 }
 
