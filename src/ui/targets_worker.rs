@@ -4,7 +4,7 @@
 //! another program meanwhile), nothing is written and the new text is taken
 //! in. Writes go to a file beside it, renamed into place.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::{ErrorKind, Write as _};
 use std::path::{Path, PathBuf};
 
@@ -12,6 +12,7 @@ use crate::copy;
 use crate::corpus::truth::Targets;
 use crate::corpus::truth::edit::{self, Edit, Mark, NEW_TARGETS_HEADER};
 use crate::fetch::local::{self, FileError};
+use crate::fetch::local_write::{self, Streams, WriteError};
 use crate::ui::request_worker::RequestWorker;
 
 #[derive(Debug)]
@@ -112,25 +113,12 @@ fn open(path: PathBuf, create: bool, file: &mut Option<OpenFile>) -> TargetsOutc
     }
 }
 
-/// Writes `text` beside `path` and renames it over, keeping the file's
-/// permissions; a failed write leaves no partial file behind.
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut partial = path.file_name().unwrap_or_default().to_os_string();
-    partial.push(".partial");
-    let partial = path.with_file_name(partial);
-    let result = (|| {
-        let mut out = File::create(&partial)?;
-        out.write_all(text.as_bytes())?;
-        out.sync_all()?;
-        if let Ok(meta) = fs::metadata(path) {
-            fs::set_permissions(&partial, meta.permissions())?;
-        }
-        fs::rename(&partial, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&partial);
-    }
-    result
+/// Writes `text` in place of the file through [`local_write`] (a new file
+/// renamed over it, its permissions kept); a failed write leaves no partial
+/// file behind, and a link, pipe or device put at the path is not written.
+fn write_atomically(path: &Path, text: &str) -> Result<(), WriteError> {
+    local_write::write_file(path, Streams::Refuse, |out| out.write_all(text.as_bytes()))
+        .map(|_| ())
 }
 
 fn failed(message: String) -> TargetsOutcome {
