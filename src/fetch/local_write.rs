@@ -102,7 +102,9 @@ fn destination(path: &Path, streams: Streams) -> Result<Destination, WriteError>
     };
     let file_type = meta.file_type();
     if file_type.is_file() {
-        return Ok(Destination::Replace(Some(meta.permissions().mode() & 0o777)));
+        return Ok(Destination::Replace(Some(
+            meta.permissions().mode() & 0o777,
+        )));
     }
     let wanted = streams == Streams::WriteInto;
     if file_type.is_symlink() {
@@ -374,12 +376,21 @@ mod tests {
 
     #[test]
     fn a_character_device_is_written_into_and_stays_one() {
-        let null = Path::new("/dev/null");
-        let written = write_file(null, Streams::WriteInto, text(b"12345")).unwrap();
+        // A link to it, as `/dev/stdout` is: a regression replaces the link
+        // in the test's folder, never the system's node.
+        let dir = temp("device");
+        let null = dir.join("null");
+        std::os::unix::fs::symlink("/dev/null", &null).unwrap();
+        let written = write_file(&null, Streams::WriteInto, text(b"12345")).unwrap();
         assert_eq!(written.bytes, 5);
+        assert!(null.symlink_metadata().unwrap().file_type().is_symlink());
         assert!(null.metadata().unwrap().file_type().is_char_device());
-        let err = write_file(null, Streams::Refuse, text(b"x")).unwrap_err();
-        assert_eq!(err.to_string(), "it is a character device, not a file");
+        let err = write_file(&null, Streams::Refuse, text(b"x")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "it is a symbolic link (to /dev/null), which is not followed"
+        );
+        assert_eq!(names(&dir), ["null"]);
     }
 
     #[test]

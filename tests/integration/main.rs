@@ -14,6 +14,7 @@ mod hostile_corpus;
 mod hostile_files;
 mod hostile_output;
 mod hostile_settings;
+mod hostile_writes;
 mod inspect_file;
 mod profiles_cli;
 mod properties;
