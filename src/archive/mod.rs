@@ -31,7 +31,7 @@ pub enum ArchiveError {
     Write {
         path: PathBuf,
         #[source]
-        source: Arc<std::io::Error>,
+        source: Arc<crate::fetch::local_write::WriteError>,
     },
     /// Neither a WARC file nor a gzip of one.
     #[error("{} is not a web archive (WARC): it does not start with a WARC/1.x record", path.display())]

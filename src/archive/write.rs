@@ -3,8 +3,7 @@
 //! mode and its own `metadata`; `.warc.gz` as one gzip member per record.
 
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -17,6 +16,7 @@ use warcat::digest::{AlgorithmName, Digest, Hasher};
 use warcat::header::WarcHeader;
 
 use super::{ArchiveError, INSPECTION_URI, dom_uri};
+use crate::fetch::local_write::{self, Streams};
 use crate::fetch::{Capture, Exchange, Hop, Wait};
 use crate::inspect::{InspectedPage, Inspection, Via};
 use crate::policy::Settings;
@@ -99,52 +99,35 @@ pub(super) struct RenderedMeta {
     pub bytes: Option<usize>,
 }
 
-/// Writes the archive to `path` (gzip members when it ends `.gz`), through
-/// a file beside it renamed into place, so a failed save leaves nothing half
-/// written.
+/// Writes the archive to `path` (gzip members when it ends `.gz`) through
+/// [`local_write`]: a new file beside it renamed into place, so a failed save
+/// leaves nothing half written and a planted link or device is not written
+/// over; a named pipe or a character device at `path` is written into.
 pub fn save(path: &Path, request: &SaveRequest<'_>) -> Result<Saved, ArchiveError> {
     let pages = pages_to_save(request);
     if !pages.iter().any(|p| p.page.capture.is_some()) {
         return Err(ArchiveError::NothingFetched);
     }
-    let write_error = |source: io::Error| ArchiveError::Write {
-        path: path.to_owned(),
-        source: Arc::new(source),
-    };
-    let partial = partial_path(path);
-    let result = (|| {
-        let file = File::create(&partial)?;
-        let gzip = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
-        let mut out = RecordWriter::new(BufWriter::new(file), gzip);
+    let gzip = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
+    let written = local_write::write_file(path, Streams::WriteInto, |file| {
+        let mut out = RecordWriter::new(file, gzip);
         write_all(&mut out, request, &pages)?;
         let records = out.records;
-        let file = out.finish()?.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        let bytes = file.metadata()?.len();
-        std::fs::rename(&partial, path)?;
-        Ok((records, bytes))
-    })();
-    match result {
-        Ok((records, bytes)) => Ok(Saved {
-            path: path.to_owned(),
-            pages: pages.len(),
-            records,
-            bytes,
-        }),
-        Err(source) => {
-            // Nothing half written stays behind.
-            let _ = std::fs::remove_file(&partial);
-            Err(write_error(source))
-        }
-    }
-}
-
-fn partial_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".partial");
-    path.with_file_name(name)
+        out.finish()?;
+        Ok(records)
+    })
+    .map_err(|source| ArchiveError::Write {
+        path: path.to_owned(),
+        source: Arc::new(source),
+    })?;
+    Ok(Saved {
+        path: path.to_owned(),
+        pages: pages.len(),
+        records: written.value,
+        bytes: written.bytes,
+    })
 }
 
 /// A page to save, with the URL it was asked for and its place in the saved order.

@@ -4,6 +4,7 @@ use crate::archive::ArchiveError;
 pub use crate::error_text::error_text;
 use crate::fetch::FetchError;
 use crate::fetch::local::{FileError, FileKind};
+use crate::fetch::local_write::WriteError;
 use crate::load::{LoadError, TargetError};
 
 /// Where the advice is read: some of it names a field or an option.
@@ -83,9 +84,7 @@ pub fn file_advice(err: &FileError, front: Front) -> &'static str {
 pub fn archive_advice(err: &ArchiveError) -> &'static str {
     match err {
         ArchiveError::Read { .. } => CHECK_THE_PATH,
-        ArchiveError::Write { .. } => {
-            "Check that the folder exists and is writable, and that the disk is not full."
-        }
+        ArchiveError::Write { source, .. } => write_advice(source),
         ArchiveError::NotWarc { .. } => {
             "Open a .warc or .warc.gz file, as the inspector, wget --warc-file or a web \
              archive writes it."
@@ -104,6 +103,24 @@ pub fn archive_advice(err: &ArchiveError) -> &'static str {
         ArchiveError::NothingToOpen { .. } => {
             "The archive holds no web page: open one saved by the inspector, or run a corpus \
              over it."
+        }
+    }
+}
+
+/// What to do about a file that could not be written, by why.
+pub fn write_advice(err: &WriteError) -> &'static str {
+    match err {
+        WriteError::NotAFile { .. } | WriteError::Symlink { .. } => {
+            "Give a new file's name or a regular file's: a folder, a symbolic link or a device \
+             is not replaced and a link is not followed (a named pipe or /dev/null is written \
+             into)."
+        }
+        WriteError::NoReader => "Start the program that reads the pipe first, or give a file.",
+        WriteError::CreateTemp { .. }
+        | WriteError::Temp { .. }
+        | WriteError::Rename { .. }
+        | WriteError::Stream(_) => {
+            "Check that the folder exists and is writable, and that the disk is not full."
         }
     }
 }

@@ -6,6 +6,7 @@
 mod capture;
 mod http;
 pub mod local;
+pub mod local_write;
 mod once;
 mod private;
 

@@ -13,6 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::file::{ProfileFile, Reading, StoredProfile};
 use super::{APP_NAME, BUILT_IN, CONFIG_NAME, ProfileError, export_json};
 use crate::copy;
+use crate::fetch::local_write::{self, Streams};
 use crate::policy::{ImportedSettings, Settings};
 
 fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> ProfileError {
@@ -235,20 +236,19 @@ impl ProfileStore {
             .unwrap_or_else(|| self.path.with_extension("corrupt"))
     }
 
-    /// Writes to a temporary file beside the real one, then renames it over.
+    /// Writes to a temporary file beside the real one, then renames it over
+    /// ([`local_write`]: a link or device put at the path is not written).
     fn write(&self, file: &ProfileFile) -> Result<(), ProfileError> {
-        let tmp = self
-            .path
-            .with_file_name(format!(".{CONFIG_NAME}.toml.tmp-{}", std::process::id()));
-        let text = file.to_toml().map_err(|detail| ProfileError::Write {
+        let failed = |detail: String| ProfileError::Write {
             path: self.path.clone(),
             detail,
-        })?;
-        let mut out = File::create(&tmp).map_err(io(copy::CANNOT_CREATE, &tmp))?;
-        out.write_all(text.as_bytes())
-            .and_then(|()| out.sync_all())
-            .map_err(io(copy::CANNOT_WRITE, &tmp))?;
-        fs::rename(&tmp, &self.path).map_err(io(copy::CANNOT_REPLACE, &self.path))
+        };
+        let text = file.to_toml().map_err(failed)?;
+        local_write::write_file(&self.path, Streams::Refuse, |out| {
+            out.write_all(text.as_bytes())
+        })
+        .map_err(|e| failed(e.to_string()))?;
+        Ok(())
     }
 
     /// Read-modify-write under an exclusive lock, so concurrent writers merge.

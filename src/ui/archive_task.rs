@@ -72,8 +72,8 @@ impl SaveTask {
             Status::Finished(outcome) => Some(outcome),
             Status::Vanished => Some(SaveOutcome::Failed(ArchiveError::Write {
                 path: PathBuf::new(),
-                source: std::sync::Arc::new(std::io::Error::other(
-                    crate::copy::BACKGROUND_TASK_STOPPED,
+                source: std::sync::Arc::new(crate::fetch::local_write::WriteError::Stream(
+                    std::io::Error::other(crate::copy::BACKGROUND_TASK_STOPPED),
                 )),
             })),
         }

@@ -4,7 +4,7 @@
 //! another program meanwhile), nothing is written and the new text is taken
 //! in. Writes go to a file beside it, renamed into place.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::{ErrorKind, Write as _};
 use std::path::{Path, PathBuf};
 
@@ -12,6 +12,7 @@ use crate::copy;
 use crate::corpus::truth::Targets;
 use crate::corpus::truth::edit::{self, Edit, Mark, NEW_TARGETS_HEADER};
 use crate::fetch::local::{self, FileError};
+use crate::fetch::local_write::{self, Streams, WriteError};
 use crate::ui::request_worker::RequestWorker;
 
 #[derive(Debug)]
@@ -112,25 +113,11 @@ fn open(path: PathBuf, create: bool, file: &mut Option<OpenFile>) -> TargetsOutc
     }
 }
 
-/// Writes `text` beside `path` and renames it over, keeping the file's
-/// permissions; a failed write leaves no partial file behind.
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut partial = path.file_name().unwrap_or_default().to_os_string();
-    partial.push(".partial");
-    let partial = path.with_file_name(partial);
-    let result = (|| {
-        let mut out = File::create(&partial)?;
-        out.write_all(text.as_bytes())?;
-        out.sync_all()?;
-        if let Ok(meta) = fs::metadata(path) {
-            fs::set_permissions(&partial, meta.permissions())?;
-        }
-        fs::rename(&partial, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&partial);
-    }
-    result
+/// Writes `text` in place of the file through [`local_write`] (a new file
+/// renamed over it, its permissions kept); a failed write leaves no partial
+/// file behind, and a link, pipe or device put at the path is not written.
+fn write_atomically(path: &Path, text: &str) -> Result<(), WriteError> {
+    local_write::write_file(path, Streams::Refuse, |out| out.write_all(text.as_bytes())).map(|_| ())
 }
 
 fn failed(message: String) -> TargetsOutcome {
@@ -250,5 +237,52 @@ impl TargetsWorker {
                 TargetsRequest::Undo => undo(&mut file),
             },
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mark_over_a_targets_file_swapped_for_a_link_writes_nothing() {
+        let dir = std::env::temp_dir().join(format!("fi-targets-link-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let elsewhere = dir.join("elsewhere.tsv");
+        let precious = format!("{NEW_TARGETS_HEADER}\n");
+        fs::write(&elsewhere, &precious).unwrap();
+        let path = dir.join("targets.tsv");
+        std::os::unix::fs::symlink(&elsewhere, &path).unwrap();
+        let mut file = Some(OpenFile {
+            path: path.clone(),
+            text: precious.clone(),
+            before: None,
+        });
+        let outcome = mark(
+            Mark {
+                id: "https://acme.test/".into(),
+                url: "https://acme.test/kontakt".into(),
+                index: 0,
+                text: "Kontakt".into(),
+                kind: Some(crate::corpus::truth::TargetKind::Contact),
+            },
+            &mut file,
+        );
+        let TargetsOutcome::Failed { message, .. } = outcome else {
+            panic!("{outcome:?}");
+        };
+        assert!(
+            message.contains("it is a symbolic link") && message.ends_with("Nothing was changed."),
+            "{message}"
+        );
+        assert_eq!(fs::read_to_string(&elsewhere).unwrap(), precious);
+        assert!(path.symlink_metadata().unwrap().file_type().is_symlink());
+        let mut names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["elsewhere.tsv", "targets.tsv"]);
     }
 }

@@ -16,6 +16,7 @@ mod hostile_merge;
 mod hostile_output;
 mod hostile_settings;
 mod hostile_terminal;
+mod hostile_writes;
 mod inspect_file;
 mod profiles_cli;
 mod properties;

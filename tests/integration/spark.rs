@@ -253,3 +253,151 @@ fn a_failing_shard_is_told_with_its_error_and_no_report() {
         "{err}"
     );
 }
+
+/// The Python for the script's own checks, which fail before Spark starts:
+/// any Python 3 does.
+fn any_python() -> String {
+    std::env::var("FOLLOW_INSPECTOR_SPARK_PYTHON").unwrap_or_else(|_| "python3".into())
+}
+
+/// The names in `dir`, hidden ones too, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_bad_output_or_partials_is_refused_before_spark_starts_and_nothing_is_left() {
+    let python = any_python();
+    let dir = temp_folder("spark-bad-output");
+    let outside = temp_folder("spark-bad-output-target");
+    let victim = write(&outside, "victim.json", b"precious");
+    let link = dir.join("report.json");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let folder = dir.join("reports");
+    std::fs::create_dir(&folder).unwrap();
+    let not_a_folder = write(&dir, "partials", b"");
+    let input = dir.join("none.warc").display().to_string();
+    let cases: [(&[&str], String); 4] = [
+        (
+            &["--output", folder.to_str().unwrap()],
+            format!(
+                "cannot write --output {}: it is a folder, not a file",
+                folder.display()
+            ),
+        ),
+        (
+            &["--output", link.to_str().unwrap()],
+            format!(
+                "cannot write --output {}: it is a symbolic link (to {}), which is not followed",
+                link.display(),
+                victim.display()
+            ),
+        ),
+        (
+            &["--output", "/no/such/folder/report.json"],
+            "cannot write --output /no/such/folder/report.json: /no/such/folder is not a \
+             folder this user can write in"
+                .into(),
+        ),
+        (
+            &["--partials", not_a_folder.to_str().unwrap()],
+            format!(
+                "cannot use --partials {}: it is not a folder",
+                not_a_folder.display()
+            ),
+        ),
+    ];
+    for (args, message) in cases {
+        let started = std::time::Instant::now();
+        let out = spark_corpus(&python, BINARY, args, std::slice::from_ref(&input));
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert_eq!(stderr(&out), format!("spark-corpus: {message}\n"));
+        assert_eq!(stdout(&out), "");
+    }
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    assert!(names(&folder).is_empty());
+    assert_eq!(names(&dir), ["partials", "report.json", "reports"]);
+}
+
+#[test]
+fn a_hung_shard_is_stopped_at_the_timeout_and_its_units_are_named() {
+    let Some(python) = spark_python() else {
+        return;
+    };
+    let dir = temp_folder("spark-hung");
+    // The binary as itself, except that a shard's run never ends.
+    let wrapper = write(
+        &dir,
+        "hung-shards",
+        format!(
+            "#!/bin/sh\ncase \"$*\" in *--shard*) exec sleep 600;; esac\nexec '{BINARY}' \"$@\"\n"
+        )
+        .as_bytes(),
+    );
+    let mut permissions = std::fs::metadata(&wrapper).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&wrapper, permissions).unwrap();
+    let args = corpus_args(&dir, "json");
+    let started = std::time::Instant::now();
+    let out = spark_corpus(
+        &python,
+        wrapper.to_str().unwrap(),
+        &["--shard-timeout", "2"],
+        &args,
+    );
+    // Spark's start and stop take ~6-20 s; the hung shards 2 s each, in parallel.
+    assert!(started.elapsed().as_secs() < 120, "{:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    let err = stderr(&out);
+    let stopped = "it ran longer than --shard-timeout 2 s and was stopped; its units: ";
+    assert!(
+        err.contains(&format!("{stopped}{}\n", dir.join("a.warc.gz").display())),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{stopped}{}\n", dir.join("b.warc").display())),
+        "{err}"
+    );
+    assert!(
+        err.contains("spark-corpus: 2 of 2 shards failed; no report"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_tmpdir_with_a_space_and_a_quote_starts_spark_and_the_report_has_the_umasks_mode() {
+    let Some(python) = spark_python() else {
+        return;
+    };
+    let dir = temp_folder("spark-tmpdir");
+    let tmpdir = dir.join("t m'p\"");
+    std::fs::create_dir(&tmpdir).unwrap();
+    let args = corpus_args(&dir, "json");
+    let single = single_run(&args);
+    let reports = dir.join("reports");
+    std::fs::create_dir(&reports).unwrap();
+    let report = reports.join("report.json");
+    let out = Command::new("sh")
+        .args(["-c", "umask 027 && exec \"$0\" \"$@\""])
+        .arg(&python)
+        .arg(repo_path("scripts/spark-corpus"))
+        .args(["--binary", BINARY, "--output"])
+        .arg(&report)
+        .arg("--")
+        .args(&args)
+        .env("TMPDIR", &tmpdir)
+        .output()
+        .expect("the script runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&report).unwrap(), single.stdout);
+    let mode = std::os::unix::fs::PermissionsExt::mode(&report.metadata().unwrap().permissions());
+    assert_eq!(mode & 0o777, 0o640, "{mode:o}");
+    assert_eq!(names(&reports), ["report.json"]);
+}
