@@ -11,13 +11,15 @@ use std::time::SystemTime;
 use url::Url;
 
 use super::ArchiveError;
-use super::index::{ArchiveIndex, CaptureInfo, StoredPage, StoredResponse, Unreadable, key};
+use super::index::{ArchiveIndex, Body, CaptureInfo, StoredPage, StoredResponse, Unreadable, key};
 use crate::fetch::{
     Capture, Exchange, FetchError, FetchSummary, FetchedPage, Fetcher, Hop, MAX_REDIRECTS,
-    Rendered, chain_text, charset_param, is_html,
+    Rendered, chain_text, charset_param, is_html, refuse_non_http_redirect,
 };
 
-/// An archive read into memory, answering fetches from its records.
+/// An archive indexed, answering fetches from its records: a body is read
+/// from the file when its URL is asked for, so memory holds the pages the
+/// crawl reads, as a live crawl's does, not every body of the archive.
 pub struct ArchiveFetcher {
     index: ArchiveIndex,
     /// Other tools' bodies are cut here, as a live fetch's are.
@@ -25,7 +27,7 @@ pub struct ArchiveFetcher {
 }
 
 impl ArchiveFetcher {
-    /// Reads the archive at `path`; other tools' bodies are kept up to
+    /// Indexes the archive at `path`; other tools' bodies will be read up to
     /// `max_bytes`, our own whole.
     pub fn open(path: &Path, max_bytes: usize) -> Result<Self, ArchiveError> {
         let index = ArchiveIndex::read(path, max_bytes)?;
@@ -62,6 +64,16 @@ impl ArchiveFetcher {
         &self.index.responses[at]
     }
 
+    /// The body of the response `at`, read from the file now.
+    fn body(&self, at: usize) -> Result<Body, FetchError> {
+        self.index
+            .body(at)
+            .map_err(|detail| FetchError::BadArchiveRecord {
+                url: self.response(at).url.to_string(),
+                detail,
+            })
+    }
+
     /// The response for `url`, with the redirects through `Location` that
     /// led to it, as a live fetch would follow them.
     fn follow(&self, url: &Url) -> Result<(Vec<Hop>, Vec<usize>), FetchError> {
@@ -86,6 +98,7 @@ impl ArchiveFetcher {
                     url: current.to_string(),
                     detail: format!("Location `{location}`: {e}"),
                 })?;
+            refuse_non_http_redirect(&current, location, &next)?;
             redirects.push(Hop {
                 status: response.status,
                 url: current.clone(),
@@ -119,8 +132,10 @@ impl ArchiveFetcher {
                 content_type: content_type.unwrap_or_default(),
             });
         }
-        let cut = last.body.len() > self.max_bytes;
-        let body = last.body[..last.body.len().min(self.max_bytes)].to_vec();
+        let capture = self.capture_of(&chain)?;
+        let stored = capture.exchanges.last().ok_or_else(|| self.missing(url))?;
+        let cut = stored.body.len() > self.max_bytes;
+        let body = stored.body[..stored.body.len().min(self.max_bytes)].to_vec();
         Ok(FetchedPage {
             final_url: last.url.clone(),
             status: last.status,
@@ -129,38 +144,46 @@ impl ArchiveFetcher {
                 redirects,
                 content_type,
                 bytes: body.len(),
-                truncated: last.truncated || cut,
+                truncated: stored.truncated || cut,
                 elapsed_ms: 0,
             },
             body,
             rendered: None,
-            capture: Some(Arc::new(self.capture_of(&chain, None, None))),
+            capture: Some(Arc::new(capture)),
         })
     }
 
     /// A page of our own capture, from the records its page record names.
+    /// A static page whose response record is not there is answered by the
+    /// response for its URL, as any URL is (SPEC 10).
     fn page(&self, page: &StoredPage) -> Result<FetchedPage, FetchError> {
         let meta = &page.meta;
         if let Some(text) = &meta.error {
             return Err(FetchError::Archived { text: text.clone() });
         }
-        let not_here = || FetchError::NotInArchive {
-            url: page.url.to_string(),
-        };
         let by_id = |id: Option<&String>| id.and_then(|id| self.index.by_id.get(id)).copied();
         let dom = match &meta.rendered {
-            Some(_) => Some(
-                page.refers_to
-                    .as_ref()
-                    .and_then(|id| self.index.doms.get(id))
-                    .ok_or_else(not_here)?,
-            ),
+            Some(_) => {
+                let id = page.refers_to.as_ref();
+                Some(id.and_then(|id| self.index.doms.get(id)).ok_or_else(|| {
+                    self.refers_to_nothing(page, "its DOM record", id.map(String::as_str))
+                })?)
+            }
             None => None,
         };
         let main = match dom {
             Some(dom) => by_id(dom.response.as_ref()),
-            None => by_id(page.refers_to.as_ref()),
+            None => by_id(page.refers_to.as_ref())
+                .or_else(|| self.index.by_url.get(&key(&page.url)).copied()),
         };
+        if dom.is_none() && main.is_none() {
+            return Err(match &page.refers_to {
+                Some(id) => self.refers_to_nothing(page, "its response record", Some(id)),
+                None => FetchError::NotInArchive {
+                    url: page.url.to_string(),
+                },
+            });
+        }
         // The hops before the page's own response, as they were answered.
         let mut chain: Vec<usize> = meta
             .redirects
@@ -179,21 +202,39 @@ impl ArchiveFetcher {
         };
         let status = meta.status.or(response.map(|r| r.status)).unwrap_or(200);
         let (Some(how), Some(dom)) = (&meta.rendered, dom) else {
-            let response = response.ok_or_else(not_here)?;
+            let capture = self.capture_of(&chain)?;
+            let body = capture
+                .exchanges
+                .last()
+                .map(|e| e.body.clone())
+                .unwrap_or_default();
             return Ok(FetchedPage {
                 final_url: page.url.clone(),
                 status,
                 charset: content_type.as_deref().and_then(charset_param),
-                body: response.body.clone(),
-                summary: summary(response.body.len()),
+                summary: summary(body.len()),
+                body,
                 rendered: None,
-                capture: Some(Arc::new(self.capture_of(&chain, None, None))),
+                capture: Some(Arc::new(capture)),
             });
         };
+        let html = self
+            .index
+            .dom_html(dom)
+            .map_err(|detail| FetchError::BadArchiveRecord {
+                url: page.url.to_string(),
+                detail,
+            })?;
+        let mut capture = self.capture_of(&chain)?;
+        let served_html = match main {
+            Some(_) if how.served_html => capture
+                .exchanges
+                .last()
+                .map(|e| String::from_utf8_lossy(&e.body).into_owned()),
+            _ => None,
+        };
         let rendered = Rendered {
-            served_html: response
-                .filter(|_| how.served_html)
-                .map(|r| String::from_utf8_lossy(&r.body).into_owned()),
+            served_html,
             network_idle: meta.network_idle.unwrap_or(true),
             wait: meta.wait.unwrap_or_default(),
             render_ms: how.render_ms,
@@ -202,31 +243,44 @@ impl ArchiveFetcher {
             dom_read: how.dom_read,
             blocked_requests: how.blocked_requests,
         };
-        let capture = self.capture_of(&chain, Some(dom.html.clone()), Some(rendered.clone()));
+        capture.dom = Some(html.clone());
+        capture.rendered = Some(rendered.clone());
         Ok(FetchedPage {
             final_url: page.url.clone(),
             status,
             charset: Some("utf-8".to_owned()),
-            body: dom.html.clone().into_bytes(),
-            summary: summary(how.bytes.unwrap_or(dom.html.len())),
+            summary: summary(how.bytes.unwrap_or(html.len())),
+            body: html.into_bytes(),
             rendered: Some(rendered),
             capture: Some(Arc::new(capture)),
         })
     }
 
+    /// A page record that names a record the archive does not hold (and,
+    /// for a static page, no response for its URL either).
+    fn refers_to_nothing(&self, page: &StoredPage, what: &str, id: Option<&str>) -> FetchError {
+        let detail = match id {
+            Some(id) => format!(
+                "its page record refers to {what} {id}, which is not in the archive (a damaged \
+                 or edited archive)"
+            ),
+            None => format!("its page record names no record for {what}"),
+        };
+        FetchError::BadArchiveRecord {
+            url: page.url.to_string(),
+            detail,
+        }
+    }
+
     /// What a reopened page keeps, so that saving it again writes its
     /// responses again (the request records keep only the request line).
-    fn capture_of(
-        &self,
-        chain: &[usize],
-        dom: Option<String>,
-        rendered: Option<Rendered>,
-    ) -> Capture {
+    fn capture_of(&self, chain: &[usize]) -> Result<Capture, FetchError> {
         let exchanges = chain
             .iter()
             .map(|&at| {
                 let r = self.response(at);
-                Exchange {
+                let body = self.body(at)?;
+                Ok(Exchange {
                     url: r.url.clone(),
                     method: "GET".to_owned(),
                     request_headers: Vec::new(),
@@ -240,8 +294,8 @@ impl ArchiveFetcher {
                         .filter(|(n, _)| !n.eq_ignore_ascii_case("content-length"))
                         .cloned()
                         .collect(),
-                    body: r.body.clone(),
-                    truncated: r.truncated,
+                    body: body.bytes,
+                    truncated: body.truncated,
                     body_unread: false,
                     ip: None,
                     at: r
@@ -249,14 +303,14 @@ impl ArchiveFetcher {
                         .as_deref()
                         .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok())
                         .map_or_else(SystemTime::now, SystemTime::from),
-                }
+                })
             })
-            .collect();
-        Capture {
+            .collect::<Result<_, FetchError>>()?;
+        Ok(Capture {
             exchanges,
-            dom,
-            rendered,
-        }
+            dom: None,
+            rendered: None,
+        })
     }
 }
 

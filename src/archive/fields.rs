@@ -13,13 +13,30 @@ pub(super) fn header_fields(lines: &[u8]) -> Vec<(String, String)> {
         .into_iter()
         .map(|pair| {
             let name = String::from_utf8_lossy(pair.name).into_owned();
-            let value = match unfold(pair.value) {
-                Cow::Borrowed(v) => String::from_utf8_lossy(v).trim().to_owned(),
-                Cow::Owned(v) => String::from_utf8_lossy(&v).trim().to_owned(),
-            };
+            let value = percent_encode_invalid(&unfold(pair.value))
+                .trim()
+                .to_owned();
             (name, value)
         })
         .collect()
+}
+
+/// A value's text, with each byte that is not UTF-8 percent-encoded, as a
+/// browser sends a URL's raw bytes: `caf\xE9` and `caf\xE8` stay two URLs
+/// (replacing them with U+FFFD made them one, and a page was lost as a
+/// duplicate).
+fn percent_encode_invalid(value: &[u8]) -> Cow<'_, str> {
+    if let Ok(text) = std::str::from_utf8(value) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(value.len() + 16);
+    for chunk in value.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// A folded value (a line break then spaces or tabs) as one line.
@@ -72,6 +89,16 @@ mod tests {
                 ("Folded".to_owned(), "first second".to_owned()),
             ]
         );
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_percent_encoded_and_stay_apart() {
+        let e9 = header_fields(b"WARC-Target-URI: https://a.test/caf\xE9\r\n\r\n");
+        let e8 = header_fields(b"WARC-Target-URI: https://a.test/caf\xE8\r\n\r\n");
+        assert_eq!(e9[0].1, "https://a.test/caf%E9");
+        assert_eq!(e8[0].1, "https://a.test/caf%E8");
+        let utf8 = header_fields("Name: café\r\n\r\n".as_bytes());
+        assert_eq!(utf8[0].1, "café");
     }
 
     #[test]

@@ -49,8 +49,39 @@ fn bad(detail: impl Into<String>) -> BadHttp {
     }
 }
 
-/// Parses a response block, keeping at most `max_body` bytes of the body.
-pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, BadHttp> {
+/// A response block's status and header fields, its body not decoded: what
+/// an archive's index keeps of every response.
+pub fn parse_head(block: &[u8]) -> Result<(u16, Vec<(String, String)>), BadHttp> {
+    let head = split_head(block)?;
+    Ok((head.status, head.headers))
+}
+
+/// Whether a response's body is stored with a content or transfer coding
+/// (the inspector writes bodies decoded, so one of its own never is).
+pub fn is_coded(headers: &[(String, String)]) -> bool {
+    !codings(headers, "Transfer-Encoding").is_empty()
+        || !codings(headers, "Content-Encoding").is_empty()
+}
+
+/// The codings a header field lists, in order, `identity` left out.
+fn codings(headers: &[(String, String)], name: &str) -> Vec<String> {
+    headers
+        .iter()
+        .filter(|(n, _)| n.eq_ignore_ascii_case(name))
+        .flat_map(|(_, v)| v.split(','))
+        .map(|c| c.trim().to_ascii_lowercase())
+        .filter(|c| !c.is_empty() && c != "identity")
+        .collect()
+}
+
+/// A response's status line and header fields, and where its body starts.
+struct Head {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body_at: usize,
+}
+
+fn split_head(block: &[u8]) -> Result<Head, BadHttp> {
     let head_end = head_end(block).ok_or_else(|| {
         let line = block.split(|b| *b == b'\n').next().unwrap_or_default();
         let shown: String = String::from_utf8_lossy(line).chars().take(40).collect();
@@ -63,18 +94,21 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
         }
     })?;
     let (line, rest) = first_line(&block[..head_end]);
-    let status = status_code(line)?;
-    let headers = header_fields(rest);
-    let codings = |name: &str| -> Vec<String> {
-        headers
-            .iter()
-            .filter(|(n, _)| n.eq_ignore_ascii_case(name))
-            .flat_map(|(_, v)| v.split(','))
-            .map(|c| c.trim().to_ascii_lowercase())
-            .filter(|c| !c.is_empty() && c != "identity")
-            .collect()
-    };
-    let mut transfer = codings("Transfer-Encoding");
+    Ok(Head {
+        status: status_code(line)?,
+        headers: header_fields(rest),
+        body_at: head_end,
+    })
+}
+
+/// Parses a response block, keeping at most `max_body` bytes of the body.
+pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, BadHttp> {
+    let Head {
+        status,
+        headers,
+        body_at: head_end,
+    } = split_head(block)?;
+    let mut transfer = codings(&headers, "Transfer-Encoding");
     let raw = &block[head_end..];
     let (wire, mut truncated) = if transfer.last().map(String::as_str) == Some("chunked") {
         transfer.pop();
@@ -85,7 +119,7 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
     };
     // Codings are listed in the order they were applied: undone last first.
     let mut applied = transfer;
-    applied.extend(codings("Content-Encoding"));
+    applied.extend(codings(&headers, "Content-Encoding"));
     // Each is a decoder inside the last: a long list is an attack, not a page.
     if applied.len() > MAX_CODINGS {
         return Err(bad(format!(
@@ -192,13 +226,14 @@ fn head_end(block: &[u8]) -> Option<usize> {
     }
 }
 
-/// Joins a chunked body's chunks; a body that ends inside a chunk (a cut
-/// capture) gives what it holds, marked cut. Never longer than `raw`.
+/// Joins a chunked body's chunks; a body that ends before its last (empty)
+/// chunk, inside a chunk or between two, is a cut capture: it gives what it
+/// holds, marked cut. Never longer than `raw`.
 fn dechunk(mut raw: &[u8]) -> Result<(Vec<u8>, bool), BadHttp> {
     let mut joined = Vec::with_capacity(raw.len());
     loop {
         let Some(line_end) = memchr::memchr(b'\n', raw) else {
-            return Ok((joined, !raw.is_empty()));
+            return Ok((joined, true));
         };
         let line = std::str::from_utf8(&raw[..line_end]).unwrap_or_default();
         let size_text = line.split(';').next().unwrap_or_default().trim();

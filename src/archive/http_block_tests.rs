@@ -174,3 +174,37 @@ fn a_long_stack_of_codings_is_refused_before_any_decoder_is_built() {
         "{err}"
     );
 }
+
+#[test]
+fn a_chunked_body_without_its_last_chunk_is_marked_cut() {
+    let whole = chunked(PAGE, 7);
+    let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked";
+    assert!(
+        !parse_response(&response(head, &whole), 1000)
+            .unwrap()
+            .truncated
+    );
+    // Every chunk there, the empty last one missing: the capture was cut.
+    let without_last = &whole[..whole.len() - b"0\r\nX-Trailer: t\r\n\r\n".len()];
+    let parsed = parse_response(&response(head, without_last), 1000).unwrap();
+    assert_eq!(parsed.body, PAGE);
+    assert!(parsed.truncated);
+    assert!(
+        parse_response(&response(head, b""), 1000)
+            .unwrap()
+            .truncated
+    );
+}
+
+#[test]
+fn the_head_is_read_without_the_body_and_codings_are_told() {
+    let block = response(
+        "HTTP/1.1 302 Found\r\nLocation: /next\r\nContent-Encoding: gzip",
+        &gzip(PAGE),
+    );
+    let (status, headers) = parse_head(&block).unwrap();
+    assert_eq!(status, 302);
+    assert!(is_coded(&headers));
+    let (_, plain) = parse_head(&response("HTTP/1.1 200 OK", PAGE)).unwrap();
+    assert!(!is_coded(&plain));
+}

@@ -42,6 +42,14 @@ pub enum ArchiveError {
     /// An inspection record that does not parse, or of a schema not known.
     #[error("{}: its inspection record cannot be read ({detail})", path.display())]
     BadInspectionRecord { path: PathBuf, detail: String },
+    /// The inspection record's settings are over a list limit (SPEC 3), as
+    /// a settings file or profile over them is refused.
+    #[error("{}: the archive's settings", path.display())]
+    SettingsOverLimit {
+        path: PathBuf,
+        #[source]
+        over: crate::policy::OverLimit,
+    },
     /// Nothing in the inspection was fetched (a saved page, the demo page).
     #[error("nothing to save: no page of this inspection was fetched from the web")]
     NothingFetched,

@@ -457,5 +457,70 @@ fn find_head_end(bytes: &[u8]) -> Option<usize> {
     None
 }
 
+/// One record read again where an earlier read found it, for an archive
+/// indexed by offsets (its blocks read when they are asked for).
+impl RecordReader {
+    /// The record at `offset` (where it, or the gzip member that holds it,
+    /// starts): the `nth` record from there, 0 for the one that starts it.
+    /// The records before it in its member are decompressed, not kept.
+    pub fn record_at(
+        path: &Path,
+        offset: u64,
+        nth: usize,
+        max_block: usize,
+    ) -> Result<Record, ArchiveError> {
+        let read_error = |source| ArchiveError::Read {
+            path: path.to_owned(),
+            source: Arc::new(source),
+        };
+        let changed = |detail: &str| ArchiveError::Damaged {
+            path: path.to_owned(),
+            damaged: Damaged {
+                offset,
+                detail: detail.to_owned(),
+            },
+        };
+        let mut file = File::open(path).map_err(read_error)?;
+        let file_len = file.metadata().map_err(read_error)?.len();
+        file.seek(SeekFrom::Start(offset)).map_err(read_error)?;
+        let mut start = [0u8; 2];
+        let got = read_up_to(&mut file, &mut start).map_err(read_error)?;
+        file.seek(SeekFrom::Start(offset)).map_err(read_error)?;
+        let input = Counted {
+            inner: BufReader::with_capacity(IO_BUFFER, file),
+            pos: offset,
+        };
+        let mut reader = Self {
+            file_len,
+            pending: None,
+            source: if got == 2 && start == GZIP_MAGIC {
+                Source::GzipAt(input)
+            } else {
+                Source::Plain(input)
+            },
+        };
+        for _ in 0..nth {
+            match reader.next_record(&|_| false, 0) {
+                Some(Ok(record)) if record.head.offset == offset => {}
+                Some(Err(damaged)) => {
+                    return Err(ArchiveError::Damaged {
+                        path: path.to_owned(),
+                        damaged,
+                    });
+                }
+                _ => return Err(changed("the record is no longer there (the file changed)")),
+            }
+        }
+        match reader.next_record(&|_| true, max_block) {
+            Some(Ok(record)) if record.head.offset == offset => Ok(record),
+            Some(Err(damaged)) => Err(ArchiveError::Damaged {
+                path: path.to_owned(),
+                damaged,
+            }),
+            _ => Err(changed("the record is no longer there (the file changed)")),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

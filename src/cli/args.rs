@@ -171,7 +171,7 @@ pub struct CorpusArgs {
 
     /// The crawl depth that sets N on each page: N = (depth - 1) × 3.
     #[arg(long, value_name = "D", default_value_t = 2,
-          value_parser = clap::value_parser!(u32).range(1..=5))]
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::inspect::MAX_DEPTH)))]
     pub depth: u32,
 
     /// Pages read at once (default: every core).
@@ -266,7 +266,7 @@ pub struct InspectArgs {
 
     /// The scraper's crawl depth (1-5; default 2, or a web archive's own). It
     /// sets N, the number of links followed from the start page: N = (depth - 1) × 3.
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=5))]
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::inspect::MAX_DEPTH)))]
     pub depth: Option<u32>,
 
     /// Follow N links on every page instead of (depth - 1) × 3, to reproduce a

@@ -217,7 +217,7 @@ fn open_part(part: &Path, name: &str) -> Result<std::fs::File, PartError> {
         Err(FileError::NotAFile {
             kind: FileKind::Fifo,
             ..
-        }) => eprintln!("{}", copy::waiting_for_part(name)),
+        }) => say(&copy::waiting_for_part(name)),
         Err(e) => return Err(PartError::NotAFile(e)),
     }
     std::fs::File::open(part).map_err(PartError::Io)
@@ -256,7 +256,7 @@ fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
         }
         if evaluation.problems_not_listed > 0 {
             let more = copy::target_rows_not_listed(evaluation.problems_not_listed);
-            eprintln!("warning: {more}");
+            say(&format!("warning: {more}"));
         }
         if evaluation.pages.is_empty() {
             say(&format!(

@@ -87,10 +87,20 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
 /// captured: the report itself is the live run's, byte for byte.
 fn say_where_from(from: &LoadedFrom) {
     if let LoadedFrom::Archive { path, info } = from {
-        say(&copy::reading_archive(
-            &path.display().to_string(),
-            info.captured.as_deref(),
-        ));
+        let path = path.display().to_string();
+        say(&copy::reading_archive(&path, info.captured.as_deref()));
+        for damaged in &info.damaged {
+            say(&format!(
+                "warning: {}",
+                copy::reopened_damaged_record(&path, damaged)
+            ));
+        }
+        if info.damaged_not_listed > 0 {
+            say(&format!(
+                "warning: {}",
+                copy::problems_not_listed(info.damaged_not_listed)
+            ));
+        }
     }
 }
 

@@ -97,6 +97,10 @@ pub fn archive_advice(err: &ArchiveError) -> &'static str {
             "The archive was written by another version of the inspector, or edited: give \
              --base-url URL to open a page of it as another tool's archive."
         }
+        ArchiveError::SettingsOverLimit { .. } => {
+            "No real settings list comes near the limits: the archive was edited or is not a \
+             real run's; ask for the archive again."
+        }
         ArchiveError::NothingFetched => {
             "Load the page from its URL first: only fetched pages can be saved for a ticket."
         }

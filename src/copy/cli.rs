@@ -115,6 +115,15 @@ pub fn reading_archive(path: &str, captured: Option<&str>) -> String {
     }
 }
 
+/// A damaged record of a reopened archive, worded as a corpus run words it:
+/// the intact records are read, this one passed over.
+pub fn reopened_damaged_record(path: &str, damaged: &crate::archive::Damaged) -> String {
+    format!(
+        "{path} at offset {}: {} (passed over; the intact records are read)",
+        damaged.offset, damaged.detail
+    )
+}
+
 /// `--save-warc` done.
 pub fn saved_archive(path: &str, pages: usize, records: usize, bytes: u64) -> String {
     let pages = if pages == 1 {

@@ -73,15 +73,23 @@ pub fn archive_source(name: &str, captured: Option<&str>) -> String {
     }
 }
 
-/// The page header's line about a reopened archive.
-pub fn archive_header(name: &str, captured: Option<&str>) -> String {
-    match captured {
+/// The page header's line about a reopened archive, with the damaged
+/// records it passed over.
+pub fn archive_header(name: &str, captured: Option<&str>, damaged: usize) -> String {
+    let mut line = match captured {
         Some(when) => format!(
             "From the web archive {name}, captured {} (offline)",
             capture_date(when)
         ),
         None => format!("From the web archive {name} (offline)"),
+    };
+    if damaged > 0 {
+        line.push_str(&format!(
+            "; {} passed over, the intact pages read",
+            super::plural(damaged, "damaged record", "damaged records")
+        ));
     }
+    line
 }
 
 /// Who judged the capture and when, for the settings banner.

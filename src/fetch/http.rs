@@ -219,6 +219,27 @@ fn decoded(wire: Wire, content_encoding: Option<&str>) -> Box<dyn Read> {
 const REDIRECT_BODY_MAX: usize = 64 * 1024;
 
 /// A Location for a message: a `data:` one can be megabytes long.
+/// A redirect is followed to an http(s) page only: a `Location` of
+/// `javascript:`, `file:` or `data:` is refused, by a live fetch and by an
+/// archive answering for one alike.
+pub fn refuse_non_http_redirect(
+    current: &Url,
+    location: &str,
+    next: &Url,
+) -> Result<(), FetchError> {
+    if matches!(next.scheme(), "http" | "https") {
+        return Ok(());
+    }
+    Err(FetchError::BadRedirect {
+        url: current.to_string(),
+        detail: format!(
+            "Location `{}` is a {}: address, not an http(s) page",
+            shorten(location),
+            next.scheme()
+        ),
+    })
+}
+
 fn shorten(location: &str) -> String {
     const MAX: usize = 80;
     match location.char_indices().nth(MAX) {
@@ -316,16 +337,7 @@ impl HttpFetcher {
                         detail: format!("Location `{location}`: {e}"),
                     })?;
                 // reqwest would refuse it as a "builder error", naming no redirect.
-                if !matches!(next.scheme(), "http" | "https") {
-                    return Err(FetchError::BadRedirect {
-                        url: current.to_string(),
-                        detail: format!(
-                            "Location `{}` is a {}: address, not an http(s) page",
-                            shorten(location),
-                            next.scheme()
-                        ),
-                    });
-                }
+                refuse_non_http_redirect(&current, location, &next)?;
                 if !private.allows(&next) {
                     return Err(FetchError::PrivateRedirect {
                         url: current.to_string(),

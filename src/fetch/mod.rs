@@ -19,7 +19,7 @@ use serde::Serialize;
 use url::Url;
 
 pub use capture::{Capture, Exchange};
-pub use http::{HttpFetcher, charset_param, is_html};
+pub use http::{HttpFetcher, charset_param, is_html, refuse_non_http_redirect};
 pub use once::FetchOnce;
 pub use private::PrivateNetwork;
 

@@ -144,6 +144,9 @@ impl InspectedPage {
     }
 }
 
+/// The deepest crawl the scraper is configured with (`--depth 1..=5`).
+pub const MAX_DEPTH: u32 = 5;
+
 /// The crawl depth and the N override: what sets N on every page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

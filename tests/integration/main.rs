@@ -14,6 +14,7 @@ mod hostile_corpus;
 mod hostile_files;
 mod hostile_merge;
 mod hostile_output;
+mod hostile_reopen;
 mod hostile_settings;
 mod hostile_terminal;
 mod hostile_writes;

@@ -281,8 +281,7 @@ impl InspectorApp {
             saved_file: matches!(self.source, Source::File(_)),
             archive: archive_name
                 .as_deref()
-                .zip(archive_info)
-                .map(|(name, info)| (name, info.captured.as_deref())),
+                .zip(archive_info.map(|info| &**info)),
             keyboard: self.dialog.is_none() && self.view == MainView::Inspector,
             comparison: self.comparison.as_ref().and_then(|c| c.page(self.page)),
             targets: self.targets.of_page(page_id.as_deref()),

@@ -88,8 +88,10 @@ pub(super) fn header(
             ui.label(RichText::new(copy::CRAWL_CANCELLED).italics());
         }
     });
-    if let Some((name, captured)) = view.archive {
-        ui.label(RichText::new(copy::archive_header(name, captured)).italics());
+    if let Some((name, info)) = view.archive {
+        let damaged = info.damaged.len() + info.damaged_not_listed;
+        let header = copy::archive_header(name, info.captured.as_deref(), damaged);
+        ui.label(RichText::new(header).italics());
     }
     // A typed base URL that overrides what the saved page says about itself.
     if view.saved_file

@@ -32,8 +32,9 @@ pub struct ResultsView<'a> {
     pub stale_crawl: bool,
     /// The inspection is a saved file (its page URL may be a typed base URL).
     pub saved_file: bool,
-    /// Reopened from a web archive: its file name, and when it was captured.
-    pub archive: Option<(&'a str, Option<&'a str>)>,
+    /// Reopened from a web archive: its file name, and what its records say
+    /// (when it was captured, the damaged records passed over).
+    pub archive: Option<(&'a str, &'a crate::archive::CaptureInfo)>,
     /// The keyboard belongs to the table (no dialog is open).
     pub keyboard: bool,
     /// The shown page decided under the compared profile.
