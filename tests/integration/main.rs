@@ -13,6 +13,7 @@ mod hostile;
 mod hostile_corpus;
 mod hostile_files;
 mod hostile_output;
+mod hostile_resync;
 mod hostile_settings;
 mod inspect_file;
 mod profiles_cli;
