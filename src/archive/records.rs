@@ -243,9 +243,7 @@ impl RecordReader {
                     }
                 }
                 Source::Resync(mut resync) => {
-                    let Some((at, head)) = resync.next_candidate() else {
-                        return None;
-                    };
+                    let (at, head) = resync.next_candidate()?;
                     let judged = match head {
                         scan::HeadBytes::Whole(raw) => {
                             let left = |at: u64| self.file_len.saturating_sub(at);

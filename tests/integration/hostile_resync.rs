@@ -127,12 +127,15 @@ fn ten_megabytes_of_gzip_magic_after_damage_read_in_seconds() {
     assert_eq!(page_ids(&report), ["https://a.test/", "https://b.test/"]);
 }
 
-fn two_ports_site(_port: u16) -> HashMap<String, Route> {
+/// A page, and a redirect to the same host on `other_port`.
+fn two_ports_site(other_port: u16) -> HashMap<String, Route> {
     let mut routes = HashMap::new();
     routes.insert(
         "a..b/".to_owned(),
         Route::html("<html><head><title>Mapped</title></head><body><a href=/x>x</a></body></html>"),
     );
+    let elsewhere = format!("http://a..b:{other_port}/");
+    routes.insert("a..b/go".to_owned(), Route::redirect(302, &elsewhere));
     routes
 }
 
@@ -140,8 +143,9 @@ fn two_ports_site(_port: u16) -> HashMap<String, Route> {
 fn resolve_maps_only_the_port_it_names() {
     // `a..b`: the C library refuses a name with an empty label itself, so
     // an unmapped lookup fails without a query leaving the machine.
-    let mapped = Server::start(two_ports_site, Duration::ZERO);
-    let other = Server::start(two_ports_site, Duration::ZERO);
+    let other = Server::start(|_| two_ports_site(0), Duration::ZERO);
+    let other_port = other.port;
+    let mapped = Server::start(|_| two_ports_site(other_port), Duration::ZERO);
     let resolve = format!("a..b:{}:127.0.0.1", mapped.port);
     let url = |port: u16| format!("http://a..b:{port}/");
     let out = run(&[
@@ -166,6 +170,13 @@ fn resolve_maps_only_the_port_it_names() {
     assert_eq!(out.status.code(), Some(3), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(err.contains("DNS: cannot resolve a..b"), "{err}");
+    // A redirect from the mapped port to another one is not sent there.
+    let go = format!("http://a..b:{}/go", mapped.port);
+    let out = run(&["inspect", &go, "--depth", "1", "--resolve", &resolve]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("DNS: cannot resolve a..b"), "{err}");
+    assert_eq!(mapped.hits("a..b/go"), 1);
     assert!(other.all_hits().is_empty(), "the unmapped port was reached");
     let help = run(&["inspect", "--help"]);
     assert!(String::from_utf8_lossy(&help.stdout).contains("Only that port is mapped"));
