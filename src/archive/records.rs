@@ -137,6 +137,8 @@ enum Source {
         offset: u64,
         data: Box<Member>,
     },
+    /// Looking for the next record of a plain file after damage.
+    Resync(Box<scan::PlainResync>),
     Done,
 }
 
@@ -240,6 +242,30 @@ impl RecordReader {
                         }
                     }
                 }
+                Source::Resync(mut resync) => {
+                    let (at, head) = resync.next_candidate()?;
+                    let judged = match head {
+                        scan::HeadBytes::Whole(raw) => {
+                            let left = |at: u64| self.file_len.saturating_sub(at);
+                            parse_head(raw, at, Some(&left)).err()
+                        }
+                        scan::HeadBytes::TooLong => Some(Damage::HeadTooLong),
+                        scan::HeadBytes::Cut => Some(Damage::HeadCut),
+                    };
+                    // A candidate whose header reads is read as any record
+                    // is; the others are told without reading them again.
+                    match judged {
+                        Some(damage) => {
+                            self.source = Source::Resync(resync);
+                            return Some(Err(self.damaged(at, &damage)));
+                        }
+                        None => {
+                            self.source = self
+                                .reopen_at(resync.into_file(), at)
+                                .map_or(Source::Done, Source::Plain);
+                        }
+                    }
+                }
                 Source::GzipAt(mut input) => {
                     let offset = input.pos;
                     match input.fill_buf() {
@@ -292,11 +318,8 @@ impl RecordReader {
 
     /// Goes on at the next `WARC/1.` line at or after `from`, if any.
     fn resync_plain(&mut self, input: Counted, from: u64) {
-        let mut file = input.inner.into_inner();
-        self.source = match scan::next_warc_line(&mut file, from) {
-            Some(at) => self.reopen_at(file, at).map_or(Source::Done, Source::Plain),
-            None => Source::Done,
-        };
+        let file = input.inner.into_inner();
+        self.source = Source::Resync(Box::new(scan::PlainResync::new(file, from, MAX_HEAD)));
     }
 
     /// Goes on at the next gzip member at or after `from` that holds a WARC
@@ -348,7 +371,41 @@ fn read_record(
     max_block: usize,
 ) -> Result<Record, Damage> {
     let raw = read_head(input)?;
-    let (version, rest) = first_line(&raw);
+    let (head, length) = parse_head(&raw, offset, left)?;
+    let wanted = wants(&head);
+    let keep = if wanted {
+        length.min(max_block as u64)
+    } else {
+        0
+    };
+    let mut block = Vec::new();
+    input
+        .take(keep)
+        .read_to_end(&mut block)
+        .map_err(Damage::of_io)?;
+    let skipped =
+        io::copy(&mut input.take(length - keep), &mut io::sink()).map_err(Damage::of_io)?;
+    let got = block.len() as u64 + skipped;
+    if got < length {
+        return Err(Damage::PastEnd {
+            claimed: length,
+            left: got,
+        });
+    }
+    Ok(Record {
+        block_cut: wanted && keep < length,
+        head,
+        block,
+    })
+}
+
+/// A header read whole (see [`read_head`]) and its block's length.
+fn parse_head(
+    raw: &[u8],
+    offset: u64,
+    left: Option<&dyn Fn(u64) -> u64>,
+) -> Result<(RecordHead, u64), Damage> {
+    let (version, rest) = first_line(raw);
     let version = std::str::from_utf8(version)
         .ok()
         .map(str::trim_end)
@@ -379,31 +436,7 @@ fn read_record(
             });
         }
     }
-    let wanted = wants(&head);
-    let keep = if wanted {
-        length.min(max_block as u64)
-    } else {
-        0
-    };
-    let mut block = Vec::new();
-    input
-        .take(keep)
-        .read_to_end(&mut block)
-        .map_err(Damage::of_io)?;
-    let skipped =
-        io::copy(&mut input.take(length - keep), &mut io::sink()).map_err(Damage::of_io)?;
-    let got = block.len() as u64 + skipped;
-    if got < length {
-        return Err(Damage::PastEnd {
-            claimed: length,
-            left: got,
-        });
-    }
-    Ok(Record {
-        block_cut: wanted && keep < length,
-        head,
-        block,
-    })
+    Ok((head, length))
 }
 
 /// The header's bytes up to and with its blank line, at most [`MAX_HEAD`].

@@ -318,9 +318,10 @@ pub struct FetchArgs {
     #[arg(long, value_name = "BYTES", default_value_t = fetch::DEFAULT_MAX_BYTES)]
     pub max_bytes: usize,
 
-    /// Send requests for HOST to ADDR:PORT instead of resolving it (curl's
-    /// syntax), e.g. `--resolve acme.com:443:10.0.0.5` for a staging server.
-    /// Repeatable.
+    /// Send requests for HOST on PORT to ADDR:PORT instead of resolving it
+    /// (curl's syntax), e.g. `--resolve acme.com:443:10.0.0.5` for a staging
+    /// server. Only that port is mapped: HOST on another port is resolved as
+    /// usual. Repeatable.
     #[arg(long, value_name = "HOST:PORT:ADDR")]
     pub resolve: Vec<fetch::Resolve>,
 

@@ -19,14 +19,37 @@ use super::{
     MAX_REDIRECTS, PrivateNetwork, chain_text,
 };
 
-/// The real fetcher, on a blocking reqwest client with rustls.
+/// The real fetcher, on blocking reqwest clients with rustls.
 pub struct HttpFetcher {
+    /// For a URL whose port no `--resolve` names.
     client: Client,
+    /// For each port `--resolve` names, a client with that port's mappings
+    /// only: reqwest maps a host on every port (it ignores the mapping's
+    /// port), and `acme.test:18180:127.0.0.1` must not send
+    /// `acme.test:18181` to 127.0.0.1.
+    by_port: Vec<(u16, Client)>,
     opts: FetchOptions,
 }
 
 impl HttpFetcher {
     pub fn new(opts: FetchOptions) -> Result<Self, FetchError> {
+        let client = Self::client(&opts, None)?;
+        let mut by_port: Vec<(u16, Client)> = Vec::new();
+        for r in &opts.resolve {
+            let port = r.addr.port();
+            if !by_port.iter().any(|(p, _)| *p == port) {
+                by_port.push((port, Self::client(&opts, Some(port))?));
+            }
+        }
+        Ok(Self {
+            client,
+            by_port,
+            opts,
+        })
+    }
+
+    /// A client with the `--resolve` mappings of `port`, or none.
+    fn client(opts: &FetchOptions, port: Option<u16>) -> Result<Client, FetchError> {
         let mut builder = Client::builder()
             .user_agent(opts.user_agent.clone())
             .connect_timeout(opts.connect_timeout)
@@ -37,17 +60,25 @@ impl HttpFetcher {
             .no_brotli()
             .no_deflate()
             .dns_resolver(Arc::new(SystemResolver));
-        for r in &opts.resolve {
+        for r in opts.resolve.iter().filter(|r| Some(r.addr.port()) == port) {
             builder = builder.resolve(&r.host, r.addr);
         }
         if !opts.resolve.is_empty() {
             // Overridden hosts are local test or staging servers: no proxy.
             builder = builder.no_proxy();
         }
-        let client = builder.build().map_err(|e| FetchError::Http {
+        builder.build().map_err(|e| FetchError::Http {
             detail: error_chain(&e.without_url()),
-        })?;
-        Ok(Self { client, opts })
+        })
+    }
+
+    /// The client for a request to `url`: its port's mappings only.
+    fn client_for(&self, url: &Url) -> &Client {
+        let port = url.port_or_known_default();
+        self.by_port
+            .iter()
+            .find(|(p, _)| Some(*p) == port)
+            .map_or(&self.client, |(_, client)| client)
     }
 }
 
@@ -314,7 +345,7 @@ impl HttpFetcher {
             };
             let at = SystemTime::now();
             let response = self
-                .client
+                .client_for(&current)
                 .get(current.as_str())
                 .header(ACCEPT, ACCEPT_HTML)
                 .header(ACCEPT_ENCODING, ACCEPTED_ENCODINGS)

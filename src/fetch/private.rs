@@ -50,21 +50,23 @@ fn is_private_v6(ip: Ipv6Addr) -> bool {
 #[derive(Clone, Debug, Default)]
 pub struct PrivateNetwork {
     allow_all: bool,
-    allowed_hosts: Vec<String>,
+    /// A host, on one port (a `--resolve` mapping maps only its port) or on
+    /// any (the private start URL's host).
+    allowed_hosts: Vec<(String, Option<u16>)>,
 }
 
 impl PrivateNetwork {
     /// The rule for a fetch of `start`.
     pub fn for_start(start: &Url, resolve: &[Resolve], allow_all: bool) -> Self {
-        let mut allowed_hosts: Vec<String> = resolve
+        let mut allowed_hosts: Vec<(String, Option<u16>)> = resolve
             .iter()
             .filter(|r| is_private_ip(r.addr.ip()))
-            .map(|r| r.host.clone())
+            .map(|r| (r.host.clone(), Some(r.addr.port())))
             .collect();
         if let Some(host) = start.host()
             && is_private_host(&host)
         {
-            allowed_hosts.push(host.to_string().to_ascii_lowercase());
+            allowed_hosts.push((host.to_string().to_ascii_lowercase(), None));
         }
         Self {
             allow_all,
@@ -80,7 +82,10 @@ impl PrivateNetwork {
         match url.host() {
             Some(host) if is_private_host(&host) => {
                 let name = host.to_string().to_ascii_lowercase();
-                self.allowed_hosts.contains(&name)
+                let port = url.port_or_known_default();
+                self.allowed_hosts
+                    .iter()
+                    .any(|(h, p)| *h == name && p.is_none_or(|p| Some(p) == port))
             }
             _ => true,
         }
@@ -142,6 +147,10 @@ mod tests {
         assert!(rule.allows(&url("https://cdn.example.com/x.js")));
         assert!(!rule.allows(&url("http://127.0.0.1:9999/")));
         assert!(!rule.allows(&url("http://localhost:9999/")));
+        let mapped: Vec<Resolve> = vec!["localhost:18180:127.0.0.1".parse().unwrap()];
+        let rule = PrivateNetwork::for_start(&url("https://acme.com/"), &mapped, false);
+        assert!(rule.allows(&url("http://localhost:18180/x")));
+        assert!(!rule.allows(&url("http://localhost:18181/x")));
         let local = PrivateNetwork::for_start(&url("http://127.0.0.1:8080/"), &[], false);
         assert!(local.allows(&url("http://127.0.0.1:9000/")));
         assert!(!local.allows(&url("http://10.0.0.1/")));

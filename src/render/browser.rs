@@ -95,7 +95,9 @@ impl Browser {
             let rules: Vec<String> = opts
                 .resolve
                 .iter()
-                .map(|r| format!("MAP {} {}", r.host, r.addr.ip()))
+                // Chromium matches a rule's `host:port` pattern against the
+                // request's host and port; the port left as it was is ours.
+                .map(|r| format!("MAP {}:{} {}", r.host, r.addr.port(), r.addr.ip()))
                 .collect();
             command.arg(format!("--host-resolver-rules={}", rules.join(", ")));
         }

@@ -15,6 +15,7 @@ mod hostile_files;
 mod hostile_merge;
 mod hostile_output;
 mod hostile_reopen;
+mod hostile_resync;
 mod hostile_settings;
 mod hostile_terminal;
 mod hostile_writes;

@@ -1,4 +1,4 @@
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -337,4 +337,165 @@ fn junk_before_the_first_record_is_reported_and_the_records_after_it_read() {
             damaged.detail
         );
     }
+}
+
+/// What reading `bytes` gives, record by record: each candidate after
+/// damage read afresh from its own offset, as the reader did before it kept
+/// one window (the reference the resync must match).
+fn read_afresh(bytes: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    loop {
+        while bytes.get(pos).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
+            pos += 1;
+        }
+        if pos >= bytes.len() {
+            return out;
+        }
+        let mut input = io::Cursor::new(&bytes[pos..]);
+        let left = |at: u64| (bytes.len() as u64).saturating_sub(at);
+        match read_record(&mut input, pos as u64, Some(&left), &|_| true, 100) {
+            Ok(record) => {
+                out.push(record.head.kind().unwrap_or_default().to_owned());
+                pos += input.position() as usize;
+            }
+            Err(damage) => {
+                out.push(format!("damaged@{pos}: {damage}"));
+                match memchr::memmem::find(&bytes[pos..], b"\nWARC/1.") {
+                    Some(at) => pos += at + 1,
+                    None => return out,
+                }
+            }
+        }
+    }
+}
+
+fn read_summary(bytes: &[u8]) -> Vec<String> {
+    let file = file_of(bytes);
+    let mut reader = RecordReader::open(file.path()).unwrap();
+    let mut out = Vec::new();
+    while let Some(next) = reader.next_record(&|_| true, 100) {
+        out.push(match next {
+            Ok(record) => record.head.kind().unwrap_or_default().to_owned(),
+            Err(damaged) => format!("damaged@{}: {}", damaged.offset, damaged.detail),
+        });
+    }
+    out
+}
+
+#[test]
+fn after_damage_each_candidate_is_judged_as_reading_it_afresh_would() {
+    let good = record("warcinfo", "", b"a");
+    let last = record("metadata", "http://a.test/", b"m");
+    // Long lines: the reference reads up to 64 KB per candidate.
+    let lines = |n: usize| {
+        [b"WARC/1.0 ".to_vec(), vec![b'x'; 1000], b"\n".to_vec()]
+            .concat()
+            .repeat(n)
+    };
+    // A header whose blank line ends `len` bytes after its start.
+    let ending_at = |len: usize| {
+        let filler = vec![b'y'; len - b"WARC/1.0\n\n\n".len()];
+        [b"WARC/1.0\n".to_vec(), filler, b"\n\n".to_vec()].concat()
+    };
+    let cases: Vec<Vec<u8>> = vec![
+        // Headers too long, then ones that end within reach of the blank line.
+        [good.clone(), lines(150), b"\r\n".to_vec(), last.clone()].concat(),
+        // Blocks of version lines each ended by a blank line.
+        [
+            good.clone(),
+            [lines(20), b"\n".to_vec()].concat().repeat(5),
+            last.clone(),
+        ]
+        .concat(),
+        [
+            good.clone(),
+            [b"WARC/1.0\n".repeat(300), b"\n".to_vec()]
+                .concat()
+                .repeat(3),
+            last.clone(),
+        ]
+        .concat(),
+        // A bad version, a length past the end, one too long, then a record.
+        [
+            good.clone(),
+            b"WARC/1.x\r\nContent-Length: 1\r\n\r\nb\r\n".to_vec(),
+            b"WARC/1.0\r\nContent-Length: 999999\r\n\r\n".to_vec(),
+            lines(70),
+            b"WARC/1.0\r\nContent-Length: 1\r\n\r\n".to_vec(),
+            b"c\r\n\r\n".to_vec(),
+            last.clone(),
+        ]
+        .concat(),
+        // Version lines to the file's end: the headers are cut.
+        [good.clone(), b"x\n".to_vec(), lines(100)].concat(),
+        // A blank line just within the 64 KB limit and just past it.
+        [
+            good.clone(),
+            b"x\n".to_vec(),
+            ending_at(MAX_HEAD + 1),
+            last.clone(),
+        ]
+        .concat(),
+        [
+            good.clone(),
+            b"x\n".to_vec(),
+            ending_at(MAX_HEAD + 2),
+            last.clone(),
+        ]
+        .concat(),
+    ];
+    let within = read_afresh(&cases[5]);
+    assert!(within[2].ends_with("no valid Content-Length"), "{within:?}");
+    let past = read_afresh(&cases[6]);
+    assert!(past[2].ends_with("longer than 65536 bytes"), "{past:?}");
+    for (n, bytes) in cases.iter().enumerate() {
+        let expected = read_afresh(bytes);
+        assert!(expected.len() > 2, "case {n}: {expected:?}");
+        assert_eq!(read_summary(bytes), expected, "case {n}");
+    }
+}
+
+/// A gzip member's header with every optional field, and its data.
+fn member_with_fields(header_crc: Option<u16>, flags: u8) -> Vec<u8> {
+    let mut out = vec![0x1f, 0x8b, 0x08, flags, 0, 0, 0, 0, 0, 3];
+    out.extend_from_slice(&[3, 0, b'a', b'b', b'c']);
+    out.extend_from_slice(b"name.warc\0a comment\0");
+    let mut crc = flate2::Crc::new();
+    crc.update(&out);
+    let crc = header_crc.unwrap_or(crc.sum() as u16);
+    out.extend_from_slice(&crc.to_le_bytes());
+    let mut data = flate2::write::DeflateEncoder::new(Vec::new(), Compression::fast());
+    data.write_all(b"WARC/1.1\r\nContent-Length: 0\r\n\r\n")
+        .unwrap();
+    out.extend(data.finish().unwrap());
+    out
+}
+
+#[test]
+fn a_candidate_member_is_judged_from_its_header_bytes_as_flate2_judges_it() {
+    let all = 0b0001_1110;
+    let mut probe = scan::MemberProbe::new();
+    let good = member_with_fields(None, all);
+    assert!(probe.holds_warc(&good));
+    let mut decoded = String::new();
+    flate2::read::GzDecoder::new(&good[..])
+        .read_to_string(&mut decoded)
+        .unwrap_or_default();
+    assert!(decoded.starts_with("WARC/1.1"), "flate2 reads it too");
+    assert!(
+        !probe.holds_warc(&member_with_fields(Some(0), all)),
+        "bad header CRC"
+    );
+    assert!(
+        !probe.holds_warc(&member_with_fields(None, all | 0x20)),
+        "reserved flag"
+    );
+    assert!(!probe.holds_warc(&good[..20]), "header cut");
+    assert!(!probe.holds_warc(&[0x1f, 0x8b, 0x08].repeat(400)));
+    assert!(
+        probe.holds_warc(&gzip(b"WARC/1.0\r\n")),
+        "the same inflater again"
+    );
+    assert!(!probe.holds_warc(&gzip(b"WARC/2")));
 }
