@@ -17,7 +17,7 @@ use super::ArchiveError;
 use super::fields::{first_line, header_fields};
 
 mod scan;
-use scan::{VERSION_PREFIX, read_up_to};
+use scan::{VERSION_PREFIX, find_head_end, read_up_to};
 
 /// A record header longer than this is damage, not a header: real ones are
 /// a few hundred bytes.
@@ -474,20 +474,6 @@ fn read_head(input: &mut impl BufRead) -> Result<Vec<u8>, Damage> {
             return Err(Damage::HeadTooLong);
         }
     }
-}
-
-/// Where the blank line that ends a header ends, if it is in `bytes`.
-fn find_head_end(bytes: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    while let Some(nl) = memchr::memchr(b'\n', &bytes[at..]) {
-        let after = at + nl + 1;
-        match bytes.get(after..after + 2) {
-            Some([b'\r', b'\n']) => return Some(after + 2),
-            _ if bytes.get(after) == Some(&b'\n') => return Some(after + 1),
-            _ => at = after,
-        }
-    }
-    None
 }
 
 /// One record read again where an earlier read found it, for an archive

@@ -69,17 +69,27 @@ fn twenty_megabytes_of_version_lines_after_damage_read_in_seconds() {
     assert_eq!(damaged_count(&report), lines as u64);
     let first = &report["archives"]["damaged"][0]["detail"];
     assert_eq!(first, "the record header is longer than 65536 bytes");
-    // `inspect` reads with the same reader: it stops at the first damage.
+    // `inspect` reads with the same reader: it passes over the damage, as
+    // `corpus` does, warns of the first 1,000 damaged records and counts the
+    // rest, and opens the first page.
     let started = Instant::now();
-    let out = run(&["inspect", path.to_str().unwrap()]);
+    let out = run(&["inspect", path.to_str().unwrap(), "--format", "json"]);
     assert!(started.elapsed() < BOUND);
-    assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
+    assert_eq!(warnings.len(), 1001, "{err}");
     assert!(
-        err.contains("the record header is longer than 65536 bytes"),
+        warnings[0].contains("the record header is longer than 65536 bytes")
+            && warnings[0].contains("(passed over; the intact records are read)"),
         "{err}"
     );
+    assert!(
+        warnings[1000].contains(&format!("… and {} more records not listed", lines - 1000)),
+        "{err}"
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["pages"][0]["url"], "https://a.test/");
 }
 
 #[test]

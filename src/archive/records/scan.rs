@@ -337,7 +337,7 @@ impl PlainResync {
     /// (clean from `from`).
     fn find_end(&mut self, from: u64, search: u64, limit: u64) -> Option<u64> {
         let bytes = &self.window[(search - self.start) as usize..(limit - self.start) as usize];
-        match super::find_head_end(bytes) {
+        match find_head_end(bytes) {
             Some(rel) => {
                 let end = search + rel as u64;
                 self.clean = (from, end, Some(end));
@@ -429,4 +429,18 @@ impl PlainResync {
             }
         }
     }
+}
+
+/// Where the blank line that ends a header ends, if it is in `bytes`.
+pub(super) fn find_head_end(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while let Some(nl) = memchr::memchr(b'\n', &bytes[at..]) {
+        let after = at + nl + 1;
+        match bytes.get(after..after + 2) {
+            Some([b'\r', b'\n']) => return Some(after + 2),
+            _ if bytes.get(after) == Some(&b'\n') => return Some(after + 1),
+            _ => at = after,
+        }
+    }
+    None
 }
