@@ -45,7 +45,10 @@ pub fn open(start: Option<String>, config_dir: Option<std::path::PathBuf>) -> Ex
     match run(start, config_dir) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {}", crate::copy::error_text(err.as_ref()));
+            // Whatever the error carries is shown escaped, as the CLI's
+            // lines are (report::escape).
+            let text = crate::copy::error_text(err.as_ref());
+            eprintln!("error: {}", crate::report::escape(&text, false));
             ExitCode::from(2)
         }
     }
