@@ -66,7 +66,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         status.show(&copy::corpus_read_progress(done, total));
     };
     let Some(format) = format else {
-        let names = source.unit_names();
+        let names = listed_names(&source);
         let plan = RunPlan {
             a,
             b,
@@ -289,11 +289,25 @@ fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
     finish_writing(written)
 }
 
+/// The units' names as `--list-units` prints them and `--shard -` reads
+/// them back: escaped as every line is (a name with a control character, a
+/// tab or a line break stays one `J<TAB>NAME` line, and compares equal to
+/// itself when it comes back).
+fn listed_names(source: &CorpusSource) -> Vec<String> {
+    source
+        .unit_names()
+        .into_iter()
+        .map(|name| match report::escape(&name, false) {
+            std::borrow::Cow::Borrowed(_) => name,
+            escaped => escaped.into_owned(),
+        })
+        .collect()
+}
+
 /// `--list-units`: one `J<TAB>NAME` line per unit.
 fn list_units(source: &CorpusSource) -> Result<(), Failure> {
     let mut out = report_out();
-    let written = source
-        .unit_names()
+    let written = listed_names(source)
         .iter()
         .enumerate()
         .try_for_each(|(unit, name)| writeln!(out, "{unit}\t{name}"))

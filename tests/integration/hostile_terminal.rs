@@ -427,3 +427,59 @@ fn an_os_error_is_said_once() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn an_archives_file_name_is_escaped_in_the_unit_list_and_read_back_as_listed() {
+    let dir = temp_dir("terminal-unit-list");
+    let folder = dir.join("archives");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let page = |url: &str| {
+        [
+            warcinfo(),
+            html_response(url, "<a href=\"/contact\">Contact</a>"),
+        ]
+        .concat()
+    };
+    write(&folder, "a.warc", &page("https://a.test/"));
+    // A tab and a line break too: they would split the `J<TAB>NAME` line.
+    write(
+        &folder,
+        &format!("b{HOSTILE}\tx\ny.warc"),
+        &page("https://b.test/"),
+    );
+    let folder = folder.display().to_string();
+    let listed = quick(&["corpus", &folder, "--list-units"]);
+    assert!(listed.status.success(), "{}", text(&listed.stderr));
+    assert_eq!(
+        acted_on(&listed.stdout, true),
+        NONE,
+        "{:?}",
+        text(&listed.stdout)
+    );
+    let listing = text(&listed.stdout);
+    assert_eq!(
+        listing.lines().collect::<Vec<_>>(),
+        [
+            format!("0\t{folder}/a.warc"),
+            format!("1\t{folder}/b{SHOWN}\\u{{9}}x\\u{{a}}y.warc"),
+        ]
+    );
+    // The list comes back on stdin as a scheduler hands it: both units taken.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_follow-inspector"))
+        .args(["corpus", &folder, "--format", "partial", "--shard", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("its stdin");
+    std::io::Write::write_all(&mut stdin, listing.as_bytes()).expect("the list written");
+    drop(stdin);
+    let started = Instant::now();
+    let out = child.wait_with_output().expect("its output");
+    assert!(started.elapsed() < QUICK, "{:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let partial = text(&out.stdout);
+    assert!(partial.contains("https://a.test/"), "{partial}");
+    assert!(partial.contains("https://b.test/"), "{partial}");
+}
