@@ -24,6 +24,24 @@ pub enum FileKind {
 }
 
 impl FileKind {
+    /// What a path that is not a regular file names.
+    pub fn of(file_type: std::fs::FileType) -> Self {
+        use std::os::unix::fs::FileTypeExt as _;
+        if file_type.is_dir() {
+            FileKind::Directory
+        } else if file_type.is_fifo() {
+            FileKind::Fifo
+        } else if file_type.is_socket() {
+            FileKind::Socket
+        } else if file_type.is_char_device() {
+            FileKind::CharDevice
+        } else if file_type.is_block_device() {
+            FileKind::BlockDevice
+        } else {
+            FileKind::Other
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             FileKind::Directory => "a folder",
@@ -88,29 +106,15 @@ impl FileError {
 /// Refuses anything but a regular file (symlinks followed), by its metadata,
 /// before it is opened: opening a FIFO for reading blocks until a writer comes.
 pub fn check_regular(path: &Path) -> Result<(), FileError> {
-    use std::os::unix::fs::FileTypeExt as _;
     let file_type = std::fs::metadata(path)
         .map_err(|e| FileError::io(path, e))?
         .file_type();
     if file_type.is_file() {
         return Ok(());
     }
-    let kind = if file_type.is_dir() {
-        FileKind::Directory
-    } else if file_type.is_fifo() {
-        FileKind::Fifo
-    } else if file_type.is_socket() {
-        FileKind::Socket
-    } else if file_type.is_char_device() {
-        FileKind::CharDevice
-    } else if file_type.is_block_device() {
-        FileKind::BlockDevice
-    } else {
-        FileKind::Other
-    };
     Err(FileError::NotAFile {
         path: path.to_owned(),
-        kind,
+        kind: FileKind::of(file_type),
     })
 }
 

@@ -73,22 +73,6 @@ enum Destination {
     Stream,
 }
 
-fn kind_of(file_type: std::fs::FileType) -> FileKind {
-    if file_type.is_dir() {
-        FileKind::Directory
-    } else if file_type.is_fifo() {
-        FileKind::Fifo
-    } else if file_type.is_socket() {
-        FileKind::Socket
-    } else if file_type.is_char_device() {
-        FileKind::CharDevice
-    } else if file_type.is_block_device() {
-        FileKind::BlockDevice
-    } else {
-        FileKind::Other
-    }
-}
-
 fn is_stream(file_type: std::fs::FileType) -> bool {
     file_type.is_fifo() || file_type.is_char_device()
 }
@@ -119,7 +103,7 @@ fn destination(path: &Path, streams: Streams) -> Result<Destination, WriteError>
         return Ok(Destination::Stream);
     }
     Err(WriteError::NotAFile {
-        kind: kind_of(file_type),
+        kind: FileKind::of(file_type),
     })
 }
 
@@ -208,7 +192,7 @@ fn replace<T>(
         return Err(WriteError::NotAFile {
             kind: path
                 .metadata()
-                .map_or(FileKind::Other, |m| kind_of(m.file_type())),
+                .map_or(FileKind::Other, |m| FileKind::of(m.file_type())),
         });
     }
     // On failure the temporary file is dropped, and so removed.
@@ -237,7 +221,7 @@ fn write_stream<T>(
     let file_type = file.metadata().map_err(WriteError::Stream)?.file_type();
     if !is_stream(file_type) {
         return Err(WriteError::NotAFile {
-            kind: kind_of(file_type),
+            kind: FileKind::of(file_type),
         });
     }
     blocking(&file).map_err(WriteError::Stream)?;

@@ -48,8 +48,9 @@ fn save(archive: &Path, dest: &Path) -> Output {
     out
 }
 
-/// The names in `dir`, sorted: nothing left behind but what is listed.
-fn names(dir: &Path) -> Vec<String> {
+/// The names in `dir`, hidden ones too, sorted: nothing left behind but
+/// what is listed.
+pub fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

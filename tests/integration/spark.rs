@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::hostile_writes::names;
 use crate::warc_files::{
     captured_page, html_response, http_response, per_record_gzip, record, temp_folder, warcinfo,
     write,
@@ -258,16 +259,6 @@ fn a_failing_shard_is_told_with_its_error_and_no_report() {
 /// any Python 3 does.
 fn any_python() -> String {
     std::env::var("FOLLOW_INSPECTOR_SPARK_PYTHON").unwrap_or_else(|_| "python3".into())
-}
-
-/// The names in `dir`, hidden ones too, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
