@@ -1,33 +1,23 @@
 //! The desktop inspector (eframe/egui): a thin front end over the policy.
-//! One file per panel; panels return commands that `app` carries out.
+//!
+//! The house, as rerun's viewer is laid out:
+//! - `panels/`: one file (or folder) per panel. A panel draws from what it is
+//!   given and returns the commands a click asked for; its kittests sit beside it.
+//! - `tasks/`: the work that runs off the frame (loading, corpus runs, profiles,
+//!   targets, saving, file dialogs), each on a named thread behind a channel.
+//! - `app/`: the window's state, grouped by subject, and the carrying out of
+//!   the commands. Only `app/` imports both panels and tasks.
+//! - `command.rs`, `state.rs`: what panels and the app share; `palette.rs`
+//!   (colours) and `widgets.rs` (small drawing helpers) serve every panel.
 
 pub mod app;
-mod archive_task;
-mod background;
-mod banners;
 pub mod command;
-mod corpus;
-mod corpus_task;
-mod detail;
-mod dialog_fields;
-mod dialogs;
-mod file_dialog;
 mod palette;
-mod profile_worker;
-mod profiles_bar;
-mod request_worker;
-mod results;
-mod settings_panel;
+mod panels;
 pub mod state;
-mod status_bar;
-mod target_mark;
-mod targets_dialog;
-mod targets_file;
-mod targets_worker;
-mod task;
+mod tasks;
 #[cfg(test)]
 mod test_support;
-mod top_bar;
 mod widgets;
 
 use std::process::ExitCode;

@@ -1,6 +1,7 @@
 //! Plain data that panels, commands and workers share. It imports no other ui
 //! file, so the imports between ui files form no circle.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::crawl::Progress;
@@ -222,4 +223,35 @@ impl ShownError {
             advice: None,
         }
     }
+}
+
+/// The targets file a run is measured against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetsChoice {
+    /// None: the run is not measured.
+    None,
+    /// `targets.tsv` beside the corpus (beside a manifest or an archive,
+    /// inside a folder): used when it exists.
+    Beside,
+    /// Chosen by the user: a file that cannot be used is an error.
+    Chosen(PathBuf),
+}
+
+/// How far a run has come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorpusProgress {
+    /// Pages done, pages in the corpus (0 before they are listed; for
+    /// archives, the pages found so far).
+    Pages { done: usize, total: usize },
+    /// Pages read; candidate changes tried over the labelled pages, of all.
+    Suggesting { tried: usize, total: usize },
+}
+
+/// A finished run and what became of its targets file.
+pub struct CorpusResult {
+    pub run: crate::corpus::CorpusRun,
+    /// The targets file the run was measured against.
+    pub targets_used: Option<PathBuf>,
+    /// Why the targets file could not be used (the run went on without it).
+    pub targets_error: Option<String>,
 }

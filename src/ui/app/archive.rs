@@ -8,9 +8,9 @@ use std::time::SystemTime;
 use super::{InspectorApp, SavedArchive};
 use crate::copy;
 use crate::policy::Settings;
-use crate::ui::archive_task::{SaveJob, SaveOutcome, SaveTask, utc_minute};
-use crate::ui::banners::ArchiveBanner;
+use crate::ui::panels::banners::ArchiveBanner;
 use crate::ui::state::{Dialog, ShownError, Source};
+use crate::ui::tasks::save::{SaveJob, SaveOutcome, SaveTask, utc_minute};
 
 impl InspectorApp {
     /// Why Save for ticket cannot run now (the tooltip of its disabled
@@ -110,7 +110,7 @@ impl InspectorApp {
                 // is not theirs.
                 if self.inspection.as_ref().and_then(pages_identity) == self.saving_pages {
                     self.saved_archive = Some(SavedArchive {
-                        file_name: crate::ui::status_bar::file_name(
+                        file_name: crate::ui::panels::status_bar::file_name(
                             &saved.path.display().to_string(),
                         ),
                         at,

@@ -4,11 +4,11 @@ use super::InspectorApp;
 use crate::policy::Settings;
 use crate::profiles::BUILT_IN;
 use crate::ui::command::Command;
-use crate::ui::file_dialog::PendingFileDialog;
-use crate::ui::profile_worker::StoreRequest;
 use crate::ui::state::{
     AfterUnsaved, Dialog, FilePurpose, MainView, NameAction, ShownError, SidePanel,
 };
+use crate::ui::tasks::file_dialog::PendingFileDialog;
+use crate::ui::tasks::profiles::StoreRequest;
 
 impl InspectorApp {
     pub(super) fn apply(&mut self, command: Command, ctx: &egui::Context) {
@@ -164,7 +164,7 @@ impl InspectorApp {
             }
             Command::UseTargetsFile { path, create } => {
                 self.dialog = None;
-                self.send_targets(crate::ui::targets_worker::TargetsRequest::Open {
+                self.send_targets(crate::ui::tasks::targets::TargetsRequest::Open {
                     path: std::path::PathBuf::from(path),
                     create,
                 });

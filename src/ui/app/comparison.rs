@@ -3,7 +3,7 @@
 use crate::inspect::Inspection;
 use crate::policy::compare::{LinkChange, compare_pages};
 use crate::policy::{PageDecision, Settings};
-use crate::ui::results::PageCompare;
+use crate::ui::panels::results::PageCompare;
 
 /// The shown pages decided under a second profile (Compare with…).
 pub(super) struct Comparison {

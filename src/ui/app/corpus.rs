@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use super::InspectorApp;
 use super::comparison::Comparison;
-use crate::ui::corpus_task::{CorpusJob, CorpusPoll, CorpusTask};
-use crate::ui::profile_worker::StoreRequest;
 use crate::ui::state::{Dialog, NameAction};
+use crate::ui::tasks::corpus::{CorpusJob, CorpusPoll, CorpusTask};
+use crate::ui::tasks::profiles::StoreRequest;
 
 impl InspectorApp {
     pub(super) fn poll_corpus(&mut self) {

@@ -8,9 +8,9 @@ use crate::fetch::Resolve;
 use crate::inspect::{Inspection, Limits};
 use crate::load::FromCapture;
 use crate::policy::over_limits;
-use crate::ui::file_dialog::DialogPoll;
 use crate::ui::state::{Dialog, FilePurpose, ShownError, Source};
-use crate::ui::task::{Job, Poll, Task};
+use crate::ui::tasks::file_dialog::DialogPoll;
+use crate::ui::tasks::load::{Job, Poll, Task};
 
 /// An archive judged under the window's settings and depth, not its own.
 const OWN_SETTINGS: FromCapture = FromCapture {

@@ -10,6 +10,7 @@ mod loading;
 mod profiles;
 mod selection;
 mod targets;
+mod targets_file;
 mod ui;
 
 use std::path::PathBuf;
@@ -20,14 +21,14 @@ use crate::inspect::Inspection;
 use crate::policy::explain::WhatIf;
 use crate::policy::{Settings, SiblingRoot};
 use crate::profiles::BUILT_IN;
-use crate::ui::corpus::CorpusState;
-use crate::ui::corpus_task::CorpusTask;
-use crate::ui::file_dialog::PendingFileDialog;
-use crate::ui::profile_worker::{ProfileWorker, Request};
-use crate::ui::results::ResultsState;
+use crate::ui::panels::corpus::CorpusState;
+use crate::ui::panels::results::ResultsState;
+use crate::ui::panels::top_bar::TopBarState;
 use crate::ui::state::{Dialog, MainView, RememberedWindowOptions, ShownError, Source};
-use crate::ui::task::Task;
-use crate::ui::top_bar::TopBarState;
+use crate::ui::tasks::corpus::CorpusTask;
+use crate::ui::tasks::file_dialog::PendingFileDialog;
+use crate::ui::tasks::load::Task;
+use crate::ui::tasks::profiles::{ProfileWorker, Request};
 use comparison::Comparison;
 
 /// The bundled demo page: every verdict, no network.
@@ -105,18 +106,18 @@ pub struct InspectorApp {
     corpus: CorpusState,
     corpus_task: Option<CorpusTask>,
     /// How far the running corpus task has come.
-    corpus_progress: Option<crate::ui::corpus_task::CorpusProgress>,
+    corpus_progress: Option<crate::ui::state::CorpusProgress>,
     /// Measuring start-up: when the window was asked for, and whether the
     /// first frame was reported.
     measuring: Option<(std::time::Instant, bool)>,
     /// Save for ticket running.
-    save_task: Option<crate::ui::archive_task::SaveTask>,
+    save_task: Option<crate::ui::tasks::save::SaveTask>,
     /// Which pages the running save holds (see `archive::pages_identity`).
     saving_pages: Option<usize>,
     /// Where the shown inspection was last saved for a ticket, and when.
     saved_archive: Option<SavedArchive>,
     /// The targets file links are marked in.
-    targets: crate::ui::targets_file::TargetsFile,
+    targets: targets_file::TargetsFile,
 }
 
 /// An archive Save for ticket wrote of the shown inspection.
@@ -194,7 +195,7 @@ impl InspectorApp {
             save_task: None,
             saving_pages: None,
             saved_archive: None,
-            targets: crate::ui::targets_file::TargetsFile::start(&cc.egui_ctx),
+            targets: targets_file::TargetsFile::start(&cc.egui_ctx),
         };
         let repaint_ctx = cc.egui_ctx.clone();
         match ProfileWorker::spawn(move || repaint_ctx.request_repaint()) {

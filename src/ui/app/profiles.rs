@@ -5,8 +5,8 @@ use super::InspectorApp;
 use super::comparison::Comparison;
 use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, export_json, validate_name};
-use crate::ui::profile_worker::{Outcome, ProfileWorker, Request, StoreRequest};
 use crate::ui::state::{AfterUnsaved, Dialog, NameAction, ShownError};
+use crate::ui::tasks::profiles::{Outcome, ProfileWorker, Request, StoreRequest};
 
 impl InspectorApp {
     /// Queues a profile request; the reply is applied in `poll_profiles`.

@@ -6,7 +6,7 @@ use crate::copy::{ExplanationContext, PageOrigin};
 use crate::inspect::{InspectedPage, LinkSource};
 use crate::policy::explain::{PageInput, WhatIf, what_if};
 use crate::policy::{LinkDecision, Settings, SiblingRoot, sibling_roots};
-use crate::ui::detail;
+use crate::ui::panels::detail;
 use crate::ui::state::{CopyWhat, Source};
 
 impl InspectorApp {

@@ -1,6 +1,6 @@
 //! The targets file in use (`targets_file`): choosing it, taking in what
 //! its thread answered, the shown page's targets, marking the selected link.
-//! The file is read and written by the targets thread (`targets_worker`);
+//! The file is read and written by the targets thread (`tasks::targets`);
 //! the frame only sends requests and takes outcomes in.
 
 use std::path::{Path, PathBuf};
@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use super::InspectorApp;
 use crate::corpus::truth::TargetKind;
 use crate::corpus::truth::edit::{Edit, Mark};
-use crate::ui::results::PageTargets;
+use crate::ui::panels::results::PageTargets;
+use crate::ui::panels::target_mark::TargetMark;
 use crate::ui::state::{Dialog, Source};
-use crate::ui::target_mark::TargetMark;
-use crate::ui::targets_worker::{TargetsOutcome, TargetsRequest, TargetsWorker};
+use crate::ui::tasks::targets::{TargetsOutcome, TargetsRequest, TargetsWorker};
 
 impl InspectorApp {
     /// Marks links in the targets file at `path` (read in the background;

@@ -5,16 +5,17 @@ use super::{InspectorApp, STORAGE_KEY, WINDOW_OPTIONS_KEY};
 use crate::policy::{Lint, lint_settings};
 use crate::profiles::{BUILT_IN, export_json};
 use crate::ui::command::Command;
-use crate::ui::corpus::CorpusView;
-use crate::ui::dialogs::DialogView;
-use crate::ui::profiles_bar::ProfileView;
-use crate::ui::results::ResultsView;
-use crate::ui::state::{AfterUnsaved, Dialog, MainView, Source};
-use crate::ui::task::Task;
-use crate::ui::top_bar::TopBarView;
-use crate::ui::{
-    banners, corpus, detail, dialogs, profiles_bar, results, settings_panel, status_bar, top_bar,
+use crate::ui::panels::corpus::CorpusView;
+use crate::ui::panels::dialogs::DialogView;
+use crate::ui::panels::profiles_bar::ProfileView;
+use crate::ui::panels::results::ResultsView;
+use crate::ui::panels::top_bar::TopBarView;
+use crate::ui::panels::{
+    banners, corpus, detail, dialogs, profiles_bar, results, settings as settings_panel,
+    status_bar, top_bar,
 };
+use crate::ui::state::{AfterUnsaved, Dialog, MainView, Source};
+use crate::ui::tasks::load::Task;
 
 /// Below this window width the detail pane sits under the table, not beside it.
 const NARROW_WIDTH: f32 = 1100.0;

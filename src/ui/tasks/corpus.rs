@@ -6,27 +6,16 @@
 use std::path::{Path, PathBuf};
 
 use crate::copy;
+use crate::corpus;
 use crate::corpus::truth::{self, Targets};
-use crate::corpus::{self, CorpusRun};
 use crate::policy::Settings;
-use crate::ui::background::{Background, Status};
+use crate::ui::state::{CorpusProgress, CorpusResult, TargetsChoice};
+use crate::ui::tasks::background::{Background, Status};
 
 /// How many suggestions a run keeps (the CLI's `--suggest` default).
 const SUGGESTIONS: usize = 20;
 /// The targets file a corpus finds beside it.
 const TARGETS_FILE_NAME: &str = "targets.tsv";
-
-/// The targets file a run is measured against.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TargetsChoice {
-    /// None: the run is not measured.
-    None,
-    /// `targets.tsv` beside the corpus (beside a manifest or an archive,
-    /// inside a folder): used when it exists.
-    Beside,
-    /// Chosen by the user: a file that cannot be used is an error.
-    Chosen(PathBuf),
-}
 
 /// What a corpus run is asked to do.
 pub struct CorpusJob {
@@ -35,25 +24,6 @@ pub struct CorpusJob {
     pub b: Option<Settings>,
     pub depth: u32,
     pub targets: TargetsChoice,
-}
-
-/// How far a run has come.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CorpusProgress {
-    /// Pages done, pages in the corpus (0 before they are listed; for
-    /// archives, the pages found so far).
-    Pages { done: usize, total: usize },
-    /// Pages read; candidate changes tried over the labelled pages, of all.
-    Suggesting { tried: usize, total: usize },
-}
-
-/// A finished run and what became of its targets file.
-pub struct CorpusResult {
-    pub run: CorpusRun,
-    /// The targets file the run was measured against.
-    pub targets_used: Option<PathBuf>,
-    /// Why the targets file could not be used (the run went on without it).
-    pub targets_error: Option<String>,
 }
 
 /// A running corpus run. Dropping it stops the run before the next page.

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, ProfileStore};
-use crate::ui::request_worker::RequestWorker;
 use crate::ui::state::{AfterUnsaved, NameAction};
+use crate::ui::tasks::request_worker::RequestWorker;
 
 /// Something to do with the profiles.
 #[derive(Debug)]

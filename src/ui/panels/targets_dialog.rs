@@ -3,7 +3,7 @@
 
 use crate::copy;
 use crate::ui::command::Command;
-use crate::ui::dialog_fields::{
+use crate::ui::panels::dialog_fields::{
     browse_button, buttons, enter_pressed, opens_now, path_field, take_keyboard,
 };
 use crate::ui::state::FilePurpose;

@@ -7,7 +7,7 @@ use std::time::SystemTime;
 
 use crate::archive::{ArchiveError, SaveRequest, Saved};
 use crate::inspect::Inspection;
-use crate::ui::background::{Background, Status};
+use crate::ui::tasks::background::{Background, Status};
 
 /// What to save, owned by the thread.
 pub struct SaveJob {

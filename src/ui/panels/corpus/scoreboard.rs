@@ -8,8 +8,8 @@ use super::state::CorpusState;
 use crate::copy;
 use crate::corpus::CorpusRun;
 use crate::corpus::truth::Evaluation;
-use crate::ui::corpus_task::TargetsChoice;
 use crate::ui::palette;
+use crate::ui::state::TargetsChoice;
 
 /// Skipped rows listed open up to this many; more are folded away.
 const OPEN_PROBLEMS: usize = 5;

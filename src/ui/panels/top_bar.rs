@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::copy;
 use crate::inspect::Limits;
 use crate::ui::command::Command;
-use crate::ui::profiles_bar::ProfileView;
-use crate::ui::results::elide_start;
+use crate::ui::panels::profiles_bar::ProfileView;
+use crate::ui::panels::results::elide_start;
 use crate::ui::state::{FilePurpose, Loading, SidePanel};
 
 /// What the user typed; persisted between runs.
@@ -168,7 +168,7 @@ fn target_field(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> 
             let widths: Vec<(char, f32)> = state
                 .target
                 .chars()
-                .chain([crate::ui::results::ELLIPSIS])
+                .chain([crate::ui::panels::results::ELLIPSIS])
                 .map(|c| (c, f.glyph_width(&font, c)))
                 .collect();
             let width_of = |c: char| {
@@ -179,7 +179,7 @@ fn target_field(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> 
             };
             // A little slack for kerning, which glyph widths leave out.
             elide_start(&state.target, inner.width() - 4.0, width_of)
-                .map(|end| format!("{}{end}", crate::ui::results::ELLIPSIS))
+                .map(|end| format!("{}{end}", crate::ui::panels::results::ELLIPSIS))
         });
         if let Some(shown) = shown {
             let painter = ui.painter_at(inner);

@@ -12,8 +12,8 @@ use crate::inspect::{Inspection, Limits};
 use crate::load::{self, Fetching, LoadRequest, LoadedFrom};
 use crate::policy::Settings;
 use crate::render;
-use crate::ui::background::{Background, Status};
 use crate::ui::state::{Loading, ShownError, Source};
+use crate::ui::tasks::background::{Background, Status};
 
 /// What to load: the top bar's fields as typed. Whether the target is a file or
 /// a URL is decided on the task's thread, since it asks the file system.

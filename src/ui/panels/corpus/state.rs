@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::corpus::CorpusRun;
 use crate::policy::Settings;
 use crate::policy::compare::Cause;
-use crate::ui::corpus_task::{CorpusProgress, TargetsChoice};
+use crate::ui::state::{CorpusProgress, TargetsChoice};
 
 /// What the tables are narrowed to, by a click on a cause line or a
 /// suggestion.
@@ -119,7 +119,7 @@ impl CorpusState {
     /// Takes in a finished run; a filter of the last one no longer applies.
     /// A cancelled run keeps a complete one on screen (it is what the
     /// user measured last); with none, the cancelled run is shown.
-    pub fn finished(&mut self, result: crate::ui::corpus_task::CorpusResult) {
+    pub fn finished(&mut self, result: crate::ui::state::CorpusResult) {
         let complete_shown = self.run.as_ref().is_some_and(|r| !r.cancelled);
         self.kept_after_cancel = result.run.cancelled && complete_shown;
         if self.kept_after_cancel {

@@ -11,7 +11,7 @@ use super::{CorpusState, CorpusView, show};
 use crate::corpus::{self, Sides, truth};
 use crate::policy::Settings;
 use crate::ui::command::Command;
-use crate::ui::corpus_task::CorpusProgress;
+use crate::ui::state::CorpusProgress;
 use crate::ui::test_support;
 
 /// Three sites: one/`Kontakt` found by the defaults, two/`Ihr Besuch`
@@ -360,7 +360,7 @@ fn a_cancelled_run_keeps_the_complete_one_and_marks_since_the_run_are_said() {
     let mut cancelled = measured_run(&dir, None).run.unwrap();
     cancelled.cancelled = true;
     cancelled.pages.truncate(1);
-    state.finished(crate::ui::corpus_task::CorpusResult {
+    state.finished(crate::ui::state::CorpusResult {
         run: cancelled,
         targets_used: None,
         targets_error: None,

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use crate::corpus::truth::{Target, Targets};
-use crate::ui::results::PageTargets;
-use crate::ui::targets_worker::TargetsWorker;
+use crate::ui::panels::results::PageTargets;
+use crate::ui::tasks::targets::TargetsWorker;
 
 /// The targets file and what the window knows of it.
 #[derive(Default)]

@@ -13,7 +13,7 @@ use crate::corpus::truth::Targets;
 use crate::corpus::truth::edit::{self, Edit, Mark, NEW_TARGETS_HEADER};
 use crate::fetch::local::{self, FileError};
 use crate::fetch::local_write::{self, Streams, WriteError};
-use crate::ui::request_worker::RequestWorker;
+use crate::ui::tasks::request_worker::RequestWorker;
 
 #[derive(Debug)]
 pub enum TargetsRequest {

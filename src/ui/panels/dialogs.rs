@@ -5,7 +5,7 @@ use egui::{Id, Modal, RichText};
 
 use crate::copy;
 use crate::ui::command::Command;
-use crate::ui::dialog_fields::{
+use crate::ui::panels::dialog_fields::{
     browse_button, buttons, enter_pressed, opens_now, path_field, take_keyboard,
 };
 use crate::ui::state::{AfterUnsaved, Dialog, FilePurpose, NameAction};
@@ -311,10 +311,14 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 }
             }
             Dialog::TargetsFile { path } => {
-                commands.extend(crate::ui::targets_dialog::choose(ui, path, view.browsing));
+                commands.extend(crate::ui::panels::targets_dialog::choose(
+                    ui,
+                    path,
+                    view.browsing,
+                ));
             }
             Dialog::CreateTargets { path } => {
-                commands.extend(crate::ui::targets_dialog::create(ui, path));
+                commands.extend(crate::ui::panels::targets_dialog::create(ui, path));
             }
             Dialog::ConfirmOverwrite { path } => {
                 ui.label(copy::overwrite_question(path));

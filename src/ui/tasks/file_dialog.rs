@@ -4,8 +4,8 @@
 //! dialog returns nothing and the user types the path.
 
 use crate::copy;
-use crate::ui::background::{Background, Status};
 use crate::ui::state::FilePurpose;
+use crate::ui::tasks::background::{Background, Status};
 use std::path::PathBuf;
 
 /// A dialog the desktop is showing. Dropping it lets the answer go unread:

@@ -7,7 +7,7 @@ use egui::Ui;
 use super::state::{CorpusState, CorpusView};
 use crate::copy;
 use crate::ui::command::Command;
-use crate::ui::corpus_task::CorpusProgress;
+use crate::ui::state::CorpusProgress;
 use crate::ui::state::FilePurpose;
 use crate::ui::{palette, widgets};
 

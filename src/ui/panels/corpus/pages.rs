@@ -314,7 +314,7 @@ mod tests {
     use std::cmp::Ordering;
 
     use super::*;
-    use crate::ui::corpus::state::Sort;
+    use crate::ui::panels::corpus::state::Sort;
 
     #[test]
     fn a_click_sorts_by_a_column_and_a_second_click_turns_it_round() {

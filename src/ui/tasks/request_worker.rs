@@ -4,7 +4,7 @@
 
 use std::sync::mpsc::{self, Sender};
 
-use crate::ui::background::{Background, Status};
+use crate::ui::tasks::background::{Background, Status};
 
 pub struct RequestWorker<Q, A> {
     requests: Option<Sender<Q>>,

@@ -10,8 +10,8 @@ use crate::policy::explain::WhatIf;
 use crate::policy::lints::registrable_domain;
 use crate::policy::{LinkDecision, MatchedIn, PageDecision, Settings};
 use crate::ui::command::Command;
+use crate::ui::panels::target_mark::{self, TargetMark};
 use crate::ui::state::CopyWhat;
-use crate::ui::target_mark::{self, TargetMark};
 use crate::ui::{palette, widgets};
 
 fn highlighted_parts(ui: &mut Ui, link: &LinkDecision) {
