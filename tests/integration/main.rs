@@ -8,6 +8,7 @@ mod archive_interop;
 mod archive_reopen_bad;
 mod archive_roundtrip;
 mod corpus;
+mod docs;
 mod fetch_crawl;
 mod hostile;
 mod hostile_corpus;
