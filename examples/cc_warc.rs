@@ -1,5 +1,5 @@
-//! Makes a WARC shaped like Common Crawl's for the corpus benchmark (README,
-//! "Performance"): one gzip member per record, a `warcinfo`, then `request`,
+//! Makes a WARC shaped like Common Crawl's for the corpus benchmark
+//! (docs/performance.md): one gzip member per record, a `warcinfo`, then `request`,
 //! `response` and `metadata` for each page, ~60 KB HTML pages with links as
 //! a company home page has them; and the same pages as a folder of `.html`
 //! files (each naming its URL with `<link rel=canonical>`).

@@ -5,7 +5,7 @@ use follow_inspector::cli::{self, Cli};
 use follow_inspector::ui;
 
 // mimalloc: a page of 10,000 links is read in 30 ms instead of 38 ms, most of
-// it from fewer page faults (measured with `perf stat`; see the README).
+// it from fewer page faults (measured with `perf stat`; see docs/performance.md).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

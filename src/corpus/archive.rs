@@ -2,7 +2,7 @@
 //! page judged against its `WARC-Target-URI`. One thread reads the records
 //! and hands pages through a bounded channel to the workers, so no record
 //! or body outlives its page; what is kept is each page's report line
-//! (about 2 KB a page, README "Web archives"), reported in record order.
+//! (about 2 KB a page, docs/archives.md), reported in record order.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Which addresses a public page may not make us reach: loopback, link-local
 //! and private ones (a page's scripts or redirects aiming at the inspector's
 //! own machine or network). Judged by the URL's host as written: a public
-//! name whose DNS answer is private is not caught (see README, Rendered mode).
+//! name whose DNS answer is private is not caught (see docs/guide.md, Rendered mode).
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 

@@ -1,7 +1,7 @@
 //! Hostile settings and tags: lists of thousands of keywords, keywords
 //! thousands of characters long, a tag of 200,000 attributes. Each case is
 //! sized so that a cost quadratic in it would take minutes, and is checked
-//! for its answer (never its time: README's Performance section has those).
+//! for its answer (never its time: docs/performance.md has those).
 
 use std::path::PathBuf;
 
