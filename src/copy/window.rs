@@ -241,6 +241,14 @@ pub fn deleting(profile: &str) -> String {
     format!("Deleting “{profile}”")
 }
 
+/// The unsaved-changes question before a delete: the changes can only go to
+/// a new profile, since the one they were made in is going.
+pub fn delete_unsaved_question(profile: &str) -> String {
+    format!(
+        "Deleting “{profile}” also deletes its unsaved changes: keep them in a new profile first?"
+    )
+}
+
 pub fn delete_question(profile: &str) -> String {
     format!("Delete the profile “{profile}”? This cannot be undone.")
 }

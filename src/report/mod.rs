@@ -255,7 +255,11 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
             .and_then(|p| p.decision.links.get(via.link))
             .map(|l| format!(" “{}”", l.text))
             .unwrap_or_default();
-        lines.push(format!("via page {} link #{}{text}", via.page, via.link));
+        lines.push(format!(
+            "via page {} link #{}{text}",
+            via.page + 1,
+            via.link
+        ));
     }
     if let Some(fetch) = &page.fetch {
         for hop in &fetch.redirects {
@@ -329,7 +333,9 @@ pub fn write_table(inspection: &Inspection, out: impl Write) -> std::io::Result<
             "the crawl was cancelled: the pages below are what it had"
         )?;
     }
-    for (number, page) in inspection.pages.iter().enumerate() {
+    // Pages count from 1, as the window's "Page 1 of 3" does: one ticket can
+    // hold both, and a support reply names the same page either way.
+    for (number, page) in (1..).zip(&inspection.pages) {
         writeln!(out)?;
         writeln!(
             out,

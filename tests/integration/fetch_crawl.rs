@@ -235,7 +235,11 @@ fn depth_2_fetches_the_three_followed_pages() {
         table.contains("redirect 301 from http://acme.test:"),
         "{table}"
     );
-    assert!(table.contains("via page 0 link #1 “Contact”"), "{table}");
+    assert!(
+        table.contains("page 2: http://www.acme.test:")
+            && table.contains("via page 1 link #1 “Contact”"),
+        "{table}"
+    );
     assert!(table.contains("[redirected_host]"), "{table}");
 }
 

@@ -260,8 +260,10 @@ fn duplicate_of_an_edited_profile_can_discard_the_changes() {
     assert!(!stored_edit(&dir, "Mine") && !stored_edit(&dir, "Twin"));
 }
 
+/// The changes cannot go into the profile being deleted, and the question
+/// does not say they would.
 const DELETE_QUESTION: &str =
-    "Deleting “Mine”: save your changes to “Mine” as a new profile first?";
+    "Deleting “Mine” also deletes its unsaved changes: keep them in a new profile first?";
 
 fn delete_mine(harness: &mut Harness<'_, InspectorApp>) {
     menu(harness, "Delete…");

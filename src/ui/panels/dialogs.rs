@@ -53,6 +53,11 @@ pub struct DialogView<'a> {
 /// What the unsaved-changes question says: what is about to happen, and
 /// whether the changes can be saved where they are.
 fn unsaved_question(after: &AfterUnsaved, profile: &str, save_in_place: bool) -> String {
+    // Saving into the profile about to go keeps nothing, so the question must
+    // not read as if it did: it names the new profile the changes go to.
+    if let AfterUnsaved::Delete(name) = after {
+        return copy::delete_unsaved_question(name);
+    }
     let doing = match after {
         AfterUnsaved::Quit => copy::QUITTING.to_owned(),
         AfterUnsaved::Switch(to) => copy::switching_to(to),
@@ -125,6 +130,11 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     take_keyboard(ui, &field, name);
                 } else if refused {
                     field.request_focus();
+                }
+                // A refusal is about the name it was given: once the name
+                // changes, the red line would speak of a name no longer there.
+                if field.changed() {
+                    *error = None;
                 }
                 error_line(ui, error);
                 let entered = enter_pressed(ui, &field);
@@ -204,22 +214,30 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     take_keyboard(ui, &name_field, name);
                 }
                 let mut entered = enter_pressed(ui, &name_field);
+                let mut changed = name_field.changed();
                 let label = ui.label(copy::LABEL_PASTE).id;
-                ui.add(
-                    egui::TextEdit::multiline(json)
-                        .code_editor()
-                        .desired_rows(8)
-                        .desired_width(400.0),
-                )
-                .labelled_by(label);
+                changed |= ui
+                    .add(
+                        egui::TextEdit::multiline(json)
+                            .code_editor()
+                            .desired_rows(8)
+                            .desired_width(400.0),
+                    )
+                    .labelled_by(label)
+                    .changed();
                 let label = ui.label(copy::LABEL_FROM_FILE).id;
                 ui.horizontal(|ui| {
                     let path_field = path_field(ui, label, path, copy::SETTINGS_PATH_HINT, 320.0);
                     entered |= enter_pressed(ui, &path_field);
+                    changed |= path_field.changed();
                     if browse_button(ui, view.browsing) {
                         commands.push(Command::BrowseFile(FilePurpose::ImportSettings));
                     }
                 });
+                // The refusal spoke of what was typed before.
+                if changed {
+                    *error = None;
+                }
                 error_line(ui, error);
                 let (ok, cancel) = buttons(ui, copy::LABEL_IMPORT.trim_end_matches('…'));
                 if ok || entered {
@@ -282,6 +300,9 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                         field.request_focus();
                     }
                     entered = enter_pressed(ui, &field);
+                    if field.changed() {
+                        *error = None;
+                    }
                     if browse_button(ui, view.browsing || view.saving) {
                         commands.push(Command::BrowseFile(FilePurpose::SaveArchive));
                     }
@@ -464,6 +485,33 @@ mod tests {
     }
 
     #[test]
+    fn a_refusal_goes_once_the_name_it_was_about_changes() {
+        let mut dialog = Dialog::name_entry(NameAction::SaveAs, "Strict");
+        dialog.set_error("a profile named “Strict” exists".into());
+        let mut harness = open(dialog, false);
+        harness.get_by_label("a profile named “Strict” exists");
+        harness.key_press(Key::End);
+        harness.run();
+        harness.get_by_label("Name").type_text(" 2");
+        harness.run();
+        assert!(
+            harness
+                .query_by_label("a profile named “Strict” exists")
+                .is_none()
+        );
+        harness.key_press(Key::Enter);
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [Command::NameEntered {
+                action: NameAction::SaveAs,
+                name: "Strict 2".into(),
+                then: None,
+            }]
+        );
+    }
+
+    #[test]
     fn the_delete_question_names_the_profile_and_deletes_on_confirm() {
         let mut harness = open(Dialog::ConfirmDelete, false);
         harness.get_by_label("Delete the profile “Strict”? This cannot be undone.");
@@ -566,7 +614,7 @@ mod tests {
         let delete = AfterUnsaved::Delete("Strict".into());
         let mut harness = open(Dialog::ConfirmDiscard(delete.clone()), false);
         harness.get_by_label(
-            "Deleting “Strict”: save your changes to “Strict” as a new profile first?",
+            "Deleting “Strict” also deletes its unsaved changes: keep them in a new profile first?",
         );
         assert!(harness.query_by_label("Save changes").is_none());
         harness.get_by_label("Save as…").click();
