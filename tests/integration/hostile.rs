@@ -26,11 +26,7 @@ pub(crate) struct Measured {
 /// `wait4` on our own child would not do: a child spawned with vfork carries
 /// this test process's high-water mark into its own.
 pub(crate) fn run_measured(args: &[String]) -> Measured {
-    let report = std::env::temp_dir().join(format!(
-        "fi-peak-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
+    let report = crate::temp_dir("peak").join("peak-kib");
     let out = Command::new("/usr/bin/time")
         .arg("-f")
         .arg("%M")
