@@ -38,6 +38,10 @@ pub(crate) fn run_measured(args: &[String]) -> Measured {
         .output()
         .expect("/usr/bin/time runs (Debian package `time`)");
     let peak = std::fs::read_to_string(&report).unwrap_or_default();
+    // One folder per run: gone once read, so a suite run leaves none behind.
+    if let Some(folder) = report.parent() {
+        let _ = std::fs::remove_dir_all(folder);
+    }
     let peak_kib = peak
         .lines()
         .last()

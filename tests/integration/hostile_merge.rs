@@ -42,6 +42,10 @@ fn run_measured(args: &[String], stdin: Stdio) -> (Output, i64) {
     let took = started.elapsed();
     assert!(took < BOUND, "{args:?} took {took:?}");
     let peak = std::fs::read_to_string(&report).unwrap_or_default();
+    // One folder per run: gone once read, so a suite run leaves none behind.
+    if let Some(folder) = report.parent() {
+        let _ = std::fs::remove_dir_all(folder);
+    }
     let peak_kib = peak
         .lines()
         .last()
