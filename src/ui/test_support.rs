@@ -1,22 +1,26 @@
 //! What the panels' kittests share: a harness with the fonts the real window
 //! has, and the bundled demo page as an inspection.
 
-use std::sync::Arc;
-
 use egui_kittest::Harness;
 use url::Url;
 
 use crate::inspect::{Inspection, Limits};
 use crate::policy::Settings;
-use crate::ui::app::{DEMO_HTML, DEMO_URL};
 
-/// The system font fallback eframe's `system_fonts` gives the real window (the
-/// harness has none), so symbols and CJK text are drawn as in the app.
-pub fn with_system_fonts(ctx: &egui::Context) {
-    ctx.add_font_provider(Arc::new(
-        egui_system_font_provider::SystemFontProvider::new(),
-    ));
-}
+/// The page and address the app's Demo page shows (`ui::app::DEMO_HTML` and
+/// `DEMO_URL`), named here rather than imported: a panel's kittests may not
+/// reach into the app, and through this file they would (the house test reads
+/// app → top_bar → profiles_bar → test_support → app as a circle).
+const DEMO_HTML: &[u8] = include_bytes!("../../assets/demo/acme-home.html");
+const DEMO_URL: &str = "https://acme.test/";
+
+// The fonts setup is the integration tests' own file, included here so the
+// panels' kittests and the window's draw with the same fonts from one
+// definition (the library cannot export it: its font provider is a
+// dev-dependency).
+#[path = "../../tests/integration/fonts.rs"]
+mod fonts;
+pub use fonts::with_system_fonts;
 
 /// A harness of `size` drawing `panel` over `state`, with the window's fonts.
 pub fn harness<'a, S>(

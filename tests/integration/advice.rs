@@ -86,8 +86,7 @@ fn strings(args: &[&str]) -> Vec<String> {
 fn every_kind_of_target_and_file_error_says_what_to_do() {
     let no_canonical = repo_path("tests/fixtures/no-canonical.html");
     let no_canonical = no_canonical.to_string_lossy();
-    let unreadable = std::env::temp_dir().join(format!("fi-advice-{}", std::process::id()));
-    std::fs::create_dir_all(&unreadable).expect("a temporary folder");
+    let unreadable = crate::temp_dir("unreadable");
     let folder = unreadable.to_string_lossy();
     let cases: [(&[&str], &str, &str); 6] = [
         (

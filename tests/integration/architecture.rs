@@ -1,6 +1,7 @@
 //! The house rules, read from the source: each layer imports only the layers
-//! before it, `policy/` and `page/` do no I/O, and no two files import each
-//! other (directly or round a longer circle).
+//! before it, `policy/` and `page/` do no I/O, no two files import each
+//! other (directly or round a longer circle), and in `ui/` panels and tasks
+//! meet only in the app.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -606,6 +607,132 @@ fn the_checker_names_the_file_the_import_and_the_rule() {
         );
     }
     assert_eq!(found.len(), expect.len(), "{found:#?}");
+}
+
+/// The rooms of `ui/`: a panel (`ui/panels/`) draws and returns commands, a
+/// task (`ui/tasks/`) runs work off the frame; neither imports the other or
+/// the app, and only `ui/app/`, which carries out the commands and owns the
+/// tasks, imports both. Every break, in words.
+fn ui_rooms(files: &[SourceFile]) -> Vec<String> {
+    const ROOMS: [&str; 3] = ["panels", "tasks", "app"];
+    fn room(module: &[String]) -> Option<&'static str> {
+        match module {
+            [ui, room, ..] if ui == "ui" => ROOMS.into_iter().find(|r| r == room),
+            _ => None,
+        }
+    }
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| f.module.clone()).collect();
+    let mut found = Vec::new();
+    for file in files {
+        if file.module.first().is_none_or(|top| top != "ui") {
+            continue;
+        }
+        let own = room(&file.module);
+        let mut reached = BTreeSet::new();
+        for (written, target) in imports(file, &modules) {
+            let Some(other) = room(&target) else {
+                continue;
+            };
+            if Some(other) == own {
+                continue;
+            }
+            reached.insert(other);
+            let rule = match (own, other) {
+                (Some("panels"), "tasks" | "app") => {
+                    "a panel imports no task and no part of the app"
+                }
+                (Some("tasks"), "panels" | "app") => {
+                    "a task imports no panel and no part of the app"
+                }
+                _ => continue,
+            };
+            found.push(format!("{}: imports `{written}`, but {rule}", file.path));
+        }
+        if own != Some("app") && reached.contains("panels") && reached.contains("tasks") {
+            found.push(format!(
+                "{}: imports both `ui/panels/` and `ui/tasks/`, but only `ui/app/` may",
+                file.path
+            ));
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn panels_and_tasks_meet_only_in_the_app() {
+    let root = repo_path("src");
+    let mut files = Vec::new();
+    read_sources(&root, &root, &mut files);
+    // The rooms are there to be checked: the rule is not kept by an empty house.
+    for room in ["src/ui/panels/", "src/ui/tasks/", "src/ui/app/"] {
+        let n = files.iter().filter(|f| f.path.starts_with(room)).count();
+        assert!(n >= 3, "read {n} files under {room}");
+    }
+    let found = ui_rooms(&files);
+    assert!(
+        found.is_empty(),
+        "the rooms of ui/ are broken:\n  {}",
+        found.join("\n  ")
+    );
+}
+
+#[test]
+fn the_ui_room_check_names_each_import_across_the_rooms() {
+    let files = [
+        source(
+            "src/ui/mod.rs",
+            "mod app;\nmod panels;\nmod tasks;\npub use app::App;\n",
+        ),
+        source("src/ui/state.rs", "pub struct S;\n"),
+        source("src/ui/app/mod.rs", "pub struct App;\n"),
+        source(
+            "src/ui/panels/mod.rs",
+            "pub mod top_bar;\npub mod results;\n",
+        ),
+        source("src/ui/tasks/mod.rs", "pub mod load;\n"),
+        source("src/ui/tasks/load.rs", "pub struct Loader;\n"),
+        // A panel that starts a load itself.
+        source(
+            "src/ui/panels/top_bar.rs",
+            "use crate::ui::tasks::load::Loader;\nuse crate::ui::state::S;\n",
+        ),
+        // Two floors up, from a panel's folder, to the app.
+        source(
+            "src/ui/panels/results/mod.rs",
+            "fn f() { super::super::app::App::go(); }\n",
+        ),
+        // A task that draws, and one that reaches into the app (its tests count too).
+        source(
+            "src/ui/tasks/save.rs",
+            "use crate::ui::{panels::top_bar::show, state::S};\n\
+             #[cfg(test)]\nmod tests {\n    use crate::ui::app::App;\n}\n",
+        ),
+        // Outside the app, one file joining both rooms.
+        source(
+            "src/ui/widgets.rs",
+            "use crate::ui::{panels::top_bar, tasks::load::Loader};\n",
+        ),
+        // The app may import both; words and comments that name a room are no import.
+        source(
+            "src/ui/app/loading.rs",
+            "use crate::ui::panels::top_bar;\nuse crate::ui::tasks::load::Loader;\n",
+        ),
+        source(
+            "src/ui/panels/detail.rs",
+            "// not crate::ui::tasks::load\nfn f() { let _ = \"crate::ui::app::App\"; }\n",
+        ),
+    ];
+    let found = ui_rooms(&files);
+    let expect = [
+        "src/ui/panels/results/mod.rs: imports `super::super::app::App::go`, but a panel imports no task and no part of the app",
+        "src/ui/panels/top_bar.rs: imports `crate::ui::tasks::load::Loader`, but a panel imports no task and no part of the app",
+        "src/ui/tasks/save.rs: imports `crate::ui::app::App`, but a task imports no panel and no part of the app",
+        "src/ui/tasks/save.rs: imports `crate::ui::panels::top_bar::show`, but a task imports no panel and no part of the app",
+        "src/ui/widgets.rs: imports both `ui/panels/` and `ui/tasks/`, but only `ui/app/` may",
+    ];
+    assert_eq!(found, expect, "{found:#?}");
 }
 
 /// What `cli` and `report` write to a terminal goes through the one escaping

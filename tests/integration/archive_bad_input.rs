@@ -5,9 +5,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::temp_dir;
 use crate::warc_files::{
-    grow_sparse, gzip_member, html_response, http_response, per_record_gzip, record, temp_folder,
-    warcinfo, write,
+    grow_sparse, gzip_member, html_response, http_response, per_record_gzip, record, warcinfo,
+    write,
 };
 use crate::{run, stderr, stdout};
 
@@ -52,7 +53,7 @@ fn damaged(report: &Value) -> Vec<(u64, String)> {
 
 #[test]
 fn a_truncated_gzip_member_is_reported_with_its_offset_and_the_pages_before_it_kept() {
-    let dir = temp_folder("bad-truncated");
+    let dir = temp_dir("bad-truncated");
     let head = per_record_gzip(&[warcinfo(), good_page()]);
     let cut = gzip_member(&html_response(
         "https://cut.test/",
@@ -83,7 +84,7 @@ fn a_truncated_gzip_member_is_reported_with_its_offset_and_the_pages_before_it_k
 
 #[test]
 fn a_content_length_longer_than_the_file_is_reported_and_the_next_record_read() {
-    let dir = temp_folder("bad-length");
+    let dir = temp_dir("bad-length");
     let lying = b"WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://lie.test/\r\n\
                   Content-Length: 900000\r\n\r\nHTTP/1.1 200 OK\r\n\r\n<p>short</p>\r\n\r\n";
     for gzipped in [false, true] {
@@ -116,7 +117,7 @@ fn a_content_length_longer_than_the_file_is_reported_and_the_next_record_read() 
 
 #[test]
 fn a_record_header_line_of_ten_megabytes_is_damage_not_a_hang() {
-    let dir = temp_folder("bad-header");
+    let dir = temp_dir("bad-header");
     let mut huge = b"WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: ".to_vec();
     huge.resize(huge.len() + 10 * 1024 * 1024, b'u');
     huge.extend_from_slice(b"\r\nContent-Length: 0\r\n\r\n\r\n\r\n");
@@ -136,7 +137,7 @@ fn a_record_header_line_of_ten_megabytes_is_damage_not_a_hang() {
 
 #[test]
 fn a_file_that_is_not_warc_is_refused_with_exit_2() {
-    let dir = temp_folder("bad-notwarc");
+    let dir = temp_dir("bad-notwarc");
     let path = write(&dir, "page.warc.gz", b"<html><body>hello</body></html>");
     let (code, _, err) = corpus(&path);
     assert_eq!(code, 2);
@@ -160,7 +161,7 @@ fn a_file_that_is_not_warc_is_refused_with_exit_2() {
 
 #[test]
 fn a_two_gigabyte_archive_is_read_without_reading_its_hole() {
-    let dir = temp_folder("bad-sparse");
+    let dir = temp_dir("bad-sparse");
     let start = per_record_gzip(&[warcinfo(), good_page()]);
     let path = write(&dir, "big.warc.gz", &start);
     let two_gb = 2 * 1024 * 1024 * 1024;
@@ -186,7 +187,7 @@ fn a_two_gigabyte_archive_is_read_without_reading_its_hole() {
 
 #[test]
 fn a_response_whose_http_part_does_not_parse_is_skipped_and_named() {
-    let dir = temp_folder("bad-http");
+    let dir = temp_dir("bad-http");
     let broken = record(
         "response",
         &[("WARC-Target-URI", "https://broken.test/")],
@@ -215,7 +216,7 @@ fn a_response_whose_http_part_does_not_parse_is_skipped_and_named() {
 
 #[test]
 fn a_revisit_record_is_counted_not_judged() {
-    let dir = temp_folder("bad-revisit");
+    let dir = temp_dir("bad-revisit");
     let revisit = record(
         "revisit",
         &[
@@ -248,7 +249,7 @@ fn a_revisit_record_is_counted_not_judged() {
 
 #[test]
 fn a_target_uri_that_does_not_parse_is_skipped_and_named() {
-    let dir = temp_folder("bad-uri");
+    let dir = temp_dir("bad-uri");
     let relative = html_response("/just/a/path", "<a href=\"/contact\">Contact</a>");
     let spaced = html_response("http://exa mple.test/", "<a href=\"/contact\">Contact</a>");
     let path = write(
@@ -273,7 +274,7 @@ fn a_target_uri_that_does_not_parse_is_skipped_and_named() {
 
 #[test]
 fn a_fifo_named_as_an_archive_is_refused_not_waited_on() {
-    let dir = temp_folder("bad-fifo");
+    let dir = temp_dir("bad-fifo");
     let fifo = dir.join("pipe.warc.gz");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
@@ -293,7 +294,7 @@ fn a_fifo_named_as_an_archive_is_refused_not_waited_on() {
 
 #[test]
 fn an_archive_of_nothing_but_damage_is_read_fast_and_lists_a_thousand() {
-    let dir = temp_folder("bad-dense");
+    let dir = temp_dir("bad-dense");
     let mut bytes = b"WARC/1.0\r\n\r\n".repeat(1500);
     bytes.extend(good_page());
     let path = write(&dir, "dense.warc", &bytes);

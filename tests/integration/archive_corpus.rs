@@ -9,10 +9,11 @@ use serde_json::Value;
 
 use egui_kittest::kittest::Queryable as _;
 
-use crate::ui::{app_in, run_corpus_view, temp_config_dir};
+use crate::temp_dir;
+use crate::ui::{app_in, run_corpus_view};
 use crate::warc_files::{
-    captured_page, gzip_member, html_response, http_response, per_record_gzip, record, temp_folder,
-    warcinfo, write,
+    captured_page, gzip_member, html_response, http_response, per_record_gzip, record, warcinfo,
+    write,
 };
 use crate::{repo_path, run, run_json, stderr, stdout};
 
@@ -103,7 +104,7 @@ fn verdicts(report: &Value) -> Vec<Value> {
 
 #[test]
 fn an_archive_gives_the_verdicts_of_the_same_pages_saved_as_files() {
-    let dir = temp_folder("verdicts");
+    let dir = temp_dir("verdicts");
     let archive = write(&dir, "crawl.warc.gz", &per_record_gzip(&crawl_records()));
     let pages = dir.join("pages");
     std::fs::create_dir_all(&pages).unwrap();
@@ -150,7 +151,7 @@ fn an_archive_gives_the_verdicts_of_the_same_pages_saved_as_files() {
 
 #[test]
 fn plain_whole_file_gzip_a_folder_of_archives_and_a_list_read_alike() {
-    let dir = temp_folder("forms");
+    let dir = temp_dir("forms");
     let records = crawl_records();
     let plain = write(&dir, "crawl.warc", &records.concat());
     // One gzip member for the whole file, as the `warc` crate's writer makes.
@@ -189,7 +190,7 @@ fn plain_whole_file_gzip_a_folder_of_archives_and_a_list_read_alike() {
 
 #[test]
 fn a_browser_capture_with_chunked_gzip_bodies_is_decoded() {
-    let dir = temp_folder("pywb");
+    let dir = temp_dir("pywb");
     let url = "https://chunky.test/";
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     gz.write_all(page(url, "chunky").as_bytes()).unwrap();
@@ -235,7 +236,7 @@ fn tuned() -> String {
 
 #[test]
 fn two_settings_give_byte_identical_output_across_runs_and_jobs() {
-    let dir = temp_folder("identical");
+    let dir = temp_dir("identical");
     let archive = write(&dir, "crawl.warc.gz", &per_record_gzip(&crawl_records()));
     let target = archive.to_str().unwrap();
     let tuned = tuned();
@@ -267,7 +268,7 @@ fn two_settings_give_byte_identical_output_across_runs_and_jobs() {
 
 #[test]
 fn the_table_says_what_was_skipped() {
-    let dir = temp_folder("table");
+    let dir = temp_dir("table");
     let archive = write(&dir, "crawl.warc.gz", &per_record_gzip(&crawl_records()));
     let out = run(&["corpus", archive.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -284,13 +285,13 @@ fn the_table_says_what_was_skipped() {
 
 #[test]
 fn the_corpus_view_runs_an_archive_typed_in_its_field() {
-    let dir = temp_folder("view");
+    let dir = temp_dir("view");
     let mut records = crawl_records();
     // A damaged record: the view lists it.
     records.push(b"not a record\r\n\r\n".to_vec());
     records.push(record("metadata", &[("WARC-Target-URI", URLS[2])], b"x"));
     let archive: PathBuf = write(&dir, "crawl.warc", &records.concat());
-    let mut harness = app_in(temp_config_dir("archive-corpus-view"), None);
+    let mut harness = app_in(temp_dir("archive-corpus-view"), None);
     run_corpus_view(&mut harness, &archive);
     harness.get_by_label("Archive…");
     let run = harness.state().corpus_run().expect("the run finished");

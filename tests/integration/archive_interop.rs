@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::fetch_crawl::{HOSTS, site};
 use crate::rendered::browser_turn;
 use crate::server::Server;
-use crate::warc_files::temp_folder;
+use crate::temp_dir;
 use crate::{ok_stdout, parse_json, run_owned};
 
 /// A tool the interop tests need: `FOLLOW_INSPECTOR_<NAME>` names it, else it
@@ -94,7 +94,7 @@ fn warcio_checks_every_archive_we_write_and_indexes_the_spec_records() {
         return;
     };
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_folder("warcio");
+    let dir = temp_dir("warcio");
     for name in ["capture.warc.gz", "capture.warc"] {
         let archive = dir.join(name);
         save(&s, "http://acme.test:{P}/", &archive, false);
@@ -148,7 +148,7 @@ fn warcio_checks_a_rendered_capture_with_its_dom_records() {
         return;
     };
     let s = Server::start(crate::rendered::site, Duration::ZERO);
-    let dir = temp_folder("warcio-rendered");
+    let dir = temp_dir("warcio-rendered");
     let archive = dir.join("rendered.warc.gz");
     let mut args = vec![
         "inspect".to_owned(),
@@ -197,7 +197,7 @@ fn an_archive_wget_wrote_reads_as_a_live_fetch_of_the_same_pages() {
         return;
     };
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_folder("wget");
+    let dir = temp_dir("wget");
     let start = format!("http://www.acme.test:{}/", s.port);
     let mut live_args = vec![
         "inspect".to_owned(),

@@ -3,9 +3,10 @@
 
 use std::path::Path;
 
+use crate::temp_dir;
 use crate::warc_files::{
-    grow_sparse, gzip_member, html_response, http_response, per_record_gzip, record, temp_folder,
-    warcinfo, write,
+    grow_sparse, gzip_member, html_response, http_response, per_record_gzip, record, warcinfo,
+    write,
 };
 use crate::{run, stderr, stdout};
 
@@ -30,7 +31,7 @@ fn reopen(path: &Path, base: Option<&str>) -> (i32, String, String) {
 
 #[test]
 fn an_archive_of_another_tool_reopens_at_its_first_html_page() {
-    let dir = temp_folder("reopen-foreign");
+    let dir = temp_dir("reopen-foreign");
     let path = write(
         &dir,
         "foreign.warc.gz",
@@ -47,7 +48,7 @@ fn an_archive_of_another_tool_reopens_at_its_first_html_page() {
 
 #[test]
 fn damage_is_passed_over_with_its_offset_and_what_is_wrong() {
-    let dir = temp_folder("reopen-damage");
+    let dir = temp_dir("reopen-damage");
     let head = per_record_gzip(&[warcinfo(), good_page()]);
     let mut cut = gzip_member(&html_response(
         "https://cut.test/",
@@ -105,7 +106,7 @@ fn damage_is_passed_over_with_its_offset_and_what_is_wrong() {
 
 #[test]
 fn a_file_that_is_not_warc_and_a_sparse_two_gigabytes_are_refused_or_read_at_once() {
-    let dir = temp_folder("reopen-notwarc");
+    let dir = temp_dir("reopen-notwarc");
     let html = write(&dir, "page.warc.gz", b"<html><body>hello</body></html>");
     let (code, _, err) = reopen(&html, None);
     assert_eq!(code, 2);
@@ -134,7 +135,7 @@ fn a_file_that_is_not_warc_and_a_sparse_two_gigabytes_are_refused_or_read_at_onc
 
 #[test]
 fn unreadable_records_are_page_errors_that_say_why() {
-    let dir = temp_folder("reopen-unreadable");
+    let dir = temp_dir("reopen-unreadable");
     let broken = record(
         "response",
         &[("WARC-Target-URI", "https://broken.test/")],

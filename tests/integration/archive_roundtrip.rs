@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::fetch_crawl::{HOSTS, site};
 use crate::rendered::browser_turn;
 use crate::server::{Route, Server};
-use crate::warc_files::temp_folder;
+use crate::temp_dir;
 use crate::{ok_stdout, parse_json, run_owned, stderr};
 
 /// `inspect` (or another command) of `target` against the fixture site.
@@ -40,7 +40,7 @@ fn save_arg(path: &Path) -> String {
 #[test]
 fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_folder("depth3");
+    let dir = temp_dir("depth3");
     for name in ["capture.warc.gz", "capture.warc"] {
         let archive = dir.join(name);
         let saved = save_arg(&archive);
@@ -106,7 +106,7 @@ fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
 #[test]
 fn wire_forms_gzip_charsets_redirects_and_cut_bodies_reopen_as_they_were_read() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_folder("wire");
+    let dir = temp_dir("wire");
     for (path, extra) in [
         ("/gzip", vec![]),
         ("/gbk", vec![]),
@@ -159,7 +159,7 @@ fn wire_forms_gzip_charsets_redirects_and_cut_bodies_reopen_as_they_were_read() 
 #[test]
 fn reopening_rejudges_with_other_settings_depth_and_never_fetches() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_folder("rejudge");
+    let dir = temp_dir("rejudge");
     let archive = dir.join("capture.warc.gz");
     let saved = save_arg(&archive);
     ok_stdout(&live(
@@ -214,7 +214,7 @@ fn reopening_rejudges_with_other_settings_depth_and_never_fetches() {
 #[test]
 fn a_diff_saves_both_sides_pages_once_and_reopens_identical() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_folder("diff");
+    let dir = temp_dir("diff");
     let settings = dir.join("b.json");
     std::fs::write(&settings, r#"{"followKeywordsWhite": "team,impressum"}"#).unwrap();
     let b = settings.display().to_string();
@@ -264,7 +264,7 @@ fn a_rendered_capture_reopens_as_rendered_without_a_browser() {
         return;
     };
     let s = Server::start(crate::rendered::site, Duration::ZERO);
-    let dir = temp_folder("rendered");
+    let dir = temp_dir("rendered");
     for path in ["/", "/js-redirect"] {
         let archive = dir.join("rendered.warc.gz");
         let saved = save_arg(&archive);
@@ -316,7 +316,7 @@ fn zcat(path: &Path) -> String {
 #[test]
 fn every_record_is_its_own_gzip_member_in_the_spec_order() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_folder("members");
+    let dir = temp_dir("members");
     let archive = dir.join("capture.warc.gz");
     let saved = save_arg(&archive);
     ok_stdout(&live(
@@ -451,7 +451,7 @@ fn parse_records(bytes: Vec<u8>) -> Vec<(Fields, Vec<u8>)> {
 #[test]
 fn a_save_that_cannot_be_written_fails_clearly_and_leaves_no_file() {
     let s = Server::start(site, Duration::ZERO);
-    let dir = temp_folder("unwritable");
+    let dir = temp_dir("unwritable");
     let archive = dir.join("no-such-folder").join("capture.warc.gz");
     let saved = save_arg(&archive);
     let out = live(
@@ -480,7 +480,7 @@ fn an_empty_body_said_to_be_gzip_is_an_empty_page_and_archives_as_one() {
         },
         Duration::ZERO,
     );
-    let dir = temp_folder("empty-gzip");
+    let dir = temp_dir("empty-gzip");
     let archive = dir.join("empty.warc.gz");
     let saved = save_arg(&archive);
     let live_json = ok_stdout(&live(

@@ -285,8 +285,7 @@ fn depth_3_tree_with_visited_links_failures_and_error_pages() {
 #[test]
 fn a_page_reached_through_allowed_domains_is_scanned_against_its_own_host() {
     let s = server();
-    let dir = std::env::temp_dir().join(format!("fi-allowed-{}", s.port));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::temp_dir("allowed");
     let settings = dir.join("settings.json");
     std::fs::write(&settings, r#"{"followAllowedDomains": "acmecorp.test"}"#).unwrap();
     let r = inspect_json(
@@ -392,7 +391,7 @@ fn depth_3_crawl_time_with_slow_responses() {
 #[test]
 fn diff_of_a_crawl_fetches_each_page_once_and_compares_page_by_page() {
     let s = server();
-    let b = std::env::temp_dir().join(format!("fi-diff-crawl-{}.json", std::process::id()));
+    let b = crate::temp_dir("diff-crawl").join("b.json");
     std::fs::write(
         &b,
         r#"{"followKeywordsWhite": "impressum,contact,about", "followAllowedDomains": "acmecorp.test"}"#,

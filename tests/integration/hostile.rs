@@ -26,11 +26,7 @@ pub(crate) struct Measured {
 /// `wait4` on our own child would not do: a child spawned with vfork carries
 /// this test process's high-water mark into its own.
 pub(crate) fn run_measured(args: &[String]) -> Measured {
-    let report = std::env::temp_dir().join(format!(
-        "fi-peak-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
+    let report = crate::temp_dir("peak").join("peak-kib");
     let out = Command::new("/usr/bin/time")
         .arg("-f")
         .arg("%M")
@@ -42,6 +38,10 @@ pub(crate) fn run_measured(args: &[String]) -> Measured {
         .output()
         .expect("/usr/bin/time runs (Debian package `time`)");
     let peak = std::fs::read_to_string(&report).unwrap_or_default();
+    // One folder per run: gone once read, so a suite run leaves none behind.
+    if let Some(folder) = report.parent() {
+        let _ = std::fs::remove_dir_all(folder);
+    }
     let peak_kib = peak
         .lines()
         .last()

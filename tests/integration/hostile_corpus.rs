@@ -6,7 +6,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::hostile_files::{fails_in_one_line, mkfifo, run_bounded, sparse, temp_dir};
+use crate::hostile_files::{fails_in_one_line, mkfifo, run_bounded, sparse};
+use crate::temp_dir;
 
 const PAGE: &str = "<link rel=canonical href=\"https://acme.test/\"><a href=/contact>Contact</a>";
 

@@ -3,13 +3,14 @@
 //! symlink loop. Each run ends (a watchdog kills it after a generous minute)
 //! with a one-line message or a page cut at the cap and marked so.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use crate::hostile::{PEAK_LIMIT_KIB, run_measured};
+use crate::temp_dir;
 
 /// A run that must end: killed and failed after `WATCHDOG` (a FIFO hangs).
 const WATCHDOG: Duration = Duration::from_secs(60);
@@ -33,13 +34,6 @@ pub(crate) fn run_bounded(args: &[&str]) -> Output {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-}
-
-pub(crate) fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fi-hf-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
 }
 
 pub(crate) fn mkfifo(path: &Path) {

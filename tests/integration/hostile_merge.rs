@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::hostile_files::{fails_in_one_line, mkfifo, temp_dir};
-use crate::{ok_stdout, stderr};
+use crate::hostile_files::{fails_in_one_line, mkfifo};
+use crate::{ok_stdout, stderr, temp_dir};
 
 /// Every case here took seconds to minutes, or aborted; each must now end
 /// well within this, even in a debug build on a loaded machine.
@@ -27,11 +27,7 @@ fn binary() -> &'static str {
 /// Runs the binary under `/usr/bin/time -f %M` with `stdin` as its standard
 /// input, checking it ends within [`BOUND`]; returns its output and peak KiB.
 fn run_measured(args: &[String], stdin: Stdio) -> (Output, i64) {
-    let report = std::env::temp_dir().join(format!(
-        "fi-hm-peak-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
+    let report = temp_dir("peak").join("peak-kib");
     let started = Instant::now();
     let out = Command::new("/usr/bin/time")
         .arg("-f")
@@ -46,6 +42,10 @@ fn run_measured(args: &[String], stdin: Stdio) -> (Output, i64) {
     let took = started.elapsed();
     assert!(took < BOUND, "{args:?} took {took:?}");
     let peak = std::fs::read_to_string(&report).unwrap_or_default();
+    // One folder per run: gone once read, so a suite run leaves none behind.
+    if let Some(folder) = report.parent() {
+        let _ = std::fs::remove_dir_all(folder);
+    }
     let peak_kib = peak
         .lines()
         .last()

@@ -5,7 +5,8 @@
 
 use serde_json::Value;
 
-use crate::hostile_files::{run_bounded, temp_dir};
+use crate::hostile_files::run_bounded;
+use crate::temp_dir;
 
 const PAGE: &str = "<a href=/contact>\u{1b}]0;pwned\u{7}\u{1b}[2JContact</a>\
     <a href=/about>=HYPERLINK(\"http://evil.test\",\"About\")</a>\

@@ -11,9 +11,9 @@ use serde_json::{Value, json};
 
 use crate::hostile::{Measured, run_measured};
 use crate::hostile_files::{fails_in_one_line, run_bounded};
+use crate::temp_dir;
 use crate::warc_files::{
-    gzip_member, html_response, http_response, per_record_gzip, record, temp_folder, warcinfo,
-    write,
+    gzip_member, html_response, http_response, per_record_gzip, record, warcinfo, write,
 };
 
 /// Peak resident memory of a reopen of the bomb archives (KiB): they held
@@ -95,7 +95,7 @@ fn settings_file(dir: &Path) -> PathBuf {
 
 #[test]
 fn bodies_that_decode_to_gigabytes_are_read_only_when_asked_and_cut() {
-    let dir = temp_folder("reopen-bombs");
+    let dir = temp_dir("reopen-bombs");
     let bomb = bomb();
     // Ours: 20 bodies of 250 MB each, with our inspection record.
     let mut own = vec![warcinfo(), inspection(json!({})), start_page(20)];
@@ -137,7 +137,7 @@ fn bodies_that_decode_to_gigabytes_are_read_only_when_asked_and_cut() {
 
 #[test]
 fn settings_over_the_limits_in_an_archive_are_refused_as_a_settings_file_is() {
-    let dir = temp_folder("reopen-limits");
+    let dir = temp_dir("reopen-limits");
     let keywords: Vec<String> = (0..80_000).map(|i| format!("k{i}")).collect();
     let settings = json!({ "followKeywordsWhite": keywords.join(",") });
     let path = write(
@@ -172,7 +172,7 @@ fn settings_over_the_limits_in_an_archive_are_refused_as_a_settings_file_is() {
 
 #[test]
 fn a_damaged_record_is_passed_over_with_its_offset_and_the_intact_pages_read() {
-    let dir = temp_folder("reopen-cut-last");
+    let dir = temp_dir("reopen-cut-last");
     let head = per_record_gzip(&[warcinfo(), start_page(1)]);
     // A file still being written: its last member cut.
     let mut cut = gzip_member(&html_response(
@@ -219,7 +219,7 @@ fn raw_uri_response(uri: &[u8], body: &str) -> Vec<u8> {
 
 #[test]
 fn target_uris_with_bytes_that_are_not_utf8_stay_two_pages() {
-    let dir = temp_folder("reopen-raw-uri");
+    let dir = temp_dir("reopen-raw-uri");
     let path = write(
         &dir,
         "latin1.warc",
@@ -274,7 +274,7 @@ fn target_uris_with_bytes_that_are_not_utf8_stay_two_pages() {
 
 #[test]
 fn a_depth_that_would_wrap_is_taken_as_the_deepest_the_command_line_allows() {
-    let dir = temp_folder("reopen-depth");
+    let dir = temp_dir("reopen-depth");
     let path = write(
         &dir,
         "deep.warc.gz",
@@ -298,7 +298,7 @@ fn a_depth_that_would_wrap_is_taken_as_the_deepest_the_command_line_allows() {
 
 #[test]
 fn a_redirect_out_of_the_web_is_refused_as_a_live_fetch_refuses_it() {
-    let dir = temp_folder("reopen-redirect");
+    let dir = temp_dir("reopen-redirect");
     let mut records = vec![warcinfo()];
     for (i, location) in [
         "javascript:alert(1)",
@@ -347,7 +347,7 @@ fn page_record(url: &str, refers_to: &str, rendered: bool) -> Vec<u8> {
 
 #[test]
 fn a_page_record_naming_a_missing_record_is_answered_by_its_url_or_says_so() {
-    let dir = temp_folder("reopen-refers");
+    let dir = temp_dir("reopen-refers");
     // Static: the response is there, under another id.
     let path = write(
         &dir,

@@ -10,7 +10,8 @@ use serde_json::Value;
 
 use crate::hostile::{PEAK_LIMIT_KIB, run_measured};
 use crate::server::{Route, Server};
-use crate::warc_files::{gzip_member, html_response, temp_folder, write};
+use crate::temp_dir;
+use crate::warc_files::{gzip_member, html_response, write};
 use crate::{run, stderr};
 
 /// Generous for a debug build on a loaded 2-core machine: 7 s and 3 s here.
@@ -53,7 +54,7 @@ fn damaged_count(report: &Value) -> u64 {
 
 #[test]
 fn twenty_megabytes_of_version_lines_after_damage_read_in_seconds() {
-    let dir = temp_folder("resync-lines");
+    let dir = temp_dir("resync-lines");
     let lines = 20 * 1024 * 1024 / 9;
     let bytes = [
         page("https://a.test/"),
@@ -96,7 +97,7 @@ fn twenty_megabytes_of_version_lines_after_damage_read_in_seconds() {
 fn blocks_of_version_lines_each_ended_by_a_blank_line_read_in_seconds() {
     // Each candidate's header ends at the same blank line up to 64 KB on:
     // judged once, not re-read per candidate.
-    let dir = temp_folder("resync-blocks");
+    let dir = temp_dir("resync-blocks");
     let block = [b"WARC/1.0\n".repeat(7000), b"\n".to_vec()].concat();
     let blocks = 8 * 1024 * 1024 / block.len();
     let bytes = [
@@ -113,7 +114,7 @@ fn blocks_of_version_lines_each_ended_by_a_blank_line_read_in_seconds() {
 
 #[test]
 fn ten_megabytes_of_gzip_magic_after_damage_read_in_seconds() {
-    let dir = temp_folder("resync-magic");
+    let dir = temp_dir("resync-magic");
     let bytes = [
         gzip_member(&page("https://a.test/")),
         [0x1f, 0x8b, 0x08].repeat(10 * 1024 * 1024 / 3),

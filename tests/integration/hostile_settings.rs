@@ -7,13 +7,11 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use crate::{lint_codes, repo_path, run, run_json, stderr};
+use crate::{lint_codes, repo_path, run, run_json, stderr, temp_dir};
 
 /// A settings file in the test's own temporary folder.
 fn settings_file(name: &str, settings: &Value) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fi-hostile-settings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let path = temp_dir("settings").join(name);
     std::fs::write(&path, settings.to_string()).unwrap();
     path
 }
@@ -143,9 +141,7 @@ fn a_link_of_200k_attributes_is_read_with_its_first_href() {
         html.push_str(&format!(" data-b{i}"));
     }
     html.push_str(" href=/third>Contact us</a> <a href=/about>About</a>");
-    let dir = std::env::temp_dir().join(format!("fi-wide-tag-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let page = dir.join("wide.html");
+    let page = temp_dir("wide-tag").join("wide.html");
     std::fs::write(&page, html).unwrap();
     let report = run_json(&[
         "inspect",

@@ -12,8 +12,9 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::hostile::{PEAK_LIMIT_KIB, run_measured};
-use crate::hostile_files::{run_bounded, temp_dir};
+use crate::hostile_files::run_bounded;
 use crate::server::{Route, Server};
+use crate::temp_dir;
 use crate::warc_files::{html_response, record, warcinfo, write};
 
 /// ESC ] 0 ; pwned BEL (retitles), CSI as C1 2J (clears), RLO (reverses

@@ -14,7 +14,8 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::hostile::{PEAK_LIMIT_KIB, run_measured};
-use crate::hostile_files::{mkfifo, run_bounded, temp_dir};
+use crate::hostile_files::{mkfifo, run_bounded};
+use crate::temp_dir;
 use crate::warc_files::{captured_page, warcinfo, write};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_follow-inspector");

@@ -1,17 +1,10 @@
 //! `profiles …` and `inspect --profile`, always in a temporary `--config-dir`.
 
-use std::path::PathBuf;
 use std::process::Command;
 
 use serde_json::Value;
 
-use crate::{repo_path, run, run_json, stderr, stdout};
-
-fn config_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fi-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use crate::{repo_path, run, run_json, stderr, stdout, temp_dir};
 
 fn with_dir(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
     let mut all = vec!["--config-dir", dir.to_str().unwrap()];
@@ -21,7 +14,7 @@ fn with_dir(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
 
 #[test]
 fn import_list_show_export_delete() {
-    let dir = config_dir("roundtrip");
+    let dir = temp_dir("roundtrip");
     let export = repo_path("tests/fixtures/settings-export.json");
     let out = with_dir(
         &dir,
@@ -89,7 +82,7 @@ fn import_list_show_export_delete() {
 
 #[test]
 fn inspect_uses_a_profile_and_the_environment_variable_names_the_folder() {
-    let dir = config_dir("inspect");
+    let dir = temp_dir("inspect");
     let export = repo_path("tests/fixtures/settings-export.json");
     let out = Command::new(env!("CARGO_BIN_EXE_follow-inspector"))
         .env("FOLLOW_INSPECTOR_CONFIG_DIR", &dir)
@@ -129,8 +122,7 @@ fn inspect_uses_a_profile_and_the_environment_variable_names_the_folder() {
 
 #[test]
 fn a_corrupted_profiles_file_is_kept_aside_and_reported() {
-    let dir = config_dir("corrupt");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("corrupt");
     std::fs::write(dir.join("profiles.toml"), "[[[ not toml").unwrap();
     let out = with_dir(&dir, &["profiles", "list"]);
     assert!(out.status.success());
@@ -147,8 +139,7 @@ fn a_corrupted_profiles_file_is_kept_aside_and_reported() {
 
 #[test]
 fn a_profiles_file_that_is_not_utf8_is_kept_aside_and_the_cli_goes_on() {
-    let dir = config_dir("not-utf8");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("not-utf8");
     let bytes = b"active = \"caf\xe9\"\n".to_vec();
     std::fs::write(dir.join("profiles.toml"), &bytes).unwrap();
     let out = with_dir(&dir, &["profiles", "list"]);
@@ -162,8 +153,7 @@ fn a_profiles_file_that_is_not_utf8_is_kept_aside_and_the_cli_goes_on() {
 
 #[test]
 fn one_damaged_profile_is_left_out_and_inspect_goes_on_with_the_others() {
-    let dir = config_dir("one-damaged");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("one-damaged");
     let original = "[profiles.good]\nfollowSubdomain = true\n\n\
                     [profiles.typo]\nfollowKeywordsWhite = 42\n";
     std::fs::write(dir.join("profiles.toml"), original).unwrap();
@@ -195,7 +185,7 @@ fn one_damaged_profile_is_left_out_and_inspect_goes_on_with_the_others() {
 
 #[test]
 fn import_replace_keeps_names_unique_ignoring_case() {
-    let dir = config_dir("replace-case");
+    let dir = temp_dir("replace-case");
     let export = repo_path("tests/fixtures/settings-export.json");
     let file = export.to_str().unwrap();
     let import = |name: &str, extra: &[&str]| {

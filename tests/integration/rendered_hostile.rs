@@ -359,8 +359,7 @@ fn the_browser_profile_is_removed_at_exit_on_sigterm_and_after_a_sigkill() {
 
 /// A fake browser: a shell script in its own temporary folder.
 fn fake_browser(name: &str, script: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fi-fake-browser-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::temp_dir(&format!("fake-browser-{name}"));
     let path = dir.join("browser");
     std::fs::write(&path, format!("#!/bin/sh\n{script}\n")).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();

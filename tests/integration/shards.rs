@@ -8,9 +8,10 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use crate::temp_dir;
 use crate::warc_files::{
-    captured_page, gzip_member, html_response, http_response, per_record_gzip, record, temp_folder,
-    warcinfo, write,
+    captured_page, gzip_member, html_response, http_response, per_record_gzip, record, warcinfo,
+    write,
 };
 use crate::{repo_path, run_owned, stderr};
 
@@ -102,7 +103,7 @@ fn interleaved(parts: &[Vec<u8>]) -> Vec<u8> {
 /// reverse order, and in the first format also from interleaved lines on
 /// stdin), give the bytes and the warnings of `corpus ARGS --format F`.
 fn assert_shards_merge_to_the_single_run(name: &str, args: &[String], formats: &[&str]) {
-    let dir = temp_folder(&format!("merge-{name}"));
+    let dir = temp_dir(&format!("merge-{name}"));
     let singles: Vec<Output> = formats
         .iter()
         .map(|format| {
@@ -298,7 +299,7 @@ fn archive_targets(dir: &Path) -> String {
 
 #[test]
 fn shards_of_generated_archives_merge_to_the_single_run_in_every_format() {
-    let dir = temp_folder("shards-archives");
+    let dir = temp_dir("shards-archives");
     let files = archives(&dir);
     let list = write(
         &dir,
@@ -327,7 +328,7 @@ fn shards_of_generated_archives_merge_to_the_single_run_in_every_format() {
 
 #[test]
 fn shards_of_one_generated_archive_merge_to_the_single_run() {
-    let dir = temp_folder("shards-one-archive");
+    let dir = temp_dir("shards-one-archive");
     let file = write(&dir, "one.warc.gz", &per_record_gzip(&page_records(0..9)));
     let targets = archive_targets(&dir);
     let args = strings(&["corpus", &file.display().to_string(), "--targets", &targets]);
@@ -337,7 +338,7 @@ fn shards_of_one_generated_archive_merge_to_the_single_run() {
 #[test]
 fn an_archive_whose_name_is_not_utf8_shards_as_it_runs() {
     use std::os::unix::ffi::OsStrExt as _;
-    let dir = temp_folder("shards-not-utf8");
+    let dir = temp_dir("shards-not-utf8");
     let name = std::ffi::OsStr::from_bytes(b"na\xffme.warc");
     let file = dir.join(name);
     std::fs::write(&file, page_records(0..3).concat()).expect("an archive");
@@ -372,7 +373,7 @@ fn an_archive_whose_name_is_not_utf8_shards_as_it_runs() {
 
 #[test]
 fn units_listed_and_read_back_on_stdin_make_one_shard() {
-    let dir = temp_folder("shards-listed");
+    let dir = temp_dir("shards-listed");
     let files = archives(&dir);
     let mut args = strings(&["corpus"]);
     args.extend(files.iter().map(|f| f.display().to_string()));
@@ -458,7 +459,7 @@ fn assert_refused(out: &Output, words: &[&str]) {
 
 #[test]
 fn a_merge_that_lacks_a_shard_has_one_twice_or_mixes_runs_is_refused() {
-    let dir = temp_folder("shards-refused");
+    let dir = temp_dir("shards-refused");
     let files = archives(&dir);
     let mut args = strings(&["corpus"]);
     args.extend(files.iter().map(|f| f.display().to_string()));
@@ -518,7 +519,7 @@ fn a_merge_that_lacks_a_shard_has_one_twice_or_mixes_runs_is_refused() {
 
 #[test]
 fn shards_of_two_folders_of_as_many_pages_do_not_merge() {
-    let dir = temp_folder("shards-two-folders");
+    let dir = temp_dir("shards-two-folders");
     let folder = |name: &str, pages: &[&str]| {
         let folder = dir.join(name);
         std::fs::create_dir_all(&folder).expect("a folder");
@@ -564,7 +565,7 @@ fn a_shard_whose_reader_goes_away_fails() {
 
 #[test]
 fn a_shard_needs_the_partial_format_and_several_inputs_must_be_archives() {
-    let dir = temp_folder("shards-usage");
+    let dir = temp_dir("shards-usage");
     let files = archives(&dir);
     let archive = files[0].display().to_string();
 

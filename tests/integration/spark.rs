@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use crate::hostile_writes::names;
+use crate::temp_dir;
 use crate::warc_files::{
-    captured_page, html_response, http_response, per_record_gzip, record, temp_folder, warcinfo,
-    write,
+    captured_page, html_response, http_response, per_record_gzip, record, warcinfo, write,
 };
 use crate::{parse_json, repo_path, run_owned, stderr, stdout};
 
@@ -166,7 +166,7 @@ fn the_report_of_a_spark_run_is_the_single_runs_in_every_format() {
     let Some(python) = spark_python() else {
         return;
     };
-    let dir = temp_folder("spark-formats");
+    let dir = temp_dir("spark-formats");
 
     // JSON, on Spark's default two partitions: one archive each.
     let args = corpus_args(&dir, "json");
@@ -228,7 +228,7 @@ fn a_failing_shard_is_told_with_its_error_and_no_report() {
     let Some(python) = spark_python() else {
         return;
     };
-    let dir = temp_folder("spark-failing");
+    let dir = temp_dir("spark-failing");
     // The binary as itself, except that a shard's run fails.
     let wrapper = write(
         &dir,
@@ -264,8 +264,8 @@ fn any_python() -> String {
 #[test]
 fn a_bad_output_or_partials_is_refused_before_spark_starts_and_nothing_is_left() {
     let python = any_python();
-    let dir = temp_folder("spark-bad-output");
-    let outside = temp_folder("spark-bad-output-target");
+    let dir = temp_dir("spark-bad-output");
+    let outside = temp_dir("spark-bad-output-target");
     let victim = write(&outside, "victim.json", b"precious");
     let link = dir.join("report.json");
     std::os::unix::fs::symlink(&victim, &link).unwrap();
@@ -321,7 +321,7 @@ fn a_hung_shard_is_stopped_at_the_timeout_and_its_units_are_named() {
     let Some(python) = spark_python() else {
         return;
     };
-    let dir = temp_folder("spark-hung");
+    let dir = temp_dir("spark-hung");
     // The binary as itself, except that a shard's run never ends.
     let wrapper = write(
         &dir,
@@ -367,7 +367,7 @@ fn a_tmpdir_with_a_space_and_a_quote_starts_spark_and_the_report_has_the_umasks_
     let Some(python) = spark_python() else {
         return;
     };
-    let dir = temp_folder("spark-tmpdir");
+    let dir = temp_dir("spark-tmpdir");
     let tmpdir = dir.join("t m'p\"");
     std::fs::create_dir(&tmpdir).unwrap();
     let args = corpus_args(&dir, "json");

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use crate::warc_files::temp_folder;
+use crate::temp_dir;
 use crate::{ok_stdout, parse_json, run, stderr};
 
 /// A link as (href, text).
@@ -71,7 +71,7 @@ fn truth_corpus(name: &str, targets: &str) -> PathBuf {
 }
 
 fn truth_corpus_of(name: &str, pages: &[(&str, &str, &[Link])], targets: &str) -> PathBuf {
-    let dir = temp_folder(&format!("truth-{name}"));
+    let dir = temp_dir(&format!("truth-{name}"));
     std::fs::create_dir_all(dir.join("pages")).unwrap();
     let mut manifest = String::from("id\toriginal_url\n");
     for (id, url, links) in pages {
@@ -515,7 +515,7 @@ fn the_labelled_real_homepages_give_the_issues_numbers() {
 fn an_archive_corpus_is_labelled_by_page_url() {
     // However the file writes the URL: `https://ACME.test` is `https://acme.test/`.
     use crate::warc_files::{html_response, per_record_gzip, warcinfo, write};
-    let dir = temp_folder("truth-archive");
+    let dir = temp_dir("truth-archive");
     let page = |links: &[Link]| -> String {
         let anchors: String = links
             .iter()

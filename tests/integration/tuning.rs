@@ -5,19 +5,12 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use crate::{lint_codes, repo_path, run, run_json, stderr, stdout};
+use crate::{lint_codes, repo_path, run, run_json, stderr, stdout, temp_dir};
 
 fn fixture(name: &str) -> String {
     repo_path(&format!("tests/fixtures/{name}"))
         .to_string_lossy()
         .into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fi-tuning-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A profiles folder holding "tuned" (tests/fixtures/settings-tuned.json).

@@ -13,24 +13,11 @@ use follow_inspector::policy::Verdict;
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
-/// A fresh profiles folder per test: no test touches the user's configuration.
-pub fn temp_config_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fi-ui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The system font fallback eframe's `system_fonts` gives the real window (the
-/// harness has none), so CJK text and symbols are drawn as in the app.
-pub fn with_system_fonts(ctx: &egui::Context) {
-    ctx.add_font_provider(Arc::new(
-        egui_system_font_provider::SystemFontProvider::new(),
-    ));
-}
+use crate::fonts::with_system_fonts;
+use crate::temp_dir;
 
 fn app_harness(fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, InspectorApp> {
-    let dir = temp_config_dir(&format!("{:?}", std::thread::current().id()));
+    let dir = temp_dir("app");
     app_in(dir, fetcher)
 }
 
@@ -648,93 +635,6 @@ fn the_warnings_count_shows_in_the_top_bar_and_opens_the_settings() {
     harness.get_by_label(&format!("Warnings ({lints})"));
 }
 
-#[test]
-fn the_settings_panel_keeps_its_width_when_a_revert_button_appears() {
-    let mut harness = app_harness(None);
-    let before = harness.get_by_label("White keywords").rect().width();
-    harness
-        .get_by_label("Allow subdomains · followSubdomain")
-        .click();
-    harness.run();
-    harness.get_by_label("↺ default");
-    let after = harness.get_by_label("White keywords").rect().width();
-    assert!((after - before).abs() < 1.0, "{before} → {after}");
-}
-
-/// The node's rectangle lies inside a window of `size`.
-fn inside(harness: &Harness<'_, InspectorApp>, label: &str, size: egui::Vec2) -> egui::Rect {
-    let rect = harness.get_by_label(label).rect();
-    assert!(
-        rect.min.x >= 0.0 && rect.max.x <= size.x && rect.min.y >= 0.0 && rect.max.y <= size.y,
-        "{label} at {rect:?} is outside {size:?}"
-    );
-    rect
-}
-
-/// The widths of the URL and Text columns: a column starts where its header is.
-fn url_and_text_widths(harness: &Harness<'_, InspectorApp>, size: egui::Vec2) -> (f32, f32) {
-    let url = inside(harness, "URL", size).min.x;
-    let text = inside(harness, "Text", size).min.x;
-    let keyword = inside(harness, "Keyword", size).min.x;
-    (text - url, keyword - text)
-}
-
-#[test]
-fn everything_stays_on_screen_in_small_windows() {
-    let mut harness = app_harness(None);
-    // The file target shows the base URL field, the widest top bar.
-    type_into(&mut harness, "Page", &fixture("with-canonical.html"));
-    for (size, min_url, min_text) in [
-        (egui::vec2(1920.0, 1080.0), 400.0, 250.0),
-        (egui::vec2(1280.0, 800.0), 160.0, 100.0),
-        (egui::vec2(900.0, 600.0), 120.0, 80.0),
-        (egui::vec2(800.0, 600.0), 120.0, 80.0),
-    ] {
-        harness.set_size(size);
-        harness.run();
-        // Below 1100 px Demo page and Override N are in the More menu.
-        let folded = size.x < 1100.0;
-        let (demo, override_n) = if folded {
-            ("More ▾", "More ▾")
-        } else {
-            ("Demo page", "Override N")
-        };
-        for label in ["Fetch", demo, override_n, "Base URL", "Depth", "Open…"] {
-            inside(&harness, label, size);
-        }
-        let (url, text) = url_and_text_widths(&harness, size);
-        assert!(url >= min_url, "URL column {url} px at {size:?}");
-        assert!(text >= min_text, "Text column {text} px at {size:?}");
-    }
-    // Folding the settings panel away gives the table the whole width.
-    let size = egui::vec2(800.0, 600.0);
-    // Folded, the switch shows its symbol alone.
-    harness.get_by_label("◧").click();
-    harness.run();
-    let (url, text) = url_and_text_widths(&harness, size);
-    assert!(url >= 250.0, "URL column {url} px with the settings folded");
-    assert!(
-        text >= 150.0,
-        "Text column {text} px with the settings folded"
-    );
-}
-
-#[test]
-fn frames_at_normal_and_zero_size() {
-    let mut harness = app_harness(None);
-    for size in [
-        egui::vec2(0.0, 0.0),
-        egui::vec2(640.0, 400.0),
-        egui::vec2(1920.0, 1080.0),
-    ] {
-        harness.set_size(size);
-        harness.run();
-        // The app survives every size and still holds the demo page.
-        assert_eq!(harness.state().inspection().unwrap().pages.len(), 1);
-    }
-    harness.get_by_label("✔ followed 3");
-}
-
 pub fn profile_selector<'h>(harness: &'h Harness<'_, InspectorApp>) -> egui_kittest::Node<'h> {
     harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Profile")
 }
@@ -746,7 +646,7 @@ pub fn profile_shown(harness: &Harness<'_, InspectorApp>) -> String {
 
 #[test]
 fn save_as_creates_a_profile_and_the_unsaved_dot_comes_and_goes() {
-    let dir = temp_config_dir("save-as");
+    let dir = temp_dir("save-as");
     let mut harness = app_in(dir.clone(), None);
     assert_eq!(harness.state().profile(), "Scraper defaults");
     harness
@@ -779,7 +679,7 @@ fn save_as_creates_a_profile_and_the_unsaved_dot_comes_and_goes() {
 
 /// A profiles folder holding the user profiles `names` (default settings).
 pub fn config_with_profiles(name: &str, names: &[&str]) -> PathBuf {
-    let dir = temp_config_dir(name);
+    let dir = temp_dir(name);
     let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
     for profile in names {
         store
@@ -882,7 +782,7 @@ fn the_built_in_profile_offers_save_as_before_switching() {
 
 #[test]
 fn a_damaged_profiles_file_is_reported_until_the_user_closes_it() {
-    let dir = temp_config_dir("damaged");
+    let dir = temp_dir("damaged");
     std::fs::write(dir.join("profiles.toml"), "this is = = not toml [").unwrap();
     let mut harness = app_in(dir, None);
     // The demo page loaded after the profiles: the notice is still there.
@@ -1000,7 +900,7 @@ fn saving_while_another_instance_holds_the_profiles_lock_never_freezes_the_windo
 
 #[test]
 fn one_damaged_profile_is_named_and_the_others_are_offered() {
-    let dir = temp_config_dir("one-damaged");
+    let dir = temp_dir("one-damaged");
     std::fs::write(
         dir.join("profiles.toml"),
         "[profiles.Good]\nfollowSubdomain = true\n[profiles.Typo]\nfollowSkipAssets = \"no\"\n",
@@ -1045,7 +945,7 @@ impl Fetcher for RenderedFetcher {
 
 /// The app with `browser` for rendered mode (`None`: Chromium is missing).
 fn app_with_browser(name: &str, browser: Option<PathBuf>) -> Harness<'static, InspectorApp> {
-    let dir = temp_config_dir(name);
+    let dir = temp_dir(name);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_eframe(move |cc| {
@@ -1121,7 +1021,7 @@ fn cancel_stops_the_browser_of_a_rendered_load_at_once() {
 
 /// A profiles folder with the profile "tuned" (tests/fixtures/settings-tuned.json).
 fn config_with_tuned(name: &str) -> PathBuf {
-    let dir = temp_config_dir(name);
+    let dir = temp_dir(name);
     let json = std::fs::read_to_string(fixture("settings-tuned.json")).unwrap();
     let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
     store.import("tuned", &json).unwrap();
@@ -1201,7 +1101,7 @@ fn a_suggested_sibling_root_is_added_with_one_click() {
 
 #[test]
 fn the_corpus_view_runs_a_folder_and_a_click_opens_a_page_under_both_profiles() {
-    let pages = temp_config_dir("corpus-pages");
+    let pages = temp_dir("corpus-pages");
     std::fs::copy(fixture("acme-home.html"), pages.join("a-acme.html")).unwrap();
     std::fs::copy(fixture("no-canonical.html"), pages.join("b-nameless.html")).unwrap();
     let mut harness = app_in(config_with_tuned("corpus-view"), None);

@@ -11,7 +11,8 @@ use follow_inspector::ui::InspectorApp;
 use url::Url;
 
 use crate::repo_path;
-use crate::ui::{app_in, clear_field, settle, temp_config_dir, type_into};
+use crate::temp_dir;
+use crate::ui::{app_in, clear_field, settle, type_into};
 
 /// Fails every fetch with one error.
 struct Failing(FetchError);
@@ -23,7 +24,7 @@ impl Fetcher for Failing {
 }
 
 fn harness(name: &str, fetcher: Arc<dyn Fetcher>) -> Harness<'static, InspectorApp> {
-    app_in(temp_config_dir(&format!("advice-{name}")), Some(fetcher))
+    app_in(temp_dir(&format!("advice-{name}")), Some(fetcher))
 }
 
 /// Loads `target` (with `base_url` for a saved page) and checks the banner:
@@ -213,8 +214,7 @@ fn every_kind_of_target_and_file_error_gets_its_advice_in_the_banner() {
     let mut h = harness("targets", never);
     let no_canonical = repo_path("tests/fixtures/no-canonical.html");
     let no_canonical = no_canonical.to_string_lossy();
-    let folder: PathBuf = std::env::temp_dir().join(format!("fi-ui-advice-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    let folder: PathBuf = temp_dir("unreadable");
     let folder = folder.to_string_lossy();
     let no_url = format!("{no_canonical}: the page has no <link rel=canonical> or og:url");
     let unreadable = format!("cannot read {folder}: ");

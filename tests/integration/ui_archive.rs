@@ -17,11 +17,10 @@ use follow_inspector::policy::Verdict;
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
+use crate::fonts::with_system_fonts;
 use crate::server::{Route, Server};
-use crate::ui::{
-    app_in, clear_field, copy_with, fetch, html_page, key_c, settle, temp_config_dir, type_into,
-    with_system_fonts,
-};
+use crate::temp_dir;
+use crate::ui::{app_in, clear_field, copy_with, fetch, html_page, key_c, settle, type_into};
 use crate::ui_detail::{app_rendering, fetch_rendered_home, map_hosts};
 
 /// A site that answers only to its host name, on 127.0.0.1: a start page
@@ -93,7 +92,7 @@ fn verdict_table(harness: &Harness<'_, InspectorApp>) -> Vec<(String, Vec<(Strin
 
 /// The window opened on `path`, as `follow-inspector FILE.warc.gz` opens it.
 fn app_on(name: &str, path: &Path) -> Harness<'static, InspectorApp> {
-    app_on_in(temp_config_dir(name), path)
+    app_on_in(temp_dir(name), path)
 }
 
 /// The same with the profiles in `dir`.
@@ -116,7 +115,7 @@ fn fetch_and_save(
     server: &Server,
     dir: &Path,
 ) -> (Harness<'static, InspectorApp>, PathBuf) {
-    let mut harness = app_in(temp_config_dir(name), None);
+    let mut harness = app_in(temp_dir(name), None);
     map_hosts(
         &mut harness,
         &format!(
@@ -152,7 +151,7 @@ fn pick_depth(harness: &mut Harness<'_, InspectorApp>, depth: &str) {
 #[test]
 fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let dir = crate::warc_files::temp_folder("round-trip");
+    let dir = crate::temp_dir("round-trip");
     let (mut saving, path) = fetch_and_save("archive-save", &server, &dir);
     assert!(path.is_file(), "{} was not written", path.display());
     let notice = saving.state().notice().unwrap_or_default().to_owned();
@@ -212,7 +211,7 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
 #[test]
 fn an_archive_shows_its_own_settings_as_unsaved_edits_and_rejudges_without_fetching() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let dir = crate::warc_files::temp_folder("settings");
+    let dir = crate::temp_dir("settings");
     let (saving, path) = fetch_and_save("archive-settings-save", &server, &dir);
     let shop = |harness: &Harness<'_, InspectorApp>| {
         harness.state().inspection().unwrap().pages[0]
@@ -225,7 +224,7 @@ fn an_archive_shows_its_own_settings_as_unsaved_edits_and_rejudges_without_fetch
     assert_ne!(shop(&saving), Some(Verdict::OffDomain));
 
     let hits = server.all_hits();
-    let config = temp_config_dir("archive-settings-reopen");
+    let config = temp_dir("archive-settings-reopen");
     let store = follow_inspector::profiles::ProfileStore::open(Some(&config)).unwrap();
     store.import("second", "{}").unwrap();
     store
@@ -292,9 +291,9 @@ impl egui::DroppedFile for Dropped {
 #[test]
 fn an_archive_does_not_replace_unsaved_edits_unasked() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let dir = crate::warc_files::temp_folder("own-edits");
+    let dir = crate::temp_dir("own-edits");
     let (saving, path) = fetch_and_save("archive-own-edits-save", &server, &dir);
-    let mut harness = app_in(temp_config_dir("archive-own-edits"), None);
+    let mut harness = app_in(temp_dir("archive-own-edits"), None);
     type_into(&mut harness, "White keywords", ",impressum2");
     let edited = harness.state().settings().clone();
     type_into(&mut harness, "Page", &path.display().to_string());
@@ -313,9 +312,9 @@ fn an_archive_does_not_replace_unsaved_edits_unasked() {
 #[test]
 fn an_archive_dropped_on_the_window_opens() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let dir = crate::warc_files::temp_folder("drop");
+    let dir = crate::temp_dir("drop");
     let (saving, path) = fetch_and_save("archive-drop-save", &server, &dir);
-    let mut harness = app_in(temp_config_dir("archive-drop"), None);
+    let mut harness = app_in(temp_dir("archive-drop"), None);
     harness
         .input_mut()
         .dropped_files
@@ -331,11 +330,11 @@ fn an_archive_dropped_on_the_window_opens() {
 #[test]
 fn an_existing_file_is_replaced_only_when_the_user_says_so() {
     let mut harness = app_in(
-        temp_config_dir("archive-replace"),
+        temp_dir("archive-replace"),
         Some(Arc::new(CapturingFetcher)),
     );
     fetch(&mut harness, "https://acme.test/");
-    let path = crate::warc_files::temp_folder("replace").join("ticket.warc.gz");
+    let path = crate::temp_dir("replace").join("ticket.warc.gz");
     std::fs::write(&path, "keep me").unwrap();
 
     save_for_ticket(&mut harness, &path);
@@ -368,11 +367,11 @@ fn an_existing_file_is_replaced_only_when_the_user_says_so() {
 #[test]
 fn a_save_that_fails_says_why_and_what_to_do_in_its_dialog() {
     let mut harness = app_in(
-        temp_config_dir("archive-save-fails"),
+        temp_dir("archive-save-fails"),
         Some(Arc::new(CapturingFetcher)),
     );
     fetch(&mut harness, "https://acme.test/");
-    let path = crate::warc_files::temp_folder("save-fails").join("no-such-folder/ticket.warc.gz");
+    let path = crate::temp_dir("save-fails").join("no-such-folder/ticket.warc.gz");
     save_for_ticket(&mut harness, &path);
     harness.get_by_label_contains(&format!("✖ cannot write {}", path.display()));
     harness.get_by_label_contains("Check that the folder exists and is writable");
@@ -392,10 +391,10 @@ fn save_is_refused_because(harness: &mut Harness<'_, InspectorApp>, why: &str) {
 
 #[test]
 fn save_for_ticket_is_disabled_for_the_demo_page_and_a_saved_file_saying_why() {
-    let mut harness = app_in(temp_config_dir("archive-refused"), None);
+    let mut harness = app_in(temp_dir("archive-refused"), None);
     save_is_refused_because(&mut harness, copy::DEMO_NOT_SAVED);
 
-    let page = crate::warc_files::temp_folder("refused").join("page.html");
+    let page = crate::temp_dir("refused").join("page.html");
     std::fs::write(
         &page,
         "<link rel=canonical href=https://acme.test/><a href=/kontakt>Kontakt</a>",
@@ -449,7 +448,7 @@ fn captures(harness: &Harness<'_, InspectorApp>) -> Vec<Arc<Capture>> {
 
 #[test]
 fn what_was_fetched_survives_rejudging_compare_and_the_crawl_tree() {
-    let dir = temp_config_dir("archive-capture");
+    let dir = temp_dir("archive-capture");
     let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
     store.import("second", "{}").unwrap();
     store
@@ -495,12 +494,12 @@ fn a_rendered_page_saved_for_a_ticket_reopens_rendered_without_a_browser() {
     let mut harness = app_rendering("archive-rendered");
     fetch_rendered_home(&mut harness, &server);
     harness.get_by_label("＋ added by script 2");
-    let path = crate::warc_files::temp_folder("rendered").join("rendered.warc.gz");
+    let path = crate::temp_dir("rendered").join("rendered.warc.gz");
     save_for_ticket(&mut harness, &path);
     assert_eq!(harness.state().error(), None);
 
     // No browser in the window that reopens it.
-    let dir = temp_config_dir("archive-rendered-reopen");
+    let dir = temp_dir("archive-rendered-reopen");
     let start = path.display().to_string();
     let mut reopened = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))

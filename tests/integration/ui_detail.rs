@@ -16,9 +16,9 @@ use follow_inspector::ui::InspectorApp;
 use url::Url;
 
 use crate::server::{Route, Server};
+use crate::temp_dir;
 use crate::ui::{
-    app_in, clear_field, copied, copy_with, fetch, html_page, key_c, settle, temp_config_dir,
-    type_into,
+    app_in, clear_field, copied, copy_with, fetch, html_page, key_c, settle, type_into,
 };
 
 /// A rendered page: the DOM has /about and /kontakt (a script added it); the
@@ -53,7 +53,7 @@ fn copied_explanation(harness: &mut Harness<'_, InspectorApp>) -> String {
 
 #[test]
 fn the_copied_explanation_says_profile_settings_limits_page_and_script() {
-    let dir = temp_config_dir("detail-explanation");
+    let dir = temp_dir("detail-explanation");
     let mut harness = app_in(dir, Some(Arc::new(ScriptedPage)));
     harness
         .get_by_label("Allow subdomains · followSubdomain")
@@ -92,7 +92,7 @@ fn the_copied_explanation_says_profile_settings_limits_page_and_script() {
 
 #[test]
 fn the_explanation_of_a_saved_page_names_its_file_and_the_override() {
-    let dir = temp_config_dir("detail-file");
+    let dir = temp_dir("detail-file");
     let mut harness = app_in(dir, None);
     let file = format!(
         "{}/tests/fixtures/with-canonical.html",
@@ -122,7 +122,7 @@ fn heading_y(harness: &Harness<'_, InspectorApp>, index: usize) -> f32 {
 
 #[test]
 fn a_new_selection_opens_the_detail_pane_at_its_heading() {
-    let dir = temp_config_dir("detail-scroll");
+    let dir = temp_dir("detail-scroll");
     let mut harness = app_in(dir, None);
     harness.set_size(egui::vec2(1280.0, 600.0));
     harness.get_by_label("Our heritage").click();
@@ -144,7 +144,7 @@ fn a_new_selection_opens_the_detail_pane_at_its_heading() {
 
 /// The app in a window of `size`.
 fn app_sized(name: &str, size: egui::Vec2) -> Harness<'static, InspectorApp> {
-    let mut harness = app_in(temp_config_dir(name), None);
+    let mut harness = app_in(temp_dir(name), None);
     harness.set_size(size);
     harness.run();
     harness
@@ -225,7 +225,7 @@ pub(crate) fn map_hosts(harness: &mut Harness<'_, InspectorApp>, mapping: &str) 
 #[test]
 fn the_host_mapping_reaches_a_site_by_its_host_name() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let mut harness = app_in(temp_config_dir("detail-resolve"), None);
+    let mut harness = app_in(temp_dir("detail-resolve"), None);
     // A mapping that does not parse says so and is not used.
     map_hosts(&mut harness, "acme.test");
     harness.get_by_label_contains("✖ `acme.test` is not HOST:PORT:ADDR");
@@ -255,12 +255,12 @@ fn the_host_mapping_reaches_a_site_by_its_host_name() {
 
 /// The app with the real browser for rendered mode.
 pub(crate) fn app_rendering(name: &str) -> Harness<'static, InspectorApp> {
-    let dir = temp_config_dir(name);
+    let dir = temp_dir(name);
     let browser = PathBuf::from(crate::rendered::BROWSER);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_eframe(move |cc| {
-            crate::ui::with_system_fonts(&cc.egui_ctx);
+            crate::fonts::with_system_fonts(&cc.egui_ctx);
             InspectorApp::new(cc, None, Some(dir)).with_browser(Some(browser))
         });
     settle(&mut harness);
@@ -317,7 +317,7 @@ fn redirecting_site(_port: u16) -> HashMap<String, Route> {
 fn a_fetched_page_with_many_facts_keeps_its_url_in_view_at_1024_px() {
     let server = Server::start(redirecting_site, Duration::ZERO);
     let size = egui::vec2(1024.0, 700.0);
-    let mut harness = app_in(temp_config_dir("detail-status-facts"), None);
+    let mut harness = app_in(temp_dir("detail-status-facts"), None);
     map_hosts(
         &mut harness,
         &format!("acme.test:{}:127.0.0.1", server.port),
@@ -360,7 +360,7 @@ fn a_fetched_page_with_many_facts_keeps_its_url_in_view_at_1024_px() {
 
 #[test]
 fn a_host_mapping_that_does_not_parse_refuses_only_a_fetch() {
-    let mut harness = app_in(temp_config_dir("detail-resolve-file"), None);
+    let mut harness = app_in(temp_dir("detail-resolve-file"), None);
     map_hosts(&mut harness, "acme.test");
     let file = format!(
         "{}/tests/fixtures/with-canonical.html",
@@ -384,7 +384,7 @@ fn a_host_mapping_that_does_not_parse_refuses_only_a_fetch() {
 #[test]
 fn the_status_bar_and_the_explanation_name_the_mapping_the_page_was_fetched_with() {
     let server = Server::start(acme_site, Duration::ZERO);
-    let mut harness = app_in(temp_config_dir("detail-resolve-used"), None);
+    let mut harness = app_in(temp_dir("detail-resolve-used"), None);
     let used = format!("acme.test:{}:127.0.0.1", server.port);
     let mark = format!("⇄ acme.test → 127.0.0.1:{}", server.port);
     // The demo page is no fetch: no mark, whatever is typed.
@@ -427,7 +427,7 @@ fn the_status_bar_and_the_explanation_name_the_mapping_the_page_was_fetched_with
 
 #[test]
 fn edits_past_the_limits_are_not_called_unsaved_edits_of_the_settings_listed() {
-    let mut harness = app_in(temp_config_dir("detail-unsaved-limits"), None);
+    let mut harness = app_in(temp_dir("detail-unsaved-limits"), None);
     harness.get_by_label("White keywords").focus();
     harness.run();
     let long = "k".repeat(1_001);
@@ -470,7 +470,7 @@ impl eframe::Storage for MemoryStorage {
 
 #[test]
 fn the_host_mapping_is_remembered_between_runs() {
-    let dir = temp_config_dir("detail-resolve-remembered");
+    let dir = temp_dir("detail-resolve-remembered");
     let mut harness = app_in(dir.clone(), None);
     map_hosts(&mut harness, "acme.test:8080:127.0.0.1");
     let mut storage = MemoryStorage::default();
@@ -489,7 +489,7 @@ fn the_host_mapping_is_remembered_between_runs() {
         .with_size(egui::vec2(1280.0, 800.0))
         .build_eframe(move |cc| {
             cc.storage = Some(storage);
-            crate::ui::with_system_fonts(&cc.egui_ctx);
+            crate::fonts::with_system_fonts(&cc.egui_ctx);
             InspectorApp::new(cc, None, Some(dir))
         });
     settle(&mut again);
@@ -501,7 +501,7 @@ fn the_host_mapping_is_remembered_between_runs() {
 fn a_rendered_page_keeps_its_url_and_the_theme_switch_in_view_at_1024_px() {
     let size = egui::vec2(1024.0, 700.0);
     let mut harness = app_in(
-        temp_config_dir("detail-status-rendered"),
+        temp_dir("detail-status-rendered"),
         Some(Arc::new(ScriptedPage)),
     );
     harness.set_size(size);

@@ -12,7 +12,8 @@ use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
-use crate::ui::{app_in, fetch, html_page, run_corpus_view, settle, temp_config_dir};
+use crate::temp_dir;
+use crate::ui::{app_in, fetch, html_page, run_corpus_view, settle};
 
 const PAGE: &str = "https://beispiel.test/";
 
@@ -33,7 +34,7 @@ const HAND_LABELLED: &str = "id\turl\tkind\tindex\ttext\tnote\treviewer\n\
 
 /// The window with the page fetched and `text` as its targets file.
 fn marking(name: &str, text: &str) -> (Harness<'static, InspectorApp>, PathBuf) {
-    let dir = temp_config_dir(name);
+    let dir = temp_dir(name);
     let file = dir.join("targets.tsv");
     std::fs::write(&file, text).unwrap();
     let mut harness = app_in(dir, Some(Arc::new(ThreeLinks)));
@@ -227,7 +228,7 @@ fn a_read_only_or_vanished_targets_file_says_so_and_nothing_is_lost() {
 
 #[test]
 fn a_targets_file_that_does_not_exist_is_offered_to_be_created() {
-    let dir = temp_config_dir("targets-create");
+    let dir = temp_dir("targets-create");
     let file = dir.join("new-targets.tsv");
     let mut harness = app_in(dir, Some(Arc::new(ThreeLinks)));
     fetch(&mut harness, PAGE);
@@ -259,13 +260,13 @@ fn a_targets_file_that_does_not_exist_is_offered_to_be_created() {
 
 #[test]
 fn a_page_opened_from_the_corpus_view_is_marked_under_its_corpus_id() {
-    let pages = temp_config_dir("targets-corpus-pages");
+    let pages = temp_dir("targets-corpus-pages");
     let fixture = format!(
         "{}/tests/fixtures/acme-home.html",
         env!("CARGO_MANIFEST_DIR")
     );
     std::fs::copy(fixture, pages.join("a-acme.html")).unwrap();
-    let dir = temp_config_dir("targets-corpus");
+    let dir = temp_dir("targets-corpus");
     let file = dir.join("targets.tsv");
     std::fs::write(&file, "id\turl\tkind\n").unwrap();
     let mut harness = app_in(dir, None);

@@ -9,15 +9,14 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use follow_inspector::ui::InspectorApp;
 
-use crate::ui::{
-    app_in, run_corpus_view, settle, stored, temp_config_dir, type_into, wait_for_corpus,
-};
+use crate::temp_dir;
+use crate::ui::{app_in, run_corpus_view, settle, stored, type_into, wait_for_corpus};
 
 /// A manifest, three pages and `targets` (written as targets.tsv beside it):
 /// one/`Kontakt` and three/`Impressum` found by the defaults, two/`Ihr
 /// Besuch` matched by no keyword.
 fn corpus(name: &str, targets: &str) -> PathBuf {
-    let dir = temp_config_dir(&format!("workbench-{name}"));
+    let dir = temp_dir(&format!("workbench-{name}"));
     std::fs::create_dir_all(dir.join("pages")).unwrap();
     let manifest = "id\toriginal_url\n\
         p1\thttps://one.test/\n\
@@ -53,7 +52,7 @@ const TARGETS: &str = "id\turl\tkind\n\
 /// Waits for the corpus run, as a person waits for the progress bar.
 /// The window on the Corpus view, the manifest at `dir` run.
 fn run_manifest(dir: &Path, config: &str) -> (Harness<'static, InspectorApp>, PathBuf) {
-    let config = temp_config_dir(config);
+    let config = temp_dir(config);
     let mut harness = app_in(config.clone(), None);
     run_corpus_view(&mut harness, &dir.join("manifest.tsv"));
     (harness, config)

@@ -83,14 +83,6 @@ pub fn per_record_gzip(records: &[Vec<u8>]) -> Vec<u8> {
     records.iter().flat_map(|r| gzip_member(r)).collect()
 }
 
-/// A fresh, empty folder for one test.
-pub fn temp_folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fi-warc-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temp folder");
-    dir
-}
-
 /// Writes `bytes` to `dir/name` and gives the path.
 pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(name);

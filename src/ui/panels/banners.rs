@@ -60,3 +60,162 @@ pub fn archive_settings(ui: &mut Ui, banner: &ArchiveBanner<'_>) -> Option<Comma
     widgets::banner(ui, fill, color, &text, Some(&button))
         .then_some(Command::JudgeUnderArchive(!banner.as_archived))
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    use super::*;
+    use crate::archive::CaptureInfo;
+    use crate::ui::test_support;
+
+    /// What the banners are given, and the commands they gave back.
+    struct Banners {
+        error: Option<ShownError>,
+        notices: Vec<String>,
+        commands: Vec<Command>,
+    }
+
+    fn banners(error: Option<ShownError>, notices: &[&str]) -> Harness<'static, Banners> {
+        let banners = Banners {
+            error,
+            notices: notices.iter().map(|n| (*n).to_owned()).collect(),
+            commands: Vec::new(),
+        };
+        let mut harness = test_support::harness(
+            egui::vec2(900.0, 400.0),
+            |ui, b: &mut Banners| {
+                let commands = show(ui, b.error.as_ref(), &b.notices);
+                b.commands.extend(commands);
+            },
+            banners,
+        );
+        harness.run();
+        harness
+    }
+
+    /// The archive banner over an archive saved under "Strict", with the
+    /// current profile "Mine"; what its button asked.
+    fn archive_banner(as_archived: bool) -> Harness<'static, (CaptureInfo, bool, Vec<Command>)> {
+        let info = CaptureInfo {
+            profile: Some("Strict".into()),
+            captured: Some("2026-12-01T15:37:24Z".into()),
+            ..CaptureInfo::default()
+        };
+        let mut harness = test_support::harness(
+            egui::vec2(900.0, 400.0),
+            |ui, (info, as_archived, commands): &mut (CaptureInfo, bool, Vec<Command>)| {
+                let banner = ArchiveBanner {
+                    info,
+                    as_archived: *as_archived,
+                    profile: "Mine",
+                };
+                commands.extend(archive_settings(ui, &banner));
+            },
+            (info, as_archived, Vec::new()),
+        );
+        harness.run();
+        harness
+    }
+
+    // What the banners asked, one helper per kind: the only lines that name
+    // `Command`'s variants, so a change of its shape is mended here.
+    fn dismissed_error(c: &Command) -> bool {
+        matches!(c, Command::DismissError)
+    }
+    fn dismissed_notice(c: &Command) -> Option<usize> {
+        match c {
+            Command::DismissProfileNotice(i) => Some(*i),
+            _ => None,
+        }
+    }
+    fn judged_under_archive(c: &Command) -> Option<bool> {
+        match c {
+            Command::JudgeUnderArchive(archive) => Some(*archive),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn an_error_is_shown_whole_with_what_to_do_and_close_asks_to_dismiss_it() {
+        let error = ShownError {
+            message: "DNS: cannot resolve nowhere.test".into(),
+            advice: Some("Check the host name."),
+        };
+        let mut harness = banners(Some(error), &[]);
+        harness.get_by_label("✖ DNS: cannot resolve nowhere.test\nCheck the host name.");
+        assert!(harness.state().commands.is_empty());
+        harness.get_by_label("Close").click();
+        harness.run();
+        assert_eq!(harness.state().commands.len(), 1);
+        assert!(harness.state().commands.iter().all(dismissed_error));
+    }
+
+    #[test]
+    fn nothing_to_say_draws_no_banner() {
+        let harness = banners(None, &[]);
+        assert!(harness.query_by_label("Close").is_none());
+        assert!(harness.query_by_label_contains("✖").is_none());
+    }
+
+    #[test]
+    fn each_profiles_notice_has_its_own_close_button() {
+        let error = ShownError {
+            message: "HTTP 503".into(),
+            advice: None,
+        };
+        let notices = ["the file was damaged", "“Typo” was skipped"];
+        let mut harness = banners(Some(error), &notices);
+        harness.get_by_label("✖ HTTP 503");
+        harness.get_by_label("⚠ Profiles: the file was damaged");
+        harness.get_by_label("⚠ Profiles: “Typo” was skipped");
+        // The error's Close first, then one per notice, top to bottom.
+        assert_eq!(harness.query_all_by_label("Close").count(), 3);
+        harness.get_all_by_label("Close").nth(2).unwrap().click();
+        harness.run();
+        let closed: Vec<_> = harness
+            .state()
+            .commands
+            .iter()
+            .filter_map(dismissed_notice)
+            .collect();
+        assert_eq!(closed, [1]);
+        assert!(!harness.state().commands.iter().any(dismissed_error));
+    }
+
+    #[test]
+    fn an_archive_judged_as_archived_says_so_and_offers_the_current_profile() {
+        let mut harness = archive_banner(true);
+        harness.get_by_label_contains(
+            "Settings from the archive (profile “Strict”, captured 2026-12-01 15:37:24 UTC)",
+        );
+        harness.get_by_label("Judge under “Mine”").click();
+        harness.run();
+        let asked: Vec<_> = harness
+            .state()
+            .2
+            .iter()
+            .filter_map(judged_under_archive)
+            .collect();
+        assert_eq!(asked, [false]);
+    }
+
+    #[test]
+    fn an_archive_judged_under_other_settings_offers_its_own_back() {
+        let mut harness = archive_banner(false);
+        harness.get_by_label(
+            "Judged under your settings, not the archive's (profile “Strict”, captured \
+             2026-12-01 15:37:24 UTC).",
+        );
+        harness.get_by_label("Use the archive's settings").click();
+        harness.run();
+        let asked: Vec<_> = harness
+            .state()
+            .2
+            .iter()
+            .filter_map(judged_under_archive)
+            .collect();
+        assert_eq!(asked, [true]);
+    }
+}

@@ -130,3 +130,194 @@ pub fn compare_picker(ui: &mut Ui, view: &ProfileView<'_>) -> Option<Command> {
         .on_hover_text(copy::COMPARE_TOOLTIP);
     command
 }
+
+#[cfg(test)]
+mod tests {
+    use egui::accesskit::Role;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+
+    use super::*;
+    use crate::ui::test_support;
+
+    /// What the bar is given, and the commands it gave back.
+    struct Bar {
+        names: Vec<String>,
+        current: String,
+        dirty: bool,
+        comparing: Option<String>,
+        commands: Vec<Command>,
+    }
+
+    /// The profile bar and the compare picker alone, over the profiles
+    /// "Scraper defaults", "Mine" and "Other".
+    fn bar(current: &str, dirty: bool, comparing: Option<&str>) -> Harness<'static, Bar> {
+        let bar = Bar {
+            names: [BUILT_IN, "Mine", "Other"].map(String::from).to_vec(),
+            current: current.to_owned(),
+            dirty,
+            comparing: comparing.map(String::from),
+            commands: Vec::new(),
+        };
+        let mut harness = test_support::harness(
+            egui::vec2(900.0, 400.0),
+            |ui, bar: &mut Bar| {
+                let view = ProfileView {
+                    names: &bar.names,
+                    current: &bar.current,
+                    dirty: bar.dirty,
+                    busy: false,
+                    comparing: bar.comparing.as_deref(),
+                };
+                let mut commands = ui.horizontal(|ui| show(ui, &view)).inner;
+                commands.extend(ui.horizontal(|ui| compare_picker(ui, &view)).inner);
+                bar.commands.extend(commands);
+            },
+            bar,
+        );
+        harness.run();
+        harness
+    }
+
+    // What the bar asked, one helper per kind: the only lines that name
+    // `Command`'s variants, so a change of its shape is mended here.
+    fn switched(c: &Command) -> Option<&str> {
+        match c {
+            Command::SwitchProfile(name) => Some(name),
+            _ => None,
+        }
+    }
+    fn saved(c: &Command) -> bool {
+        matches!(c, Command::SaveProfile)
+    }
+    fn opened(c: &Command) -> Option<&Dialog> {
+        match c {
+            Command::OpenDialog(dialog) => Some(dialog),
+            _ => None,
+        }
+    }
+    fn compared(c: &Command) -> Option<Option<&str>> {
+        match c {
+            Command::CompareWith(name) => Some(name.as_deref()),
+            _ => None,
+        }
+    }
+
+    fn selector_shows(harness: &Harness<'_, Bar>) -> String {
+        harness
+            .get_by_role_and_label(Role::ComboBox, "Profile")
+            .value()
+            .unwrap_or_default()
+    }
+
+    fn pick(harness: &mut Harness<'_, Bar>, combo: &str, item: &str) {
+        harness.get_by_role_and_label(Role::ComboBox, combo).click();
+        harness.run();
+        harness.get_by_label(item).click();
+        harness.run();
+    }
+
+    fn menu(harness: &mut Harness<'_, Bar>, item: &str) {
+        harness.get_by_label("⋯").click();
+        harness.run();
+        harness.get_by_label(item).click();
+        harness.run();
+    }
+
+    #[test]
+    fn the_selector_shows_the_unsaved_dot_and_picking_another_profile_asks_to_switch() {
+        let mut harness = bar("Mine", true, None);
+        assert_eq!(selector_shows(&harness), "Mine ●");
+        // Picking the profile already shown asks nothing.
+        pick(&mut harness, "Profile", "Mine");
+        assert!(harness.state().commands.is_empty());
+        pick(&mut harness, "Profile", "Other");
+        let switches: Vec<_> = harness
+            .state()
+            .commands
+            .iter()
+            .filter_map(switched)
+            .collect();
+        assert_eq!(switches, ["Other"]);
+
+        let clean = bar("Mine", false, None);
+        assert_eq!(selector_shows(&clean), "Mine");
+    }
+
+    #[test]
+    fn save_is_offered_only_for_unsaved_changes_to_a_profile_of_ones_own() {
+        for (current, dirty) in [(BUILT_IN, true), ("Mine", false)] {
+            let harness = bar(current, dirty, None);
+            let save = harness.get_by_label("Save");
+            assert!(save.accesskit_node().is_disabled(), "{current} {dirty}");
+        }
+        let mut harness = bar("Mine", true, None);
+        harness.get_by_label("Save").click();
+        harness.run();
+        assert!(harness.state().commands.iter().any(saved));
+    }
+
+    #[test]
+    fn the_actions_menu_opens_each_dialog_with_the_name_it_suggests() {
+        let mut harness = bar("Mine", false, None);
+        menu(&mut harness, "Rename…");
+        menu(&mut harness, "Duplicate…");
+        menu(&mut harness, "Delete…");
+        let dialogs: Vec<_> = harness
+            .state()
+            .commands
+            .iter()
+            .filter_map(opened)
+            .cloned()
+            .collect();
+        assert_eq!(
+            dialogs,
+            [
+                Dialog::name_entry(NameAction::Rename, "Mine"),
+                Dialog::name_entry(NameAction::Duplicate, "Mine copy"),
+                Dialog::ConfirmDelete,
+            ]
+        );
+    }
+
+    #[test]
+    fn the_built_in_profile_cannot_be_renamed_or_deleted_from_the_menu() {
+        let mut harness = bar(BUILT_IN, false, None);
+        harness.get_by_label("⋯").click();
+        harness.run();
+        for item in ["Rename…", "Delete…"] {
+            assert!(
+                harness.get_by_label(item).accesskit_node().is_disabled(),
+                "{item}"
+            );
+        }
+        for item in ["Save as…", "Duplicate…", "Import…", "Export…"] {
+            assert!(
+                !harness.get_by_label(item).accesskit_node().is_disabled(),
+                "{item}"
+            );
+        }
+    }
+
+    #[test]
+    fn compare_with_picks_a_profile_and_nobody_stops_comparing() {
+        let mut harness = bar("Mine", false, None);
+        pick(&mut harness, "Compare with…", "Other");
+        let mut comparing = bar("Mine", false, Some("Other"));
+        pick(&mut comparing, "Compare with…", "(nobody)");
+        let picked: Vec<_> = harness
+            .state()
+            .commands
+            .iter()
+            .filter_map(compared)
+            .collect();
+        let stopped: Vec<_> = comparing
+            .state()
+            .commands
+            .iter()
+            .filter_map(compared)
+            .collect();
+        assert_eq!(picked, [Some("Other")]);
+        assert_eq!(stopped, [None]);
+    }
+}

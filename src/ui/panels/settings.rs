@@ -279,3 +279,218 @@ pub fn show(
     }
     commands
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+
+    use super::*;
+    use crate::policy::lint_settings;
+    use crate::ui::test_support;
+
+    /// What the panel is given, and the commands it gave back.
+    struct Panel {
+        settings: Settings,
+        window_options: RememberedWindowOptions,
+        suggestions: Vec<SiblingRoot>,
+        commands: Vec<Command>,
+    }
+
+    /// The panel alone over `settings`, tall enough that nothing scrolls away.
+    fn panel(settings: Settings, suggestions: Vec<SiblingRoot>) -> Harness<'static, Panel> {
+        let panel = Panel {
+            settings,
+            window_options: RememberedWindowOptions::default(),
+            suggestions,
+            commands: Vec::new(),
+        };
+        let mut harness = test_support::harness(
+            egui::vec2(360.0, 1600.0),
+            |ui, panel: &mut Panel| {
+                // The lints of the settings on screen, as the app hands them over.
+                let lints = lint_settings(&panel.settings);
+                let commands = show(
+                    ui,
+                    &mut panel.settings,
+                    &mut panel.window_options,
+                    &lints,
+                    &panel.suggestions,
+                    false,
+                );
+                panel.commands.extend(commands);
+            },
+            panel,
+        );
+        harness.run();
+        harness
+    }
+
+    // What the panel asked, one helper per kind: the only lines that name
+    // `Command`'s variants, so a change of its shape is mended here.
+    fn edited(c: &Command) -> bool {
+        matches!(c, Command::SettingsEdited)
+    }
+    fn reverted(c: &Command) -> Option<&'static str> {
+        match c {
+            Command::RevertKey(key) => Some(key),
+            _ => None,
+        }
+    }
+    fn reset(c: &Command) -> bool {
+        matches!(c, Command::ResetSettings)
+    }
+    fn added_domain(c: &Command) -> Option<&str> {
+        match c {
+            Command::AddAllowedDomain(domain) => Some(domain),
+            _ => None,
+        }
+    }
+
+    fn type_into(harness: &mut Harness<'_, Panel>, label: &str, text: &str) {
+        harness.get_by_label(label).focus();
+        harness.run();
+        harness.get_by_label(label).type_text(text);
+        harness.run();
+    }
+
+    #[test]
+    fn ticking_a_setting_marks_it_changed_and_its_default_button_asks_for_the_default() {
+        let mut harness = panel(Settings::default(), Vec::new());
+        assert!(harness.query_by_label("↺ default").is_none());
+        assert!(harness.state().commands.is_empty());
+        harness
+            .get_by_label("Allow subdomains · followSubdomain")
+            .click();
+        harness.run();
+        assert!(harness.state().settings.follow_subdomain);
+        assert!(harness.state().commands.iter().any(edited));
+        harness.get_by_label("↺ default").click();
+        harness.run();
+        let reverts: Vec<_> = harness
+            .state()
+            .commands
+            .iter()
+            .filter_map(reverted)
+            .collect();
+        assert_eq!(reverts, ["followSubdomain"]);
+    }
+
+    #[test]
+    fn a_typed_allowed_domain_is_a_settings_edit() {
+        let mut harness = panel(Settings::default(), Vec::new());
+        type_into(&mut harness, "Allowed domains", "acmecorp.test");
+        assert_eq!(
+            harness.state().settings.follow_allowed_domains,
+            "acmecorp.test"
+        );
+        assert!(harness.state().commands.iter().any(edited));
+        // A list that differs from the default gets its revert button too.
+        harness.get_by_label("↺ default");
+    }
+
+    #[test]
+    fn a_suggested_sibling_root_asks_to_be_allowed_with_one_click() {
+        let suggestions = vec![
+            SiblingRoot {
+                domain: "acme.co.uk".into(),
+                links: 1,
+            },
+            SiblingRoot {
+                domain: "acme.de".into(),
+                links: 2,
+            },
+        ];
+        let mut harness = panel(Settings::default(), suggestions);
+        harness.get_by_label("+ acme.co.uk (1 link)");
+        harness.get_by_label("+ acme.de (2 links)").click();
+        harness.run();
+        let added: Vec<_> = harness
+            .state()
+            .commands
+            .iter()
+            .filter_map(added_domain)
+            .collect();
+        assert_eq!(added, ["acme.de"]);
+        // Adding is the app's: the field itself is not touched.
+        assert_eq!(harness.state().settings.follow_allowed_domains, "");
+    }
+
+    #[test]
+    fn an_empty_white_list_is_warned_about_below_the_settings() {
+        let mut harness = panel(Settings::default(), Vec::new());
+        harness.get_by_label("No warnings for these settings.");
+        let settings = Settings {
+            follow_keywords_white: String::new(),
+            ..Settings::default()
+        };
+        harness.state_mut().settings = settings;
+        harness.run();
+        harness.get_by_label("Warnings (1)");
+        harness.get_by_label_contains("The white list is empty: nothing will be followed");
+        assert!(
+            harness
+                .query_by_label("No warnings for these settings.")
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn reset_to_defaults_is_offered_only_when_something_changed() {
+        let mut harness = panel(Settings::default(), Vec::new());
+        assert!(
+            harness
+                .get_by_label("Reset to defaults")
+                .accesskit_node()
+                .is_disabled()
+        );
+        harness
+            .get_by_label("Skip assets · followSkipAssets")
+            .click();
+        harness.run();
+        harness.get_by_label("Reset to defaults").click();
+        harness.run();
+        assert!(harness.state().commands.iter().any(reset));
+    }
+
+    #[test]
+    fn a_list_past_the_item_limit_is_not_edited_in_place_and_clears_in_one_click() {
+        let many: Vec<String> = (0..10_001).map(|i| format!("b{i}")).collect();
+        let settings = Settings {
+            follow_keywords_black: many.join(","),
+            ..Settings::default()
+        };
+        let mut harness = panel(settings, Vec::new());
+        harness.get_by_label_contains("10001 items, 57 KB: too large to edit here");
+        harness.get_by_label_contains("Settings too large");
+        assert!(harness.state().commands.is_empty());
+        harness.get_by_label("Clear list").click();
+        harness.run();
+        assert!(
+            harness
+                .query_by_label_contains("too large to edit here")
+                .is_none()
+        );
+        assert!(
+            harness
+                .query_by_label_contains("Settings too large")
+                .is_none()
+        );
+        assert_eq!(harness.state().settings.follow_keywords_black, "");
+        assert!(harness.state().commands.iter().any(edited));
+    }
+
+    #[test]
+    fn a_host_mapping_that_does_not_parse_says_why_under_the_field() {
+        let mut harness = panel(Settings::default(), Vec::new());
+        // Folded while empty.
+        assert!(harness.query_by_label("Host mapping").is_none());
+        harness.get_by_label("Advanced").click();
+        harness.run();
+        type_into(&mut harness, "Host mapping", "acme.test:443");
+        harness.get_by_label_contains("✖ ");
+        assert_eq!(harness.state().window_options.host_mapping, "acme.test:443");
+        // The window's own option is no edit of the profile's settings.
+        assert!(!harness.state().commands.iter().any(edited));
+    }
+}

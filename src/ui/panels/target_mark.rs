@@ -122,3 +122,171 @@ fn kind_chooser(ui: &mut Ui, current: Option<TargetKind>) -> Vec<Command> {
     ui.label(RichText::new(copy::KIND_KEYS).small().weak());
     commands
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+
+    use super::*;
+    use crate::ui::test_support;
+
+    /// What the section is given, and the commands it gave back.
+    struct Section {
+        file: Option<(String, PathBuf)>,
+        kind: Option<TargetKind>,
+        choosing: bool,
+        can_undo: bool,
+        commands: Vec<Command>,
+    }
+
+    /// The section alone; `in_file` names the targets file `targets.tsv`.
+    fn section_of(
+        in_file: bool,
+        kind: Option<TargetKind>,
+        choosing: bool,
+        can_undo: bool,
+    ) -> Harness<'static, Section> {
+        let state = Section {
+            file: in_file.then(|| ("targets.tsv".into(), PathBuf::from("/corpus/targets.tsv"))),
+            kind,
+            choosing,
+            can_undo,
+            commands: Vec::new(),
+        };
+        let mut harness = test_support::harness(
+            egui::vec2(600.0, 400.0),
+            |ui, s: &mut Section| {
+                let mark = TargetMark {
+                    file: s.file.as_ref().map(|(name, _)| name.as_str()),
+                    path: s.file.as_ref().map(|(_, path)| path.as_path()),
+                    kind: s.kind,
+                    choosing: s.choosing,
+                    can_undo: s.can_undo,
+                };
+                let commands = section(ui, &mark);
+                s.commands.extend(commands);
+            },
+            state,
+        );
+        harness.run();
+        harness
+    }
+
+    // What the section asked, one helper per kind: the only lines that name
+    // `Command`'s variants, so a change of its shape is mended here.
+    fn targets_file_dialog(c: &Command) -> Option<&str> {
+        match c {
+            Command::OpenDialog(Dialog::TargetsFile { path }) => Some(path),
+            _ => None,
+        }
+    }
+    fn chooser(c: &Command) -> Option<bool> {
+        match c {
+            Command::ChooseTargetKind(open) => Some(*open),
+            _ => None,
+        }
+    }
+    fn marked(c: &Command) -> Option<Option<TargetKind>> {
+        match c {
+            Command::MarkTarget(kind) => Some(*kind),
+            _ => None,
+        }
+    }
+    fn undone(c: &Command) -> bool {
+        matches!(c, Command::UndoMark)
+    }
+
+    #[test]
+    fn without_a_targets_file_marking_waits_for_one_to_be_chosen() {
+        let mut harness = section_of(false, None, false, false);
+        harness.get_by_label("No targets file");
+        assert!(
+            harness
+                .get_by_label("Mark as target…")
+                .accesskit_node()
+                .is_disabled()
+        );
+        harness.get_by_label("Mark as target…").click();
+        harness.run();
+        assert!(harness.state().commands.is_empty());
+        harness.get_by_label("Targets file…").click();
+        harness.run();
+        let asked: Vec<_> = harness
+            .state()
+            .commands
+            .iter()
+            .filter_map(targets_file_dialog)
+            .collect();
+        assert_eq!(asked, [""]);
+    }
+
+    #[test]
+    fn a_link_that_is_no_target_can_be_marked_and_the_chooser_offers_each_kind() {
+        let mut harness = section_of(true, None, false, false);
+        harness.get_by_label("Not a target in targets.tsv");
+        assert!(harness.query_by_label("Not a target").is_none());
+        assert!(
+            harness
+                .query_by_label("Which kind of page does it lead to?")
+                .is_none()
+        );
+        harness.get_by_label("Mark as target…").click();
+        harness.run();
+        let opened: Vec<_> = harness
+            .state()
+            .commands
+            .iter()
+            .filter_map(chooser)
+            .collect();
+        assert_eq!(opened, [true]);
+
+        let mut harness = section_of(true, None, true, false);
+        harness.get_by_label("Which kind of page does it lead to?");
+        harness.get_by_label("Contact (C)");
+        harness.get_by_label("About (A)");
+        harness.get_by_label("Imprint (I)").click();
+        harness.run();
+        harness.get_by_label("Cancel").click();
+        harness.run();
+        let marks: Vec<_> = harness.state().commands.iter().filter_map(marked).collect();
+        let closed: Vec<_> = harness
+            .state()
+            .commands
+            .iter()
+            .filter_map(chooser)
+            .collect();
+        assert_eq!(marks, [Some(TargetKind::Imprint)]);
+        assert_eq!(closed, [false]);
+    }
+
+    #[test]
+    fn a_marked_link_says_its_kind_and_can_be_unmarked_undone_or_moved_to_another_file() {
+        let mut harness = section_of(true, Some(TargetKind::Contact), false, true);
+        harness.get_by_label("Target: contact (in targets.tsv)");
+        harness.get_by_label("Change kind…");
+        harness.get_by_label("Not a target").click();
+        harness.run();
+        harness.get_by_label("↶ Undo mark").click();
+        harness.run();
+        harness.get_by_label("Targets file…").click();
+        harness.run();
+        let commands = &harness.state().commands;
+        assert_eq!(commands.len(), 3, "{commands:?}");
+        assert_eq!(marked(&commands[0]), Some(None));
+        assert!(undone(&commands[1]));
+        // The file dialog opens on the file in use.
+        assert_eq!(
+            targets_file_dialog(&commands[2]),
+            Some("/corpus/targets.tsv")
+        );
+    }
+
+    #[test]
+    fn undo_is_offered_only_when_there_is_a_mark_to_undo() {
+        let harness = section_of(true, Some(TargetKind::About), false, false);
+        assert!(harness.query_by_label("↶ Undo mark").is_none());
+    }
+}

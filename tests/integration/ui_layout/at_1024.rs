@@ -10,7 +10,8 @@ use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
-use crate::ui::{app_in, clear_field, html_page, settle, temp_config_dir, type_into};
+use crate::temp_dir;
+use crate::ui::{app_in, clear_field, html_page, settle, type_into};
 
 const SMALL: egui::Vec2 = egui::vec2(1024.0, 700.0);
 
@@ -47,7 +48,7 @@ impl Fetcher for Publisher {
 }
 
 fn small_app(name: &str, fetcher: Option<Arc<dyn Fetcher>>) -> Harness<'static, InspectorApp> {
-    let mut harness = app_in(temp_config_dir(name), fetcher);
+    let mut harness = app_in(temp_dir(name), fetcher);
     harness.set_size(SMALL);
     harness.run();
     harness
@@ -158,7 +159,7 @@ fn assert_verdict_words(harness: &Harness<'_, InspectorApp>, column: (f32, f32))
 
 #[test]
 fn the_verdict_column_shows_its_words_before_during_and_after_compare() {
-    let dir = temp_config_dir("layout-verdict");
+    let dir = temp_dir("layout-verdict");
     let store = follow_inspector::profiles::ProfileStore::open(Some(&dir)).unwrap();
     store.import("second", "{}").unwrap();
     store

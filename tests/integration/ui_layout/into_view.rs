@@ -13,14 +13,13 @@ use follow_inspector::fetch::{FetchError, FetchedPage, Fetcher};
 use follow_inspector::ui::InspectorApp;
 use url::Url;
 
-use crate::ui::{
-    app_in, fetch, html_page, run_corpus_view, settle, temp_config_dir, wait_for_corpus,
-};
+use crate::temp_dir;
+use crate::ui::{app_in, fetch, html_page, run_corpus_view, settle, wait_for_corpus};
 
 /// A manifest and two pages: p1's `Kontakt` is found by the defaults, p2's
 /// `Ihr Besuch` (its second link) by no keyword.
 fn corpus(name: &str) -> PathBuf {
-    let dir = temp_config_dir(&format!("corpus-layout-{name}"));
+    let dir = temp_dir(&format!("corpus-layout-{name}"));
     std::fs::create_dir_all(dir.join("pages")).unwrap();
     let manifest = "id\toriginal_url\np1\thttps://one.test/\np2\thttps://two.test/\n";
     std::fs::write(dir.join("manifest.tsv"), manifest).unwrap();
@@ -45,7 +44,7 @@ fn corpus(name: &str) -> PathBuf {
 }
 
 fn run_manifest(dir: &Path, config: &str) -> Harness<'static, InspectorApp> {
-    let mut harness = app_in(temp_config_dir(config), None);
+    let mut harness = app_in(temp_dir(config), None);
     run_corpus_view(&mut harness, &dir.join("manifest.tsv"));
     harness
 }
@@ -102,7 +101,7 @@ impl Fetcher for ContactPage {
 
 #[test]
 fn in_a_short_window_t_scrolls_the_kind_chooser_into_view() {
-    let dir = temp_config_dir("layout-kind-chooser");
+    let dir = temp_dir("layout-kind-chooser");
     let file = dir.join("targets.tsv");
     std::fs::write(&file, "id\turl\tkind\n").unwrap();
     let mut harness = app_in(dir, Some(Arc::new(ContactPage)));
