@@ -560,3 +560,39 @@ fn quitting_with_edits_to_the_built_in_profile_closes_after_save_as() {
     assert!(commands.contains(&egui::ViewportCommand::Close));
     assert!(stored_edit(&dir, "Kept"));
 }
+
+/// A person who types the moment a dialog opens, as fast as a keyboard
+/// repeats (one key a frame, 5 ms apart, no click into the field first):
+/// every letter is kept, in the field that has the keyboard, and a suggested
+/// name is replaced by them. Twice a user saw only the first letters kept;
+/// egui draws a new modal invisibly for its first passes, so keys typed then
+/// went nowhere.
+#[test]
+fn typing_at_once_into_a_fresh_dialog_keeps_every_letter() {
+    for (item, suggested) in [("Import…", ""), ("Duplicate…", "Mine copy")] {
+        let dir = config_with_profiles(&format!("fast-typing-{}", suggested.len()), &["Mine"]);
+        activate(&dir, "Mine");
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .with_step_dt(0.005)
+            .build_eframe(move |cc| {
+                crate::fonts::with_system_fonts(&cc.egui_ctx);
+                InspectorApp::new(cc, None, Some(dir))
+            });
+        settle(&mut harness);
+        harness.get_by_label("⋯").click();
+        harness.run();
+        harness.get_by_label(item).click();
+        // The dialog's first frame, then the keys at once: no settling between.
+        harness.step();
+        let typed = "ACME Logistics GmbH";
+        for letter in typed.chars() {
+            harness.event(egui::Event::Text(letter.to_string()));
+            harness.step();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        harness.run();
+        let name = harness.get_by_label("Name");
+        assert_eq!(name.value().as_deref(), Some(typed), "{item}");
+    }
+}

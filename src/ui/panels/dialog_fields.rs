@@ -28,7 +28,8 @@ pub(super) fn opens_now(ui: &egui::Ui, kind: &str) -> bool {
 }
 
 /// Puts the cursor in `field` with its text selected, so typing replaces a
-/// suggested name and Enter confirms it.
+/// suggested name and Enter confirms it. Call [`keep_early_keys`] for the
+/// field every pass after.
 pub(super) fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
     let mut state = egui::TextEdit::load_state(ui.ctx(), field.id).unwrap_or_default();
     state
@@ -36,6 +37,81 @@ pub(super) fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
         .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
     egui::TextEdit::store_state(ui.ctx(), field.id, state);
     field.request_focus();
+    let opened = ui.ctx().cumulative_pass_nr();
+    ui.ctx().data_mut(|d| {
+        d.insert_temp(
+            early_keys_id(field),
+            EarlyKeys {
+                opened,
+                fresh: true,
+            },
+        )
+    });
+}
+
+/// A dialog's field waiting for the keyboard: the pass it opened in, and
+/// whether its suggested text is still untouched (the first key replaces it).
+#[derive(Clone, Copy)]
+struct EarlyKeys {
+    opened: u64,
+    fresh: bool,
+}
+
+/// How many passes a new modal takes before its field has the keyboard:
+/// egui draws a new `Modal` invisibly while it measures it, and the field
+/// has focus from the third pass on (seen in a kittest: the name field was
+/// not in the tree for two passes). A bound, so keys are only ever taken
+/// while nothing of the dialog could have been clicked yet.
+const EARLY_PASSES: u64 = 6;
+
+fn early_keys_id(field: &egui::Response) -> Id {
+    field.id.with("follow-inspector-early-keys")
+}
+
+/// Keys typed while the dialog is still appearing go into `text`, as the
+/// field would have taken them: a person who types the moment the dialog
+/// opens loses no letter (twice a user saw only the last letters kept).
+/// `had_focus` is whether the field had the keyboard as it was drawn this
+/// pass (then it took the keys itself).
+pub(super) fn keep_early_keys(
+    ui: &egui::Ui,
+    field: &egui::Response,
+    had_focus: bool,
+    text: &mut String,
+) {
+    let id = early_keys_id(field);
+    let Some(mut early) = ui.ctx().data(|d| d.get_temp::<EarlyKeys>(id)) else {
+        return;
+    };
+    if had_focus || ui.ctx().cumulative_pass_nr() > early.opened + EARLY_PASSES {
+        ui.ctx().data_mut(|d| d.remove::<EarlyKeys>(id));
+        return;
+    }
+    let typed: String = ui.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Text(t) | egui::Event::Paste(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect()
+    });
+    if typed.is_empty() {
+        return;
+    }
+    if early.fresh {
+        text.clear();
+        early.fresh = false;
+    }
+    text.push_str(&typed);
+    ui.ctx().data_mut(|d| d.insert_temp(id, early));
+    // Typing goes on after what was kept, not over it.
+    let mut state = egui::TextEdit::load_state(ui.ctx(), field.id).unwrap_or_default();
+    let end = egui::text::CCursor::new(text.chars().count());
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::one(end)));
+    egui::TextEdit::store_state(ui.ctx(), field.id, state);
 }
 
 /// Enter was pressed in the one-line `field`. The field keeps the keyboard,
