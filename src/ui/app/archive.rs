@@ -8,11 +8,22 @@ use std::time::SystemTime;
 use super::{InspectorApp, SavedArchive};
 use crate::copy;
 use crate::policy::Settings;
+use crate::ui::command::ArchiveCommand;
 use crate::ui::panels::banners::ArchiveBanner;
 use crate::ui::state::{Dialog, ShownError, Source};
 use crate::ui::tasks::save::{SaveJob, SaveOutcome, SaveTask, utc_minute};
 
 impl InspectorApp {
+    pub(super) fn carry_out_archive(&mut self, command: ArchiveCommand, ctx: &egui::Context) {
+        match command {
+            ArchiveCommand::SaveForTicket => self.open_save_dialog(),
+            ArchiveCommand::SaveArchive { path, overwrite } => {
+                self.save_archive(&path, overwrite, ctx);
+            }
+            ArchiveCommand::JudgeUnderArchive(archive) => self.judge_under_archive(archive),
+        }
+    }
+
     /// Why Save for ticket cannot run now (the tooltip of its disabled
     /// button), or `None` when it can: only pages that were fetched (or
     /// reopened from an archive) hold the HTTP exchanges an archive keeps.

@@ -5,11 +5,33 @@ use std::path::PathBuf;
 
 use super::InspectorApp;
 use super::comparison::Comparison;
-use crate::ui::state::{Dialog, NameAction};
+use crate::ui::command::CorpusCommand;
+use crate::ui::state::{Dialog, MainView, NameAction};
 use crate::ui::tasks::corpus::{CorpusJob, CorpusPoll, CorpusTask};
 use crate::ui::tasks::profiles::StoreRequest;
 
 impl InspectorApp {
+    pub(super) fn carry_out_corpus(&mut self, command: CorpusCommand, ctx: &egui::Context) {
+        match command {
+            CorpusCommand::RunCorpus => self.run_corpus(ctx),
+            CorpusCommand::TrySuggestion(index) => self.try_suggestion(index, ctx),
+            CorpusCommand::SaveSuggestion(index) => self.ask_suggestion_name(index),
+            CorpusCommand::CancelCorpus => {
+                if let Some(task) = &self.corpus_task {
+                    task.cancel();
+                }
+            }
+            CorpusCommand::OpenCorpusPage { path, url, link } => {
+                self.opened_corpus_page(&path);
+                self.select_when_loaded = link;
+                self.view = MainView::Inspector;
+                self.top.set_target(path);
+                self.top.base_url = url;
+                self.load(ctx);
+            }
+        }
+    }
+
     pub(super) fn poll_corpus(&mut self) {
         let Some(task) = &mut self.corpus_task else {
             return;

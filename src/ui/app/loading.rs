@@ -8,6 +8,7 @@ use crate::fetch::Resolve;
 use crate::inspect::{Inspection, Limits};
 use crate::load::FromCapture;
 use crate::policy::over_limits;
+use crate::ui::command::LoadCommand;
 use crate::ui::state::{Dialog, FilePurpose, ShownError, Source};
 use crate::ui::tasks::file_dialog::DialogPoll;
 use crate::ui::tasks::load::{Job, Poll, Task};
@@ -20,6 +21,21 @@ const OWN_SETTINGS: FromCapture = FromCapture {
 };
 
 impl InspectorApp {
+    pub(super) fn carry_out_load(&mut self, command: LoadCommand, ctx: &egui::Context) {
+        match command {
+            LoadCommand::Load => self.load(ctx),
+            LoadCommand::CrawlAgain => self.crawl_again(ctx),
+            // A request in flight cannot be interrupted, so the task is let
+            // go: it stops at its next check and its result is dropped.
+            LoadCommand::Cancel => {
+                if self.task.take().is_some() {
+                    self.notice = Some(crate::copy::CANCELLED.into());
+                }
+            }
+            LoadCommand::LoadDemo => self.load_demo(),
+        }
+    }
+
     /// The URL or file given on the command line loads once the active
     /// profile is known, so it is judged with that profile's settings.
     pub(super) fn load_start_target(&mut self, ctx: &egui::Context) {

@@ -9,9 +9,11 @@ mod corpus;
 mod loading;
 mod profiles;
 mod selection;
+mod settings;
 mod targets;
 mod targets_file;
 mod ui;
+mod view;
 
 use std::path::PathBuf;
 use std::sync::Arc;

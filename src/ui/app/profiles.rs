@@ -5,10 +5,74 @@ use super::InspectorApp;
 use super::comparison::Comparison;
 use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, export_json, validate_name};
+use crate::ui::command::{ComparisonCommand, ProfileCommand};
 use crate::ui::state::{AfterUnsaved, Dialog, NameAction, ShownError};
 use crate::ui::tasks::profiles::{Outcome, ProfileWorker, Request, StoreRequest};
 
 impl InspectorApp {
+    /// Compare with…, carried out here for now: `comparison.rs` holds the
+    /// comparison, which the app's own file names, so it may import nothing
+    /// of the app (tests/integration/architecture.rs: no import circles).
+    pub(super) fn carry_out_comparison(&mut self, command: ComparisonCommand) {
+        match command {
+            ComparisonCommand::CompareWith(None) => self.comparison = None,
+            // The profile is read on the profiles thread; its reply starts
+            // the comparison (`profiles::apply_outcome`).
+            ComparisonCommand::CompareWith(Some(name)) => {
+                self.send_store(StoreRequest::Peek(name));
+            }
+        }
+    }
+
+    pub(super) fn carry_out_profile(&mut self, command: ProfileCommand, ctx: &egui::Context) {
+        match command {
+            ProfileCommand::SwitchProfile(name) => {
+                self.leave_profile(AfterUnsaved::Switch(name), ctx);
+            }
+            ProfileCommand::SaveProfile => self.save_profile(None),
+            // Save as keeps the changes (in the new profile); Rename and
+            // Duplicate leave the edited profile as it is saved. The built-in
+            // profile holds no edits, so its duplicate is the settings on
+            // screen; a rename to the same name changes nothing.
+            ProfileCommand::NameEntered { action, name, then } => {
+                let from = self.profile.clone();
+                match action {
+                    NameAction::SaveAs => self.save_as(from, name, then),
+                    NameAction::SaveSuggestion => self.save_suggestion(name),
+                    NameAction::Duplicate if from == BUILT_IN => self.save_as(from, name, then),
+                    NameAction::Rename if name.trim() == from => self.dialog = None,
+                    NameAction::Rename => {
+                        self.leave_profile(AfterUnsaved::Rename { from, to: name }, ctx);
+                    }
+                    NameAction::Duplicate => {
+                        self.leave_profile(AfterUnsaved::Duplicate { from, to: name }, ctx);
+                    }
+                }
+            }
+            ProfileCommand::DeleteProfile => {
+                let name = self.profile.clone();
+                self.leave_profile(AfterUnsaved::Delete(name), ctx);
+            }
+            ProfileCommand::Discard(after) => {
+                self.dialog = None;
+                self.continue_with(after, self.settings.clone(), ctx);
+            }
+            ProfileCommand::SaveThen(after) => {
+                self.dialog = None;
+                self.save_profile(Some(after));
+            }
+            ProfileCommand::Import { name, json, path } => {
+                self.leave_profile(AfterUnsaved::Import { name, json, path }, ctx);
+            }
+            ProfileCommand::ExportToFile(path) => self.export_to_file(&path),
+            ProfileCommand::DismissProfileNotice(i) => {
+                if i < self.profile_notices.len() {
+                    self.profile_notices.remove(i);
+                }
+            }
+        }
+    }
+
     /// Queues a profile request; the reply is applied in `poll_profiles`.
     pub(super) fn send_profiles(&mut self, request: Request) {
         let sent = self

@@ -6,10 +6,22 @@ use crate::copy::{ExplanationContext, PageOrigin};
 use crate::inspect::{InspectedPage, LinkSource};
 use crate::policy::explain::{PageInput, WhatIf, what_if};
 use crate::policy::{LinkDecision, Settings, SiblingRoot, sibling_roots};
+use crate::ui::command::SelectionCommand;
 use crate::ui::panels::detail;
 use crate::ui::state::{CopyWhat, Source};
 
 impl InspectorApp {
+    pub(super) fn carry_out_selection(&mut self, command: SelectionCommand, ctx: &egui::Context) {
+        match command {
+            SelectionCommand::SelectPage(page) => {
+                self.page = page;
+                self.selected = None;
+            }
+            SelectionCommand::SelectLink(link) => self.selected = link,
+            SelectionCommand::CopySelected(what) => self.copy_selected(what, ctx),
+        }
+    }
+
     /// The selected link, its page and the settings they were decided with.
     pub(super) fn selected_link(&self) -> Option<(&InspectedPage, &LinkDecision, &Settings)> {
         let inspection = self.inspection.as_ref()?;

@@ -8,12 +8,28 @@ use std::path::{Path, PathBuf};
 use super::InspectorApp;
 use crate::corpus::truth::TargetKind;
 use crate::corpus::truth::edit::{Edit, Mark};
+use crate::ui::command::TargetsCommand;
 use crate::ui::panels::results::PageTargets;
 use crate::ui::panels::target_mark::TargetMark;
 use crate::ui::state::{Dialog, Source};
 use crate::ui::tasks::targets::{TargetsOutcome, TargetsRequest, TargetsWorker};
 
 impl InspectorApp {
+    pub(super) fn carry_out_targets(&mut self, command: TargetsCommand) {
+        match command {
+            TargetsCommand::UseTargetsFile { path, create } => {
+                self.dialog = None;
+                self.send_targets(TargetsRequest::Open {
+                    path: PathBuf::from(path),
+                    create,
+                });
+            }
+            TargetsCommand::ChooseTargetKind(open) => self.choose_target_kind(open),
+            TargetsCommand::MarkTarget(kind) => self.mark_selected(kind),
+            TargetsCommand::UndoMark => self.undo_mark(),
+        }
+    }
+
     /// Marks links in the targets file at `path` (read in the background;
     /// a file that does not exist is offered to be created). The Corpus
     /// view calls this after a run with targets.

@@ -4,7 +4,7 @@
 use super::{InspectorApp, STORAGE_KEY, WINDOW_OPTIONS_KEY};
 use crate::policy::{Lint, lint_settings};
 use crate::profiles::{BUILT_IN, export_json};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, LoadCommand, ViewCommand};
 use crate::ui::panels::corpus::CorpusView;
 use crate::ui::panels::dialogs::DialogView;
 use crate::ui::panels::profiles_bar::ProfileView;
@@ -103,13 +103,13 @@ impl InspectorApp {
     fn window_input(&mut self, ui: &egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         if self.take_dropped_file(ui.ctx()) {
-            commands.push(Command::Load);
+            commands.push(LoadCommand::Load.into());
         }
         if self.task.is_some()
             && self.dialog.is_none()
             && ui.input(|i| i.key_pressed(egui::Key::Escape))
         {
-            commands.push(Command::Cancel);
+            commands.push(LoadCommand::Cancel.into());
         }
         // Closing the window with unsaved changes asks first.
         if ui.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
@@ -158,9 +158,9 @@ impl InspectorApp {
                     };
                     if response.clicked() {
                         if self.view != view {
-                            commands.push(Command::ShowView(view));
+                            commands.push(ViewCommand::ShowView(view).into());
                         } else if folded {
-                            commands.push(Command::ShowView(MainView::Inspector));
+                            commands.push(ViewCommand::ShowView(MainView::Inspector).into());
                         }
                     }
                 }
