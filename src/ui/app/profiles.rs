@@ -2,28 +2,14 @@
 //! change (save, switch, name, delete, import, export).
 
 use super::InspectorApp;
-use super::comparison::Comparison;
+use super::subjects::comparison::Comparison;
 use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, export_json, validate_name};
-use crate::ui::command::{ComparisonCommand, ProfileCommand};
+use crate::ui::command::ProfileCommand;
 use crate::ui::state::{AfterUnsaved, Dialog, NameAction, ShownError};
 use crate::ui::tasks::profiles::{Outcome, ProfileWorker, Request, StoreRequest};
 
 impl InspectorApp {
-    /// Compare with…, carried out here for now: `comparison.rs` holds the
-    /// comparison, which the app's own file names, so it may import nothing
-    /// of the app (tests/integration/architecture.rs: no import circles).
-    pub(super) fn carry_out_comparison(&mut self, command: ComparisonCommand) {
-        match command {
-            ComparisonCommand::CompareWith(None) => self.comparison = None,
-            // The profile is read on the profiles thread; its reply starts
-            // the comparison (`profiles::apply_outcome`).
-            ComparisonCommand::CompareWith(Some(name)) => {
-                self.send_store(StoreRequest::Peek(name));
-            }
-        }
-    }
-
     pub(super) fn carry_out_profile(&mut self, command: ProfileCommand, ctx: &egui::Context) {
         match command {
             ProfileCommand::SwitchProfile(name) => {
@@ -35,7 +21,7 @@ impl InspectorApp {
             // profile holds no edits, so its duplicate is the settings on
             // screen; a rename to the same name changes nothing.
             ProfileCommand::NameEntered { action, name, then } => {
-                let from = self.profile.clone();
+                let from = self.profiles.name.clone();
                 match action {
                     NameAction::SaveAs => self.save_as(from, name, then),
                     NameAction::SaveSuggestion => self.save_suggestion(name),
@@ -50,7 +36,7 @@ impl InspectorApp {
                 }
             }
             ProfileCommand::DeleteProfile => {
-                let name = self.profile.clone();
+                let name = self.profiles.name.clone();
                 self.leave_profile(AfterUnsaved::Delete(name), ctx);
             }
             ProfileCommand::Discard(after) => {
@@ -66,8 +52,8 @@ impl InspectorApp {
             }
             ProfileCommand::ExportToFile(path) => self.export_to_file(&path),
             ProfileCommand::DismissProfileNotice(i) => {
-                if i < self.profile_notices.len() {
-                    self.profile_notices.remove(i);
+                if i < self.profiles.notices.len() {
+                    self.profiles.notices.remove(i);
                 }
             }
         }
@@ -77,10 +63,12 @@ impl InspectorApp {
     pub(super) fn send_profiles(&mut self, request: Request) {
         let sent = self
             .profiles
+            .worker
             .as_mut()
             .is_some_and(|worker| worker.send(request));
         if !sent {
-            self.profile_notices
+            self.profiles
+                .notices
                 .push(crate::copy::PROFILES_NOT_SAVED.into());
         }
     }
@@ -91,14 +79,14 @@ impl InspectorApp {
 
     /// Applies the profile replies that arrived; never blocks.
     pub(super) fn poll_profiles(&mut self, ctx: &egui::Context) {
-        let replies = match &mut self.profiles {
+        let replies = match &mut self.profiles.worker {
             Some(worker) => worker.poll(),
             None => return,
         };
         for reply in replies {
-            self.profile_notices.extend(reply.notices);
+            self.profiles.notices.extend(reply.notices);
             if let Some(names) = reply.names {
-                self.profile_names = names;
+                self.profiles.names = names;
             }
             self.apply_outcome(reply.outcome, ctx);
         }
@@ -111,8 +99,8 @@ impl InspectorApp {
                 name: active,
                 settings,
             } => {
-                self.profile = active;
-                self.saved = settings.clone();
+                self.profiles.name = active;
+                self.profiles.saved = settings.clone();
                 self.settings = settings;
                 self.reclassify();
                 self.load_start_target(ctx);
@@ -121,7 +109,7 @@ impl InspectorApp {
                 self.comparison = Some(Comparison::new(name, settings));
             }
             Outcome::OpenFailed(message) => {
-                self.profile_notices.push(message);
+                self.profiles.notices.push(message);
                 self.load_start_target(ctx);
             }
             Outcome::Saved {
@@ -129,7 +117,7 @@ impl InspectorApp {
                 settings,
                 then,
             } => {
-                self.saved = settings.clone();
+                self.profiles.saved = settings.clone();
                 self.notice = Some(crate::copy::saved_profile(&name));
                 if let Some(after) = then {
                     self.continue_with(after, settings, ctx);
@@ -146,12 +134,12 @@ impl InspectorApp {
                 then,
             } => {
                 self.dialog = None;
-                self.profile = stored;
+                self.profiles.name = stored;
                 if self.settings == replaces && self.settings != saved {
                     self.settings = saved.clone();
                     self.reclassify();
                 }
-                self.saved = saved.clone();
+                self.profiles.saved = saved.clone();
                 if let Some(after) = then {
                     self.continue_with(after, saved, ctx);
                 }
@@ -160,8 +148,8 @@ impl InspectorApp {
                 self.dialog = None;
                 self.notice = Some(crate::copy::deleted_profile(&name));
                 // After "Save as" its changes are in the new current profile.
-                if name == self.profile {
-                    self.saved = self.settings.clone();
+                if name == self.profiles.name {
+                    self.profiles.saved = self.settings.clone();
                     self.switch_profile(BUILT_IN);
                 }
             }
@@ -172,8 +160,8 @@ impl InspectorApp {
                     &imported.ignored_keys,
                     &imported.defaulted_keys,
                 ));
-                self.profile = stored;
-                self.saved = imported.settings.clone();
+                self.profiles.name = stored;
+                self.profiles.saved = imported.settings.clone();
                 self.settings = imported.settings;
                 self.reclassify();
             }
@@ -188,7 +176,10 @@ impl InspectorApp {
 
     /// Profile work is queued or running on the profiles thread.
     pub fn profiles_busy(&self) -> bool {
-        self.profiles.as_ref().is_some_and(ProfileWorker::is_busy)
+        self.profiles
+            .worker
+            .as_ref()
+            .is_some_and(ProfileWorker::is_busy)
     }
 
     pub(super) fn switch_profile(&mut self, name: &str) {
@@ -222,7 +213,7 @@ impl InspectorApp {
     /// Why the profiles thread would refuse `after`, as far as can be told
     /// without reading a file.
     fn refusal(&self, after: &AfterUnsaved) -> Option<String> {
-        let names = self.profile_names.iter().map(String::as_str);
+        let names = self.profiles.names.iter().map(String::as_str);
         let checked = match after {
             AfterUnsaved::Rename { from, to } => validate_name(to, names.filter(|n| n != from)),
             AfterUnsaved::Duplicate { to, .. } => validate_name(to, names),
@@ -258,7 +249,7 @@ impl InspectorApp {
         match after {
             AfterUnsaved::Switch(name) => self.switch_profile(&name),
             AfterUnsaved::Quit => {
-                self.allow_close = true;
+                self.view.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             AfterUnsaved::Import { name, json, path } => {
@@ -300,7 +291,7 @@ impl InspectorApp {
 
     /// Saves the current profile, then goes on with `then`.
     pub(super) fn save_profile(&mut self, then: Option<AfterUnsaved>) {
-        let (name, settings) = (self.profile.clone(), self.settings.clone());
+        let (name, settings) = (self.profiles.name.clone(), self.settings.clone());
         self.send_store(StoreRequest::Save {
             name,
             settings,

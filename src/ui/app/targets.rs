@@ -115,14 +115,14 @@ impl InspectorApp {
                 } => {
                     self.notice = Some(crate::copy::marked(edit, &url, &path));
                     if edit != Edit::Unchanged {
-                        self.corpus.marked_since = Some(path.clone());
+                        self.corpus.panel.marked_since = Some(path.clone());
                     }
                     self.targets.can_undo |= edit != Edit::Unchanged;
                     self.targets.take_in(path, targets);
                 }
                 TargetsOutcome::Undone { path, targets } => {
                     self.notice = Some(crate::copy::undone(&path));
-                    self.corpus.marked_since = Some(path.clone());
+                    self.corpus.panel.marked_since = Some(path.clone());
                     self.targets.can_undo = false;
                     self.targets.take_in(path, targets);
                 }
@@ -142,10 +142,15 @@ impl InspectorApp {
     /// The shown page's id in the targets file: its corpus id when it was
     /// opened from the Corpus view, else its URL (SPEC 11).
     pub(super) fn target_page_id(&self) -> Option<String> {
-        let page = self.inspection.as_ref()?.pages.get(self.page)?;
-        if self.page == 0
+        let page = self
+            .load
+            .inspection
+            .as_ref()?
+            .pages
+            .get(self.selection.page)?;
+        if self.selection.page == 0
             && let Some((file, id)) = &self.targets.corpus_page
-            && matches!(&self.source, Source::File(shown) if Path::new(shown) == Path::new(file))
+            && matches!(&self.load.source, Source::File(shown) if Path::new(shown) == Path::new(file))
         {
             return Some(id.clone());
         }
@@ -159,7 +164,7 @@ impl InspectorApp {
 
     /// Whether the kind chooser is open for the selected link.
     pub(super) fn choosing_kind(&self) -> bool {
-        self.selected.is_some() && self.targets.choosing == self.selected
+        self.selection.selected.is_some() && self.targets.choosing == self.selection.selected
     }
 
     /// What the detail pane's target section shows of the selected link.
@@ -183,7 +188,7 @@ impl InspectorApp {
 
     pub(super) fn choose_target_kind(&mut self, open: bool) {
         self.targets.choosing = if open && self.targets.path.is_some() {
-            self.selected
+            self.selection.selected
         } else {
             None
         };

@@ -9,18 +9,18 @@ use crate::ui::tasks::file_dialog::PendingFileDialog;
 impl InspectorApp {
     pub(super) fn carry_out_view(&mut self, command: ViewCommand, ctx: &egui::Context) {
         match command {
-            ViewCommand::ShowView(view) => self.view = view,
-            ViewCommand::TogglePanel(SidePanel::Settings) => self.show_settings ^= true,
-            ViewCommand::TogglePanel(SidePanel::Detail) => self.show_detail ^= true,
+            ViewCommand::ShowView(view) => self.view.main = view,
+            ViewCommand::TogglePanel(SidePanel::Settings) => self.view.show_settings ^= true,
+            ViewCommand::TogglePanel(SidePanel::Detail) => self.view.show_detail ^= true,
             ViewCommand::ShowWarnings => {
-                self.show_settings = true;
-                self.scroll_to_warnings = true;
+                self.view.show_settings = true;
+                self.view.scroll_to_warnings = true;
             }
             ViewCommand::OpenDialog(dialog) => self.dialog = Some(dialog),
             ViewCommand::CloseDialog => self.dialog = None,
             ViewCommand::DismissError => {
                 self.error = None;
-                self.load_failed = false;
+                self.load.failed = false;
             }
             ViewCommand::DismissNotice => self.notice = None,
             ViewCommand::CopyToClipboard(text) => {
@@ -33,7 +33,7 @@ impl InspectorApp {
 
     /// Asks the desktop for a file on a background thread; one at a time.
     fn browse_file(&mut self, purpose: FilePurpose, ctx: &egui::Context) {
-        if self.file_dialog.is_some() {
+        if self.view.file_dialog.is_some() {
             return;
         }
         let repaint_ctx = ctx.clone();
@@ -46,7 +46,7 @@ impl InspectorApp {
         };
         let repaint = move || repaint_ctx.request_repaint();
         match PendingFileDialog::spawn(purpose, suggested, repaint) {
-            Ok(pending) => self.file_dialog = Some(pending),
+            Ok(pending) => self.view.file_dialog = Some(pending),
             Err(e) => {
                 self.error = Some(ShownError::plain(crate::copy::cannot_open_file_dialog(&e)));
             }
