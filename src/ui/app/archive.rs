@@ -29,10 +29,10 @@ impl InspectorApp {
     /// button), or `None` when it can: only pages that were fetched (or
     /// reopened from an archive) hold the HTTP exchanges an archive keeps.
     pub(super) fn save_refused(&self) -> Option<&'static str> {
-        if self.load.task.is_some() {
+        if self.tasks.load.is_some() {
             return Some(copy::WAIT_FOR_THE_LOAD);
         }
-        if self.archive.task.is_some() {
+        if self.tasks.save.is_some() {
             return Some(copy::SAVING_ARCHIVE);
         }
         match (&self.load.inspection, &self.load.source) {
@@ -79,7 +79,7 @@ impl InspectorApp {
 
     /// Writes the shown inspection to `path` on a named thread.
     pub(super) fn save_archive(&mut self, path: &str, overwrite: bool, ctx: &egui::Context) {
-        if self.archive.task.is_some() || path.trim().is_empty() {
+        if self.tasks.save.is_some() || path.trim().is_empty() {
             return;
         }
         let Some(inspection) = &self.load.inspection else {
@@ -94,18 +94,15 @@ impl InspectorApp {
         self.archive.saving_pages = pages_identity(inspection);
         let repaint_ctx = ctx.clone();
         match SaveTask::spawn(job, move || repaint_ctx.request_repaint()) {
-            Ok(task) => self.archive.task = Some(task),
+            Ok(task) => self.tasks.save = Some(task),
             Err(e) => {
                 self.error = Some(ShownError::plain(copy::cannot_start_background_task(&e)));
             }
         }
     }
 
-    pub(super) fn poll_save(&mut self) {
-        let Some(outcome) = self.archive.task.as_ref().and_then(SaveTask::poll) else {
-            return;
-        };
-        self.archive.task = None;
+    /// The save finished (`tasks.poll` took it out of its slot).
+    pub(super) fn save_finished(&mut self, outcome: SaveOutcome) {
         match outcome {
             SaveOutcome::Saved { saved, at } => {
                 if matches!(

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use super::InspectorApp;
 use super::subjects::comparison::Comparison;
 use crate::ui::command::CorpusCommand;
-use crate::ui::state::{Dialog, MainView, NameAction};
-use crate::ui::tasks::corpus::{CorpusJob, CorpusPoll, CorpusTask};
+use crate::ui::state::{CorpusProgress, CorpusResult, Dialog, MainView, NameAction};
+use crate::ui::tasks::corpus::{CorpusJob, CorpusTask};
 use crate::ui::tasks::profiles::StoreRequest;
 
 impl InspectorApp {
@@ -17,7 +17,7 @@ impl InspectorApp {
             CorpusCommand::TrySuggestion(index) => self.try_suggestion(index, ctx),
             CorpusCommand::SaveSuggestion(index) => self.ask_suggestion_name(index),
             CorpusCommand::CancelCorpus => {
-                if let Some(task) = &self.corpus.task {
+                if let Some(task) = &self.tasks.corpus {
                     task.cancel();
                 }
             }
@@ -32,34 +32,30 @@ impl InspectorApp {
         }
     }
 
-    pub(super) fn poll_corpus(&mut self) {
-        let Some(task) = &mut self.corpus.task else {
-            return;
-        };
-        match task.poll() {
-            CorpusPoll::Running(progress) => self.corpus.progress = Some(progress),
-            CorpusPoll::Finished(result) => {
-                self.corpus.task = None;
-                self.corpus.progress = None;
-                match result {
-                    Ok(result) => {
-                        self.corpus.panel.finished(*result);
-                        // Links marked in the inspector go to the file the
-                        // run was measured against.
-                        if let Some(path) = self.corpus.panel.targets_used.clone()
-                            && self.targets_file() != Some(path.as_path())
-                        {
-                            self.use_targets_file(path);
-                        }
-                    }
-                    Err(e) => self.corpus.panel.error = Some(e),
+    pub(super) fn corpus_progressed(&mut self, progress: CorpusProgress) {
+        self.corpus.progress = Some(progress);
+    }
+
+    /// The corpus run finished (`tasks.poll` took it out of its slot).
+    pub(super) fn corpus_finished(&mut self, result: Result<Box<CorpusResult>, String>) {
+        self.corpus.progress = None;
+        match result {
+            Ok(result) => {
+                self.corpus.panel.finished(*result);
+                // Links marked in the inspector go to the file the
+                // run was measured against.
+                if let Some(path) = self.corpus.panel.targets_used.clone()
+                    && self.targets_file() != Some(path.as_path())
+                {
+                    self.use_targets_file(path);
                 }
             }
+            Err(e) => self.corpus.panel.error = Some(e),
         }
     }
 
     pub(super) fn run_corpus(&mut self, ctx: &egui::Context) {
-        if self.corpus.task.is_some() {
+        if self.tasks.corpus.is_some() {
             return;
         }
         let job = CorpusJob {
@@ -72,7 +68,7 @@ impl InspectorApp {
         let repaint_ctx = ctx.clone();
         match CorpusTask::spawn(job, move || repaint_ctx.request_repaint()) {
             Ok(task) => {
-                self.corpus.task = Some(task);
+                self.tasks.corpus = Some(task);
                 self.corpus.progress = None;
                 self.corpus.panel.error = None;
             }

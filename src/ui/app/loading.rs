@@ -10,9 +10,8 @@ use crate::inspect::{Inspection, Limits};
 use crate::load::FromCapture;
 use crate::policy::over_limits;
 use crate::ui::command::LoadCommand;
-use crate::ui::state::{Dialog, FilePurpose, ShownError, Source};
-use crate::ui::tasks::file_dialog::DialogPoll;
-use crate::ui::tasks::load::{Job, Poll, Task};
+use crate::ui::state::{ShownError, Source};
+use crate::ui::tasks::load::{Job, LoadedPage, Task};
 
 /// An archive judged under the window's settings and depth, not its own.
 const OWN_SETTINGS: FromCapture = FromCapture {
@@ -29,7 +28,7 @@ impl InspectorApp {
             // A request in flight cannot be interrupted, so the task is let
             // go: it stops at its next check and its result is dropped.
             LoadCommand::Cancel => {
-                if self.load.task.take().is_some() {
+                if self.tasks.load.take().is_some() {
                     self.notice = Some(crate::copy::CANCELLED.into());
                 }
             }
@@ -199,7 +198,7 @@ impl InspectorApp {
             repaint_ctx.request_repaint()
         }) {
             Ok(task) => {
-                self.load.task = Some(task);
+                self.tasks.load = Some(task);
                 self.error = None;
                 self.load.failed = false;
             }
@@ -211,26 +210,21 @@ impl InspectorApp {
         }
     }
 
-    pub(super) fn poll_task(&mut self) {
-        let Some(task) = &mut self.load.task else {
-            return;
-        };
-        if let Poll::Finished(result) = task.poll() {
-            self.load.task = None;
-            match result {
-                Ok(loaded) => {
-                    self.error = None;
-                    if loaded.as_captured {
-                        self.adopt_capture(&loaded.inspection);
-                    }
-                    self.set_inspection(*loaded.inspection, loaded.source, loaded.host_mapping);
+    /// The load task finished (`tasks.poll` took it out of its slot).
+    pub(super) fn load_finished(&mut self, result: Result<LoadedPage, ShownError>) {
+        match result {
+            Ok(loaded) => {
+                self.error = None;
+                if loaded.as_captured {
+                    self.adopt_capture(&loaded.inspection);
                 }
-                // The previous result stays on screen, marked as such.
-                Err(e) => {
-                    self.selection.select_when_loaded = None;
-                    self.error = Some(e);
-                    self.load.failed = self.load.inspection.is_some();
-                }
+                self.set_inspection(*loaded.inspection, loaded.source, loaded.host_mapping);
+            }
+            // The previous result stays on screen, marked as such.
+            Err(e) => {
+                self.selection.select_when_loaded = None;
+                self.error = Some(e);
+                self.load.failed = self.load.inspection.is_some();
             }
         }
     }
@@ -243,56 +237,11 @@ impl InspectorApp {
                 .find_map(|f| Some(f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()))
         });
         match dropped {
-            Some(path) if self.load.task.is_none() => {
+            Some(path) if self.tasks.load.is_none() => {
                 self.top.set_target(path.display().to_string());
                 true
             }
             _ => false,
-        }
-    }
-
-    pub(super) fn poll_file_dialog(&mut self, ctx: &egui::Context) {
-        let Some(pending) = &self.view.file_dialog else {
-            return;
-        };
-        let DialogPoll::Answered(chosen) = pending.poll() else {
-            return;
-        };
-        let purpose = pending.purpose;
-        self.view.file_dialog = None;
-        let Some(path) = chosen.map(|p| p.display().to_string()) else {
-            self.notice = Some(crate::copy::NO_FILE_CHOSEN.into());
-            return;
-        };
-        match purpose {
-            FilePurpose::OpenPage => {
-                self.top.set_target(path);
-                self.load(ctx);
-            }
-            FilePurpose::ImportSettings => {
-                if let Some(Dialog::Import { path: field, .. }) = &mut self.dialog {
-                    *field = path;
-                }
-            }
-            FilePurpose::ExportSettings => self.export_to_file(&path),
-            FilePurpose::SaveArchive => {
-                if let Some(Dialog::SaveArchive { path: field, .. }) = &mut self.dialog {
-                    field.clone_from(&path);
-                }
-                self.save_archive(&path, false, ctx);
-            }
-            FilePurpose::TargetsFile => {
-                if let Some(Dialog::TargetsFile { path: field }) = &mut self.dialog {
-                    *field = path;
-                }
-            }
-            FilePurpose::CorpusFolder
-            | FilePurpose::CorpusManifest
-            | FilePurpose::CorpusArchive => self.corpus.panel.path = path,
-            FilePurpose::CorpusTargets => {
-                self.corpus.panel.targets = path;
-                self.corpus.panel.targets_off = false;
-            }
         }
     }
 

@@ -1,6 +1,8 @@
 //! The app: owns the state, draws the panels (`ui`), and carries out the
-//! commands they return (`command_handling`). Work that can take time runs in
-//! the background (`loading`, `profiles`, `corpus`).
+//! commands they return (`command_handling`), each in its subject's file
+//! (`loading`, `profiles`, `corpus`, …), which changes that subject's part of
+//! the state (`subjects/`). Work that can take time runs in the background
+//! (`tasks::BackgroundTasks`), polled once a frame.
 
 mod archive;
 mod command_handling;
@@ -24,7 +26,8 @@ use crate::inspect::Inspection;
 use crate::policy::Settings;
 use crate::ui::panels::top_bar::TopBarState;
 use crate::ui::state::{Dialog, RememberedWindowOptions, ShownError};
-use crate::ui::tasks::profiles::{ProfileWorker, Request};
+use crate::ui::tasks::BackgroundTasks;
+use crate::ui::tasks::profiles::Request;
 use subjects::comparison::Comparison;
 
 /// The bundled demo page: every verdict, no network.
@@ -65,6 +68,9 @@ pub struct InspectorApp {
     archive: subjects::archive::ArchiveState,
     /// The targets file links are marked in (`targets`).
     targets: targets_file::TargetsFile,
+    /// Everything running off the frame, polled once a frame (`ui`); what
+    /// it reports goes to its subject's file (`command_handling`).
+    tasks: BackgroundTasks,
 }
 
 const STORAGE_KEY: &str = "follow-inspector";
@@ -89,6 +95,9 @@ impl InspectorApp {
             .storage
             .and_then(|s| eframe::get_value::<RememberedWindowOptions>(s, WINDOW_OPTIONS_KEY))
             .unwrap_or_default();
+        let repaint_ctx = cc.egui_ctx.clone();
+        let (tasks, profiles_unavailable) =
+            BackgroundTasks::start(move || repaint_ctx.request_repaint());
         let mut app = Self {
             settings: Settings::default(),
             top,
@@ -104,22 +113,19 @@ impl InspectorApp {
             comparison: None,
             corpus: subjects::corpus::CorpusRunState::default(),
             archive: subjects::archive::ArchiveState::default(),
-            targets: targets_file::TargetsFile::start(&cc.egui_ctx),
+            targets: targets_file::TargetsFile::default(),
+            tasks,
         };
-        let repaint_ctx = cc.egui_ctx.clone();
-        match ProfileWorker::spawn(move || repaint_ctx.request_repaint()) {
-            Ok(worker) => {
-                app.profiles.worker = Some(worker);
-                app.send_profiles(Request::Open(config_dir));
-            }
-            Err(e) => app
+        match profiles_unavailable {
+            None => app.send_profiles(Request::Open(config_dir)),
+            Some(e) => app
                 .profiles
                 .notices
                 .push(crate::copy::profiles_unavailable(&e.to_string())),
         }
         app.load_demo();
         app.load.start_target = start;
-        if app.profiles.worker.is_none() {
+        if app.tasks.profiles.is_none() {
             app.load_start_target(&cc.egui_ctx);
         }
         app
@@ -164,17 +170,17 @@ impl InspectorApp {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.load.task.is_some()
+        self.tasks.load.is_some()
     }
 
     /// Save for ticket is writing an archive.
     pub fn is_saving(&self) -> bool {
-        self.archive.task.is_some()
+        self.tasks.save.is_some()
     }
 
     /// A corpus run is going.
     pub fn corpus_running(&self) -> bool {
-        self.corpus.task.is_some()
+        self.tasks.corpus.is_some()
     }
 
     /// The name of the profile the pages are compared with.

@@ -7,7 +7,7 @@ use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, export_json, validate_name};
 use crate::ui::command::ProfileCommand;
 use crate::ui::state::{AfterUnsaved, Dialog, NameAction, ShownError};
-use crate::ui::tasks::profiles::{Outcome, ProfileWorker, Request, StoreRequest};
+use crate::ui::tasks::profiles::{Outcome, Reply, Request, StoreRequest};
 
 impl InspectorApp {
     pub(super) fn carry_out_profile(&mut self, command: ProfileCommand, ctx: &egui::Context) {
@@ -62,8 +62,8 @@ impl InspectorApp {
     /// Queues a profile request; the reply is applied in `poll_profiles`.
     pub(super) fn send_profiles(&mut self, request: Request) {
         let sent = self
+            .tasks
             .profiles
-            .worker
             .as_mut()
             .is_some_and(|worker| worker.send(request));
         if !sent {
@@ -77,19 +77,13 @@ impl InspectorApp {
         self.send_profiles(Request::Store(request));
     }
 
-    /// Applies the profile replies that arrived; never blocks.
-    pub(super) fn poll_profiles(&mut self, ctx: &egui::Context) {
-        let replies = match &mut self.profiles.worker {
-            Some(worker) => worker.poll(),
-            None => return,
-        };
-        for reply in replies {
-            self.profiles.notices.extend(reply.notices);
-            if let Some(names) = reply.names {
-                self.profiles.names = names;
-            }
-            self.apply_outcome(reply.outcome, ctx);
+    /// Applies a reply of the profiles thread.
+    pub(super) fn profiles_replied(&mut self, reply: Reply, ctx: &egui::Context) {
+        self.profiles.notices.extend(reply.notices);
+        if let Some(names) = reply.names {
+            self.profiles.names = names;
         }
+        self.apply_outcome(reply.outcome, ctx);
     }
 
     pub(super) fn apply_outcome(&mut self, outcome: Outcome, ctx: &egui::Context) {
@@ -176,10 +170,7 @@ impl InspectorApp {
 
     /// Profile work is queued or running on the profiles thread.
     pub fn profiles_busy(&self) -> bool {
-        self.profiles
-            .worker
-            .as_ref()
-            .is_some_and(ProfileWorker::is_busy)
+        self.tasks.profiles_busy()
     }
 
     pub(super) fn switch_profile(&mut self, name: &str) {

@@ -12,7 +12,7 @@ use crate::ui::command::TargetsCommand;
 use crate::ui::panels::results::PageTargets;
 use crate::ui::panels::target_mark::TargetMark;
 use crate::ui::state::{Dialog, Source};
-use crate::ui::tasks::targets::{TargetsOutcome, TargetsRequest, TargetsWorker};
+use crate::ui::tasks::targets::{TargetsOutcome, TargetsRequest};
 
 impl InspectorApp {
     pub(super) fn carry_out_targets(&mut self, command: TargetsCommand) {
@@ -47,10 +47,7 @@ impl InspectorApp {
 
     /// The targets thread has requests to answer.
     pub fn targets_busy(&self) -> bool {
-        self.targets
-            .worker
-            .as_ref()
-            .is_some_and(TargetsWorker::is_busy)
+        self.tasks.targets_busy()
     }
 
     /// The page opened from the Corpus view goes by its corpus id in the
@@ -67,8 +64,8 @@ impl InspectorApp {
 
     pub(super) fn send_targets(&mut self, request: TargetsRequest) {
         let sent = self
+            .tasks
             .targets
-            .worker
             .as_mut()
             .is_some_and(|worker| worker.send(request));
         if !sent {
@@ -76,64 +73,58 @@ impl InspectorApp {
         }
     }
 
-    /// Takes in what the targets thread answered; never blocks.
-    pub(super) fn poll_targets(&mut self) {
-        let outcomes = match &mut self.targets.worker {
-            Some(worker) => worker.poll(),
-            None => return,
-        };
-        for outcome in outcomes {
-            match outcome {
-                TargetsOutcome::Opened {
-                    path,
-                    targets,
-                    created,
-                } => {
-                    self.notice = Some(if created {
-                        crate::copy::targets_created(&path)
-                    } else {
-                        crate::copy::targets_opened(
-                            &path,
-                            targets.target_count(),
-                            targets.pages.values().filter(|p| !p.is_empty()).count(),
-                            targets.problem_count(),
-                        )
-                    });
-                    self.targets.can_undo = false;
-                    self.targets.take_in(path, targets);
-                }
-                TargetsOutcome::Missing(path) => {
-                    self.dialog = Some(Dialog::CreateTargets {
-                        path: path.display().to_string(),
-                    });
-                }
-                TargetsOutcome::Marked {
-                    path,
-                    targets,
-                    edit,
-                    url,
-                } => {
-                    self.notice = Some(crate::copy::marked(edit, &url, &path));
-                    if edit != Edit::Unchanged {
-                        self.corpus.panel.marked_since = Some(path.clone());
-                    }
-                    self.targets.can_undo |= edit != Edit::Unchanged;
-                    self.targets.take_in(path, targets);
-                }
-                TargetsOutcome::Undone { path, targets } => {
-                    self.notice = Some(crate::copy::undone(&path));
+    /// Takes in what the targets thread answered.
+    pub(super) fn targets_answered(&mut self, outcome: TargetsOutcome) {
+        match outcome {
+            TargetsOutcome::Opened {
+                path,
+                targets,
+                created,
+            } => {
+                self.notice = Some(if created {
+                    crate::copy::targets_created(&path)
+                } else {
+                    crate::copy::targets_opened(
+                        &path,
+                        targets.target_count(),
+                        targets.pages.values().filter(|p| !p.is_empty()).count(),
+                        targets.problem_count(),
+                    )
+                });
+                self.targets.can_undo = false;
+                self.targets.take_in(path, targets);
+            }
+            TargetsOutcome::Missing(path) => {
+                self.dialog = Some(Dialog::CreateTargets {
+                    path: path.display().to_string(),
+                });
+            }
+            TargetsOutcome::Marked {
+                path,
+                targets,
+                edit,
+                url,
+            } => {
+                self.notice = Some(crate::copy::marked(edit, &url, &path));
+                if edit != Edit::Unchanged {
                     self.corpus.panel.marked_since = Some(path.clone());
+                }
+                self.targets.can_undo |= edit != Edit::Unchanged;
+                self.targets.take_in(path, targets);
+            }
+            TargetsOutcome::Undone { path, targets } => {
+                self.notice = Some(crate::copy::undone(&path));
+                self.corpus.panel.marked_since = Some(path.clone());
+                self.targets.can_undo = false;
+                self.targets.take_in(path, targets);
+            }
+            TargetsOutcome::Failed { message, targets } => {
+                self.notice = Some(message);
+                if let Some((path, targets)) = targets {
+                    // Read again after an edit elsewhere: Undo would
+                    // write over it.
                     self.targets.can_undo = false;
                     self.targets.take_in(path, targets);
-                }
-                TargetsOutcome::Failed { message, targets } => {
-                    self.notice = Some(message);
-                    if let Some((path, targets)) = targets {
-                        // Read again after an edit elsewhere: Undo would
-                        // write over it.
-                        self.targets.can_undo = false;
-                        self.targets.take_in(path, targets);
-                    }
                 }
             }
         }

@@ -34,7 +34,7 @@ impl InspectorApp {
             return;
         }
         let ready =
-            self.load.task.is_none() && !self.profiles_busy() && self.load.start_target.is_none();
+            self.tasks.load.is_none() && !self.profiles_busy() && self.load.start_target.is_none();
         if ready {
             let links = self.load.inspection.as_ref().map_or(0, |i| {
                 i.pages
@@ -51,15 +51,13 @@ impl InspectorApp {
 
 impl eframe::App for InspectorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.poll_task();
-        self.poll_corpus();
-        self.poll_profiles(ui.ctx());
+        let events = self.tasks.poll();
+        self.take_in(events, ui.ctx());
+        // After the events: a load, or a profile read for Compare with, may
+        // have changed what is compared.
         if let Some(comparison) = &mut self.comparison {
             comparison.refresh(self.load.inspection.as_ref(), self.load.generation);
         }
-        self.poll_file_dialog(ui.ctx());
-        self.poll_save();
-        self.poll_targets();
         let mut commands = self.window_input(ui);
 
         // Settings past the limits are not applied, so their lint comes from them.
@@ -84,9 +82,7 @@ impl eframe::App for InspectorApp {
             self.apply(command, ui.ctx());
         }
         self.report_startup(ui.ctx());
-        let busy =
-            self.load.task.is_some() || self.corpus.task.is_some() || self.archive.task.is_some();
-        if busy || self.profiles_busy() || self.targets_busy() {
+        if self.tasks.busy() {
             // Keep the spinner turning; results arrive with their own repaint.
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -107,7 +103,7 @@ impl InspectorApp {
         if self.take_dropped_file(ui.ctx()) {
             commands.push(LoadCommand::Load.into());
         }
-        if self.load.task.is_some()
+        if self.tasks.load.is_some()
             && self.dialog.is_none()
             && ui.input(|i| i.key_pressed(egui::Key::Escape))
         {
@@ -171,11 +167,11 @@ impl InspectorApp {
                     ui.separator();
                 }
                 let view = TopBarView {
-                    loading: self.load.task.as_ref().map(Task::loading),
+                    loading: self.tasks.load.as_ref().map(Task::loading),
                     warnings,
                     show_settings: self.view.show_settings,
                     show_detail: self.view.show_detail,
-                    browsing: self.view.file_dialog.is_some(),
+                    browsing: self.tasks.file_dialog.is_some(),
                     browser_available: self.load.browser.is_some(),
                     demo_shown: self.load.source == Source::Demo && self.top.target.is_empty(),
                     save_refused: self.save_refused(),
@@ -300,7 +296,7 @@ impl InspectorApp {
             edited: self.is_dirty(),
             compared: self.comparison.as_ref().map(|c| c.name.as_str()),
             depth: self.top.depth,
-            browsing: self.view.file_dialog.is_some(),
+            browsing: self.tasks.file_dialog.is_some(),
             keyboard: self.dialog.is_none(),
         };
         egui::CentralPanel::default().show(ui, |ui| {
@@ -333,8 +329,8 @@ impl InspectorApp {
             profile: &self.profiles.name,
             built_in: self.profiles.name == BUILT_IN,
             export_json: &json,
-            browsing: self.view.file_dialog.is_some(),
-            saving: self.archive.task.is_some(),
+            browsing: self.tasks.file_dialog.is_some(),
+            saving: self.tasks.save.is_some(),
         };
         dialogs::show(ctx, dialog, &view)
     }

@@ -1,6 +1,8 @@
 //! The window itself: which view and side panels show, the dialogs, the
 //! banners' dismissal, the clipboard and the desktop's file dialog.
 
+use std::path::PathBuf;
+
 use super::InspectorApp;
 use crate::ui::command::ViewCommand;
 use crate::ui::state::{Dialog, FilePurpose, ShownError, SidePanel};
@@ -33,7 +35,7 @@ impl InspectorApp {
 
     /// Asks the desktop for a file on a background thread; one at a time.
     fn browse_file(&mut self, purpose: FilePurpose, ctx: &egui::Context) {
-        if self.view.file_dialog.is_some() {
+        if self.tasks.file_dialog.is_some() {
             return;
         }
         let repaint_ctx = ctx.clone();
@@ -46,9 +48,53 @@ impl InspectorApp {
         };
         let repaint = move || repaint_ctx.request_repaint();
         match PendingFileDialog::spawn(purpose, suggested, repaint) {
-            Ok(pending) => self.view.file_dialog = Some(pending),
+            Ok(pending) => self.tasks.file_dialog = Some(pending),
             Err(e) => {
                 self.error = Some(ShownError::plain(crate::copy::cannot_open_file_dialog(&e)));
+            }
+        }
+    }
+
+    /// The file dialog for `purpose` answered: the file goes where it was
+    /// asked for.
+    pub(super) fn file_chosen(
+        &mut self,
+        purpose: FilePurpose,
+        chosen: Option<PathBuf>,
+        ctx: &egui::Context,
+    ) {
+        let Some(path) = chosen.map(|p| p.display().to_string()) else {
+            self.notice = Some(crate::copy::NO_FILE_CHOSEN.into());
+            return;
+        };
+        match purpose {
+            FilePurpose::OpenPage => {
+                self.top.set_target(path);
+                self.load(ctx);
+            }
+            FilePurpose::ImportSettings => {
+                if let Some(Dialog::Import { path: field, .. }) = &mut self.dialog {
+                    *field = path;
+                }
+            }
+            FilePurpose::ExportSettings => self.export_to_file(&path),
+            FilePurpose::SaveArchive => {
+                if let Some(Dialog::SaveArchive { path: field, .. }) = &mut self.dialog {
+                    field.clone_from(&path);
+                }
+                self.save_archive(&path, false, ctx);
+            }
+            FilePurpose::TargetsFile => {
+                if let Some(Dialog::TargetsFile { path: field }) = &mut self.dialog {
+                    *field = path;
+                }
+            }
+            FilePurpose::CorpusFolder
+            | FilePurpose::CorpusManifest
+            | FilePurpose::CorpusArchive => self.corpus.panel.path = path,
+            FilePurpose::CorpusTargets => {
+                self.corpus.panel.targets = path;
+                self.corpus.panel.targets_off = false;
             }
         }
     }

@@ -1,11 +1,8 @@
 //! Save for ticket's state; changed by `app/archive.rs`.
 
-use crate::ui::tasks::save::SaveTask;
-
-/// Save for ticket: the save running and the last archive written.
+/// Save for ticket: which pages the running save holds, the last archive written.
 #[derive(Default)]
 pub struct ArchiveState {
-    pub task: Option<SaveTask>,
     /// Which pages the running save holds (see `pages_identity`).
     pub saving_pages: Option<usize>,
     /// Where the shown inspection was last saved for a ticket, and when.

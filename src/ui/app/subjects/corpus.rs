@@ -2,13 +2,11 @@
 
 use crate::ui::panels::corpus::CorpusState;
 use crate::ui::state::CorpusProgress;
-use crate::ui::tasks::corpus::CorpusTask;
 
 /// The corpus view (what is typed in it and the last run) and the run going.
 #[derive(Default)]
 pub struct CorpusRunState {
     pub panel: CorpusState,
-    pub task: Option<CorpusTask>,
     /// How far the running corpus task has come.
     pub progress: Option<CorpusProgress>,
 }

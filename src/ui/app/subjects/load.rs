@@ -9,7 +9,6 @@ use url::Url;
 use crate::fetch::{Fetcher, Resolve};
 use crate::inspect::Inspection;
 use crate::ui::state::Source;
-use crate::ui::tasks::load::Task;
 
 /// What a crawl was made with: when these change, its pages are out of date.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +32,6 @@ pub struct LoadState {
     pub host_mapping: Vec<Resolve>,
     /// The last load failed, so the table shows the result from before it.
     pub failed: bool,
-    pub task: Option<Task>,
     /// The page to show again when the crawl running now arrives (Crawl again).
     pub reopen: Option<Url>,
     /// The URL or file to load once the profiles are open.
@@ -54,7 +52,6 @@ impl LoadState {
             source: Source::Nothing,
             host_mapping: Vec::new(),
             failed: false,
-            task: None,
             reopen: None,
             start_target: None,
             fetcher: None,

@@ -2,10 +2,9 @@
 
 use crate::ui::panels::results::ResultsState;
 use crate::ui::state::MainView;
-use crate::ui::tasks::file_dialog::PendingFileDialog;
 
 /// What the window shows around the pages: the main view, the side panels,
-/// the table's own state, the desktop's file dialog.
+/// the table's own state.
 pub struct ViewState {
     pub main: MainView,
     pub show_settings: bool,
@@ -13,7 +12,6 @@ pub struct ViewState {
     /// The warnings button was clicked: scroll the settings panel to them.
     pub scroll_to_warnings: bool,
     pub results: ResultsState,
-    pub file_dialog: Option<PendingFileDialog>,
     /// Unsaved changes were discarded for quitting: let the window close.
     pub allow_close: bool,
 }
@@ -26,7 +24,6 @@ impl ViewState {
             show_detail: true,
             scroll_to_warnings: false,
             results: ResultsState::default(),
-            file_dialog: None,
             allow_close: false,
         }
     }
