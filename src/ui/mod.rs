@@ -5,8 +5,9 @@
 //!   given and returns the commands a click asked for; its kittests sit beside it.
 //! - `tasks/`: the work that runs off the frame (loading, corpus runs, profiles,
 //!   targets, saving, file dialogs), each on a named thread behind a channel.
-//! - `app/`: the window's state, grouped by subject, and the carrying out of
-//!   the commands. Only `app/` imports both panels and tasks.
+//! - `app/`: the window's state, grouped by subject (`app/subjects/`), and
+//!   the carrying out of the commands and of what the tasks report, by
+//!   subject. Only `app/` imports both panels and tasks.
 //! - `command.rs`, `state.rs`: what panels and the app share; `palette.rs`
 //!   (colours) and `widgets.rs` (small drawing helpers) serve every panel.
 

@@ -5,25 +5,37 @@
 use std::path::PathBuf;
 use std::time::SystemTime;
 
-use super::{InspectorApp, SavedArchive};
+use super::InspectorApp;
+use super::subjects::archive::SavedArchive;
 use crate::copy;
 use crate::policy::Settings;
+use crate::ui::command::ArchiveCommand;
 use crate::ui::panels::banners::ArchiveBanner;
 use crate::ui::state::{Dialog, ShownError, Source};
 use crate::ui::tasks::save::{SaveJob, SaveOutcome, SaveTask, utc_minute};
 
 impl InspectorApp {
+    pub(super) fn carry_out_archive(&mut self, command: ArchiveCommand, ctx: &egui::Context) {
+        match command {
+            ArchiveCommand::SaveForTicket => self.open_save_dialog(),
+            ArchiveCommand::SaveArchive { path, overwrite } => {
+                self.save_archive(&path, overwrite, ctx);
+            }
+            ArchiveCommand::JudgeUnderArchive(archive) => self.judge_under_archive(archive),
+        }
+    }
+
     /// Why Save for ticket cannot run now (the tooltip of its disabled
     /// button), or `None` when it can: only pages that were fetched (or
     /// reopened from an archive) hold the HTTP exchanges an archive keeps.
     pub(super) fn save_refused(&self) -> Option<&'static str> {
-        if self.task.is_some() {
+        if self.tasks.load.is_some() {
             return Some(copy::WAIT_FOR_THE_LOAD);
         }
-        if self.save_task.is_some() {
+        if self.tasks.save.is_some() {
             return Some(copy::SAVING_ARCHIVE);
         }
-        match (&self.inspection, &self.source) {
+        match (&self.load.inspection, &self.load.source) {
             (None, _) | (_, Source::Nothing) => Some(copy::NOTHING_FETCHED_TO_SAVE),
             (_, Source::Demo) => Some(copy::DEMO_NOT_SAVED),
             (_, Source::File(_)) => Some(copy::SAVED_PAGE_NOT_SAVED),
@@ -35,6 +47,7 @@ impl InspectorApp {
     /// the day, in the home folder.
     pub(super) fn open_save_dialog(&mut self) {
         let Some(inspection) = self
+            .load
             .inspection
             .as_ref()
             .filter(|_| self.save_refused().is_none())
@@ -55,21 +68,21 @@ impl InspectorApp {
     /// inspection record: none for unsaved edits, the archive's own for a
     /// reopened archive still judged as it was captured.
     fn judged_under_profile(&self) -> Option<String> {
-        let settings = self.inspection.as_ref()?.settings();
-        if let Source::Archive { info, .. } = &self.source
+        let settings = self.load.inspection.as_ref()?.settings();
+        if let Source::Archive { info, .. } = &self.load.source
             && info.settings.as_ref() == Some(settings)
         {
             return info.profile.clone();
         }
-        (*settings == self.saved).then(|| self.profile.clone())
+        (*settings == self.profiles.saved).then(|| self.profiles.name.clone())
     }
 
     /// Writes the shown inspection to `path` on a named thread.
     pub(super) fn save_archive(&mut self, path: &str, overwrite: bool, ctx: &egui::Context) {
-        if self.save_task.is_some() || path.trim().is_empty() {
+        if self.tasks.save.is_some() || path.trim().is_empty() {
             return;
         }
-        let Some(inspection) = &self.inspection else {
+        let Some(inspection) = &self.load.inspection else {
             return;
         };
         let job = SaveJob {
@@ -78,21 +91,18 @@ impl InspectorApp {
             profile: self.judged_under_profile(),
             overwrite,
         };
-        self.saving_pages = pages_identity(inspection);
+        self.archive.saving_pages = pages_identity(inspection);
         let repaint_ctx = ctx.clone();
         match SaveTask::spawn(job, move || repaint_ctx.request_repaint()) {
-            Ok(task) => self.save_task = Some(task),
+            Ok(task) => self.tasks.save = Some(task),
             Err(e) => {
                 self.error = Some(ShownError::plain(copy::cannot_start_background_task(&e)));
             }
         }
     }
 
-    pub(super) fn poll_save(&mut self) {
-        let Some(outcome) = self.save_task.as_ref().and_then(SaveTask::poll) else {
-            return;
-        };
-        self.save_task = None;
+    /// The save finished (`tasks.poll` took it out of its slot).
+    pub(super) fn save_finished(&mut self, outcome: SaveOutcome) {
         match outcome {
             SaveOutcome::Saved { saved, at } => {
                 if matches!(
@@ -108,8 +118,10 @@ impl InspectorApp {
                 ));
                 // A load that ended meanwhile shows other pages: the file
                 // is not theirs.
-                if self.inspection.as_ref().and_then(pages_identity) == self.saving_pages {
-                    self.saved_archive = Some(SavedArchive {
+                if self.load.inspection.as_ref().and_then(pages_identity)
+                    == self.archive.saving_pages
+                {
+                    self.archive.saved = Some(SavedArchive {
                         file_name: crate::ui::panels::status_bar::file_name(
                             &saved.path.display().to_string(),
                         ),
@@ -147,9 +159,9 @@ impl InspectorApp {
     /// Judges a reopened archive's pages under its own settings, or under
     /// the current profile's as saved; nothing is fetched.
     pub(super) fn judge_under_archive(&mut self, archive: bool) {
-        let settings = match &self.source {
+        let settings = match &self.load.source {
             Source::Archive { info, .. } if archive => info.settings.clone(),
-            Source::Archive { .. } => Some(self.saved.clone()),
+            Source::Archive { .. } => Some(self.profiles.saved.clone()),
             _ => None,
         };
         if let Some(settings) = settings {

@@ -1,63 +1,18 @@
-//! Compare with…: the shown pages decided under a second profile.
+//! Compare with…: starting and stopping it (the comparison itself is
+//! `subjects::comparison`).
 
-use crate::inspect::Inspection;
-use crate::policy::compare::{LinkChange, compare_pages};
-use crate::policy::{PageDecision, Settings};
-use crate::ui::panels::results::PageCompare;
+use crate::ui::command::ComparisonCommand;
+use crate::ui::tasks::profiles::StoreRequest;
 
-/// The shown pages decided under a second profile (Compare with…).
-pub(super) struct Comparison {
-    pub(super) name: String,
-    pub(super) settings: Settings,
-    /// The app's `generation` these were computed for.
-    pub(super) computed_for: Option<u64>,
-    /// Bumped on every computation, for the table's cache.
-    pub(super) generation: u64,
-    pub(super) decisions: Vec<PageDecision>,
-    /// Per page, the links that change from the current settings to these.
-    pub(super) changes: Vec<Vec<LinkChange>>,
-}
-
-impl Comparison {
-    pub(super) fn new(name: String, settings: Settings) -> Self {
-        Self {
-            name,
-            settings,
-            computed_for: None,
-            generation: 0,
-            decisions: Vec::new(),
-            changes: Vec::new(),
+impl super::InspectorApp {
+    pub(super) fn carry_out_comparison(&mut self, command: ComparisonCommand) {
+        match command {
+            ComparisonCommand::CompareWith(None) => self.comparison = None,
+            // The profile is read on the profiles thread; its reply starts
+            // the comparison (`profiles::apply_outcome`).
+            ComparisonCommand::CompareWith(Some(name)) => {
+                self.send_store(StoreRequest::Peek(name));
+            }
         }
-    }
-
-    /// Decides the pages again when the inspection changed since last time.
-    pub(super) fn refresh(&mut self, inspection: Option<&Inspection>, generation: u64) {
-        if self.computed_for == Some(generation) {
-            return;
-        }
-        self.computed_for = Some(generation);
-        self.generation += 1;
-        let Some(inspection) = inspection else {
-            self.decisions.clear();
-            self.changes.clear();
-            return;
-        };
-        self.decisions = inspection.decide_under(&self.settings);
-        let (ours, theirs) = (inspection.settings().options(), self.settings.options());
-        self.changes = inspection
-            .pages
-            .iter()
-            .zip(&self.decisions)
-            .map(|(page, decision)| compare_pages(&page.decision, decision, &ours, &theirs))
-            .collect();
-    }
-
-    pub(super) fn page(&self, page: usize) -> Option<PageCompare<'_>> {
-        Some(PageCompare {
-            name: &self.name,
-            decision: self.decisions.get(page)?,
-            changes: self.changes.get(page)?,
-            generation: self.generation,
-        })
     }
 }

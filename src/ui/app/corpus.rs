@@ -4,65 +4,83 @@
 use std::path::PathBuf;
 
 use super::InspectorApp;
-use super::comparison::Comparison;
-use crate::ui::state::{Dialog, NameAction};
-use crate::ui::tasks::corpus::{CorpusJob, CorpusPoll, CorpusTask};
+use super::subjects::comparison::Comparison;
+use crate::ui::command::CorpusCommand;
+use crate::ui::state::{CorpusProgress, CorpusResult, Dialog, MainView, NameAction};
+use crate::ui::tasks::corpus::{CorpusJob, CorpusTask};
 use crate::ui::tasks::profiles::StoreRequest;
 
 impl InspectorApp {
-    pub(super) fn poll_corpus(&mut self) {
-        let Some(task) = &mut self.corpus_task else {
-            return;
-        };
-        match task.poll() {
-            CorpusPoll::Running(progress) => self.corpus_progress = Some(progress),
-            CorpusPoll::Finished(result) => {
-                self.corpus_task = None;
-                self.corpus_progress = None;
-                match result {
-                    Ok(result) => {
-                        self.corpus.finished(*result);
-                        // Links marked in the inspector go to the file the
-                        // run was measured against.
-                        if let Some(path) = self.corpus.targets_used.clone()
-                            && self.targets_file() != Some(path.as_path())
-                        {
-                            self.use_targets_file(path);
-                        }
-                    }
-                    Err(e) => self.corpus.error = Some(e),
+    pub(super) fn carry_out_corpus(&mut self, command: CorpusCommand, ctx: &egui::Context) {
+        match command {
+            CorpusCommand::RunCorpus => self.run_corpus(ctx),
+            CorpusCommand::TrySuggestion(index) => self.try_suggestion(index, ctx),
+            CorpusCommand::SaveSuggestion(index) => self.ask_suggestion_name(index),
+            CorpusCommand::CancelCorpus => {
+                if let Some(task) = &self.tasks.corpus {
+                    task.cancel();
                 }
+            }
+            CorpusCommand::OpenCorpusPage { path, url, link } => {
+                self.opened_corpus_page(&path);
+                self.selection.select_when_loaded = link;
+                self.view.main = MainView::Inspector;
+                self.top.set_target(path);
+                self.top.base_url = url;
+                self.load(ctx);
             }
         }
     }
 
+    pub(super) fn corpus_progressed(&mut self, progress: CorpusProgress) {
+        self.corpus.progress = Some(progress);
+    }
+
+    /// The corpus run finished (`tasks.poll` took it out of its slot).
+    pub(super) fn corpus_finished(&mut self, result: Result<Box<CorpusResult>, String>) {
+        self.corpus.progress = None;
+        match result {
+            Ok(result) => {
+                self.corpus.panel.finished(*result);
+                // Links marked in the inspector go to the file the
+                // run was measured against.
+                if let Some(path) = self.corpus.panel.targets_used.clone()
+                    && self.targets_file() != Some(path.as_path())
+                {
+                    self.use_targets_file(path);
+                }
+            }
+            Err(e) => self.corpus.panel.error = Some(e),
+        }
+    }
+
     pub(super) fn run_corpus(&mut self, ctx: &egui::Context) {
-        if self.corpus_task.is_some() {
+        if self.tasks.corpus.is_some() {
             return;
         }
         let job = CorpusJob {
-            path: PathBuf::from(self.corpus.path.trim()),
+            path: PathBuf::from(self.corpus.panel.path.trim()),
             a: self.settings.clone(),
             b: self.comparison.as_ref().map(|c| c.settings.clone()),
             depth: self.top.depth,
-            targets: self.corpus.targets_choice(),
+            targets: self.corpus.panel.targets_choice(),
         };
         let repaint_ctx = ctx.clone();
         match CorpusTask::spawn(job, move || repaint_ctx.request_repaint()) {
             Ok(task) => {
-                self.corpus_task = Some(task);
-                self.corpus_progress = None;
-                self.corpus.error = None;
+                self.tasks.corpus = Some(task);
+                self.corpus.progress = None;
+                self.corpus.panel.error = None;
             }
             Err(e) => {
-                self.corpus.error = Some(crate::copy::cannot_start_corpus_run(&e));
+                self.corpus.panel.error = Some(crate::copy::cannot_start_corpus_run(&e));
             }
         }
     }
 
     /// The last run's suggestion `index`.
     fn suggestion(&self, index: usize) -> Option<&crate::corpus::truth::Suggestion> {
-        let evaluation = self.corpus.run.as_ref()?.evaluation.as_ref()?;
+        let evaluation = self.corpus.panel.run.as_ref()?.evaluation.as_ref()?;
         evaluation.suggestions.get(index)
     }
 
@@ -82,15 +100,15 @@ impl InspectorApp {
         let Some(suggestion) = self.suggestion(index) else {
             return;
         };
-        let name = crate::copy::suggested_profile_name(&self.profile, &suggestion.change);
-        self.corpus.saving = Some(suggestion.settings.clone());
+        let name = crate::copy::suggested_profile_name(&self.profiles.name, &suggestion.change);
+        self.corpus.panel.saving = Some(suggestion.settings.clone());
         self.dialog = Some(Dialog::name_entry(NameAction::SaveSuggestion, &name));
     }
 
     /// Stores the settings being named as a new profile; the current one
     /// stays current.
     pub(super) fn save_suggestion(&mut self, name: String) {
-        let Some(settings) = self.corpus.saving.clone() else {
+        let Some(settings) = self.corpus.panel.saving.clone() else {
             self.dialog = None;
             return;
         };
@@ -101,7 +119,7 @@ impl InspectorApp {
     /// B is now that profile.
     pub(super) fn suggestion_saved(&mut self, name: String, settings: &crate::policy::Settings) {
         self.dialog = None;
-        self.corpus.saving = None;
+        self.corpus.panel.saving = None;
         if let Some(comparison) = &mut self.comparison
             && comparison.settings == *settings
         {

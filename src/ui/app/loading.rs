@@ -3,14 +3,15 @@
 
 use url::Url;
 
-use super::{CrawlInputs, DEMO_HTML, DEMO_URL, InspectorApp};
+use super::subjects::load::CrawlInputs;
+use super::{DEMO_HTML, DEMO_URL, InspectorApp};
 use crate::fetch::Resolve;
 use crate::inspect::{Inspection, Limits};
 use crate::load::FromCapture;
 use crate::policy::over_limits;
-use crate::ui::state::{Dialog, FilePurpose, ShownError, Source};
-use crate::ui::tasks::file_dialog::DialogPoll;
-use crate::ui::tasks::load::{Job, Poll, Task};
+use crate::ui::command::LoadCommand;
+use crate::ui::state::{ShownError, Source};
+use crate::ui::tasks::load::{Job, LoadedPage, Task};
 
 /// An archive judged under the window's settings and depth, not its own.
 const OWN_SETTINGS: FromCapture = FromCapture {
@@ -20,10 +21,25 @@ const OWN_SETTINGS: FromCapture = FromCapture {
 };
 
 impl InspectorApp {
+    pub(super) fn carry_out_load(&mut self, command: LoadCommand, ctx: &egui::Context) {
+        match command {
+            LoadCommand::Load => self.load(ctx),
+            LoadCommand::CrawlAgain => self.crawl_again(ctx),
+            // A request in flight cannot be interrupted, so the task is let
+            // go: it stops at its next check and its result is dropped.
+            LoadCommand::Cancel => {
+                if self.tasks.load.take().is_some() {
+                    self.notice = Some(crate::copy::CANCELLED.into());
+                }
+            }
+            LoadCommand::LoadDemo => self.load_demo(),
+        }
+    }
+
     /// The URL or file given on the command line loads once the active
     /// profile is known, so it is judged with that profile's settings.
     pub(super) fn load_start_target(&mut self, ctx: &egui::Context) {
-        if let Some(target) = self.start_target.take() {
+        if let Some(target) = self.load.start_target.take() {
             self.top.set_target(target);
             self.load(ctx);
         }
@@ -39,7 +55,7 @@ impl InspectorApp {
         // What the crawl was made with, before it is judged under settings
         // edited while it ran (then it is out of date).
         let crawled = matches!(source, Source::Url | Source::Archive { .. });
-        self.crawled_with = crawled.then(|| CrawlInputs {
+        self.load.crawled_with = crawled.then(|| CrawlInputs {
             settings: inspection.settings().clone(),
             depth: inspection.depth(),
             limit_override: inspection.limit_override(),
@@ -48,25 +64,26 @@ impl InspectorApp {
             inspection.rejudge(self.settings.clone(), inspection.limits());
         }
         // Crawling again keeps the page that was shown, when the new crawl has it.
-        let reopen = self.reopen.take().filter(|_| crawled);
-        self.page = reopen
+        let reopen = self.load.reopen.take().filter(|_| crawled);
+        self.selection.page = reopen
             .and_then(|url| inspection.pages.iter().position(|p| p.url == url))
             .unwrap_or(0);
-        self.inspection = Some(inspection);
-        self.source = source;
-        self.loaded_host_mapping = host_mapping;
-        self.generation += 1;
-        self.loaded += 1;
+        self.load.inspection = Some(inspection);
+        self.load.source = source;
+        self.load.host_mapping = host_mapping;
+        self.load.generation += 1;
+        self.load.loaded += 1;
         // A link chosen in the Corpus view is selected on its page.
-        self.selected = self.select_when_loaded.take().filter(|&link| {
-            self.inspection
+        self.selection.selected = self.selection.select_when_loaded.take().filter(|&link| {
+            self.load
+                .inspection
                 .as_ref()
-                .and_then(|i| i.pages.get(self.page))
+                .and_then(|i| i.pages.get(self.selection.page))
                 .is_some_and(|p| link < p.decision.links.len())
         });
-        self.load_failed = false;
+        self.load.failed = false;
         // An archive saved of the pages shown before is not of these.
-        self.saved_archive = None;
+        self.archive.saved = None;
     }
 
     /// A reopened archive arrives judged under its own settings and limits:
@@ -89,7 +106,7 @@ impl InspectorApp {
     /// Whether the shown crawl would come out differently now: another depth,
     /// or (for a crawl past the start page) other settings or N.
     pub(super) fn crawl_is_stale(&self) -> bool {
-        let Some(crawled) = &self.crawled_with else {
+        let Some(crawled) = &self.load.crawled_with else {
             return false;
         };
         crawled.depth != self.top.depth
@@ -120,13 +137,16 @@ impl InspectorApp {
     /// Crawls the shown start page again with the current settings and depth;
     /// the page shown now stays shown.
     pub(super) fn crawl_again(&mut self, ctx: &egui::Context) {
-        let Some(inspection) = &self.inspection else {
+        let Some(inspection) = &self.load.inspection else {
             return;
         };
-        self.reopen = inspection.pages.get(self.page).map(|p| p.url.clone());
+        self.load.reopen = inspection
+            .pages
+            .get(self.selection.page)
+            .map(|p| p.url.clone());
         // An archive is crawled again from itself, under the settings and
         // depth on screen: nothing is fetched from the network.
-        let (start, from_capture) = match &self.source {
+        let (start, from_capture) = match &self.load.source {
             Source::Archive { path, .. } => (path.clone(), OWN_SETTINGS),
             _ => (inspection.start_url.to_string(), FromCapture::ALL),
         };
@@ -135,7 +155,7 @@ impl InspectorApp {
     }
 
     pub(super) fn load(&mut self, ctx: &egui::Context) {
-        self.reopen = None;
+        self.load.reopen = None;
         let (target, base_url) = (self.top.target.clone(), self.top.base_url.clone());
         self.start(ctx, &target, &base_url, FromCapture::ALL);
     }
@@ -163,9 +183,10 @@ impl InspectorApp {
             limit_override: self.top.limit_override(),
             settings: self.settings.clone(),
             browser: self
+                .load
                 .browser
                 .as_ref()
-                .filter(|_| self.top.rendered && self.fetcher.is_none())
+                .filter(|_| self.top.rendered && self.load.fetcher.is_none())
                 .cloned(),
             // A mapping that does not parse refuses only a fetch: the task
             // knows whether the target is a file.
@@ -173,13 +194,13 @@ impl InspectorApp {
             from_capture,
         };
         let repaint_ctx = ctx.clone();
-        match Task::spawn(job, self.fetcher.clone(), move || {
+        match Task::spawn(job, self.load.fetcher.clone(), move || {
             repaint_ctx.request_repaint()
         }) {
             Ok(task) => {
-                self.task = Some(task);
+                self.tasks.load = Some(task);
                 self.error = None;
-                self.load_failed = false;
+                self.load.failed = false;
             }
             Err(e) => {
                 self.error = Some(ShownError::plain(
@@ -189,24 +210,21 @@ impl InspectorApp {
         }
     }
 
-    pub(super) fn poll_task(&mut self) {
-        let Some(task) = &mut self.task else { return };
-        if let Poll::Finished(result) = task.poll() {
-            self.task = None;
-            match result {
-                Ok(loaded) => {
-                    self.error = None;
-                    if loaded.as_captured {
-                        self.adopt_capture(&loaded.inspection);
-                    }
-                    self.set_inspection(*loaded.inspection, loaded.source, loaded.host_mapping);
+    /// The load task finished (`tasks.poll` took it out of its slot).
+    pub(super) fn load_finished(&mut self, result: Result<LoadedPage, ShownError>) {
+        match result {
+            Ok(loaded) => {
+                self.error = None;
+                if loaded.as_captured {
+                    self.adopt_capture(&loaded.inspection);
                 }
-                // The previous result stays on screen, marked as such.
-                Err(e) => {
-                    self.select_when_loaded = None;
-                    self.error = Some(e);
-                    self.load_failed = self.inspection.is_some();
-                }
+                self.set_inspection(*loaded.inspection, loaded.source, loaded.host_mapping);
+            }
+            // The previous result stays on screen, marked as such.
+            Err(e) => {
+                self.selection.select_when_loaded = None;
+                self.error = Some(e);
+                self.load.failed = self.load.inspection.is_some();
             }
         }
     }
@@ -219,56 +237,11 @@ impl InspectorApp {
                 .find_map(|f| Some(f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()))
         });
         match dropped {
-            Some(path) if self.task.is_none() => {
+            Some(path) if self.tasks.load.is_none() => {
                 self.top.set_target(path.display().to_string());
                 true
             }
             _ => false,
-        }
-    }
-
-    pub(super) fn poll_file_dialog(&mut self, ctx: &egui::Context) {
-        let Some(pending) = &self.file_dialog else {
-            return;
-        };
-        let DialogPoll::Answered(chosen) = pending.poll() else {
-            return;
-        };
-        let purpose = pending.purpose;
-        self.file_dialog = None;
-        let Some(path) = chosen.map(|p| p.display().to_string()) else {
-            self.notice = Some(crate::copy::NO_FILE_CHOSEN.into());
-            return;
-        };
-        match purpose {
-            FilePurpose::OpenPage => {
-                self.top.set_target(path);
-                self.load(ctx);
-            }
-            FilePurpose::ImportSettings => {
-                if let Some(Dialog::Import { path: field, .. }) = &mut self.dialog {
-                    *field = path;
-                }
-            }
-            FilePurpose::ExportSettings => self.export_to_file(&path),
-            FilePurpose::SaveArchive => {
-                if let Some(Dialog::SaveArchive { path: field, .. }) = &mut self.dialog {
-                    field.clone_from(&path);
-                }
-                self.save_archive(&path, false, ctx);
-            }
-            FilePurpose::TargetsFile => {
-                if let Some(Dialog::TargetsFile { path: field }) = &mut self.dialog {
-                    *field = path;
-                }
-            }
-            FilePurpose::CorpusFolder
-            | FilePurpose::CorpusManifest
-            | FilePurpose::CorpusArchive => self.corpus.path = path,
-            FilePurpose::CorpusTargets => {
-                self.corpus.targets = path;
-                self.corpus.targets_off = false;
-            }
         }
     }
 
@@ -286,13 +259,13 @@ impl InspectorApp {
         if !self.settings_apply() {
             return;
         }
-        if let Some(inspection) = &mut self.inspection {
+        if let Some(inspection) = &mut self.load.inspection {
             let limits = Limits {
                 depth: self.top.depth,
                 limit_override: self.top.limit_override(),
             };
             inspection.rejudge(self.settings.clone(), limits);
-            self.generation += 1;
+            self.load.generation += 1;
         }
     }
 }

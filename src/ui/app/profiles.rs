@@ -2,21 +2,73 @@
 //! change (save, switch, name, delete, import, export).
 
 use super::InspectorApp;
-use super::comparison::Comparison;
+use super::subjects::comparison::Comparison;
 use crate::policy::{ImportedSettings, Settings};
 use crate::profiles::{BUILT_IN, ProfileError, export_json, validate_name};
+use crate::ui::command::ProfileCommand;
 use crate::ui::state::{AfterUnsaved, Dialog, NameAction, ShownError};
-use crate::ui::tasks::profiles::{Outcome, ProfileWorker, Request, StoreRequest};
+use crate::ui::tasks::profiles::{Outcome, Reply, Request, StoreRequest};
 
 impl InspectorApp {
+    pub(super) fn carry_out_profile(&mut self, command: ProfileCommand, ctx: &egui::Context) {
+        match command {
+            ProfileCommand::SwitchProfile(name) => {
+                self.leave_profile(AfterUnsaved::Switch(name), ctx);
+            }
+            ProfileCommand::SaveProfile => self.save_profile(None),
+            // Save as keeps the changes (in the new profile); Rename and
+            // Duplicate leave the edited profile as it is saved. The built-in
+            // profile holds no edits, so its duplicate is the settings on
+            // screen; a rename to the same name changes nothing.
+            ProfileCommand::NameEntered { action, name, then } => {
+                let from = self.profiles.name.clone();
+                match action {
+                    NameAction::SaveAs => self.save_as(from, name, then),
+                    NameAction::SaveSuggestion => self.save_suggestion(name),
+                    NameAction::Duplicate if from == BUILT_IN => self.save_as(from, name, then),
+                    NameAction::Rename if name.trim() == from => self.dialog = None,
+                    NameAction::Rename => {
+                        self.leave_profile(AfterUnsaved::Rename { from, to: name }, ctx);
+                    }
+                    NameAction::Duplicate => {
+                        self.leave_profile(AfterUnsaved::Duplicate { from, to: name }, ctx);
+                    }
+                }
+            }
+            ProfileCommand::DeleteProfile => {
+                let name = self.profiles.name.clone();
+                self.leave_profile(AfterUnsaved::Delete(name), ctx);
+            }
+            ProfileCommand::Discard(after) => {
+                self.dialog = None;
+                self.continue_with(after, self.settings.clone(), ctx);
+            }
+            ProfileCommand::SaveThen(after) => {
+                self.dialog = None;
+                self.save_profile(Some(after));
+            }
+            ProfileCommand::Import { name, json, path } => {
+                self.leave_profile(AfterUnsaved::Import { name, json, path }, ctx);
+            }
+            ProfileCommand::ExportToFile(path) => self.export_to_file(&path),
+            ProfileCommand::DismissProfileNotice(i) => {
+                if i < self.profiles.notices.len() {
+                    self.profiles.notices.remove(i);
+                }
+            }
+        }
+    }
+
     /// Queues a profile request; the reply is applied in `poll_profiles`.
     pub(super) fn send_profiles(&mut self, request: Request) {
         let sent = self
+            .tasks
             .profiles
             .as_mut()
             .is_some_and(|worker| worker.send(request));
         if !sent {
-            self.profile_notices
+            self.profiles
+                .notices
                 .push(crate::copy::PROFILES_NOT_SAVED.into());
         }
     }
@@ -25,19 +77,13 @@ impl InspectorApp {
         self.send_profiles(Request::Store(request));
     }
 
-    /// Applies the profile replies that arrived; never blocks.
-    pub(super) fn poll_profiles(&mut self, ctx: &egui::Context) {
-        let replies = match &mut self.profiles {
-            Some(worker) => worker.poll(),
-            None => return,
-        };
-        for reply in replies {
-            self.profile_notices.extend(reply.notices);
-            if let Some(names) = reply.names {
-                self.profile_names = names;
-            }
-            self.apply_outcome(reply.outcome, ctx);
+    /// Applies a reply of the profiles thread.
+    pub(super) fn profiles_replied(&mut self, reply: Reply, ctx: &egui::Context) {
+        self.profiles.notices.extend(reply.notices);
+        if let Some(names) = reply.names {
+            self.profiles.names = names;
         }
+        self.apply_outcome(reply.outcome, ctx);
     }
 
     pub(super) fn apply_outcome(&mut self, outcome: Outcome, ctx: &egui::Context) {
@@ -47,8 +93,8 @@ impl InspectorApp {
                 name: active,
                 settings,
             } => {
-                self.profile = active;
-                self.saved = settings.clone();
+                self.profiles.name = active;
+                self.profiles.saved = settings.clone();
                 self.settings = settings;
                 self.reclassify();
                 self.load_start_target(ctx);
@@ -57,7 +103,7 @@ impl InspectorApp {
                 self.comparison = Some(Comparison::new(name, settings));
             }
             Outcome::OpenFailed(message) => {
-                self.profile_notices.push(message);
+                self.profiles.notices.push(message);
                 self.load_start_target(ctx);
             }
             Outcome::Saved {
@@ -65,7 +111,7 @@ impl InspectorApp {
                 settings,
                 then,
             } => {
-                self.saved = settings.clone();
+                self.profiles.saved = settings.clone();
                 self.notice = Some(crate::copy::saved_profile(&name));
                 if let Some(after) = then {
                     self.continue_with(after, settings, ctx);
@@ -82,12 +128,12 @@ impl InspectorApp {
                 then,
             } => {
                 self.dialog = None;
-                self.profile = stored;
+                self.profiles.name = stored;
                 if self.settings == replaces && self.settings != saved {
                     self.settings = saved.clone();
                     self.reclassify();
                 }
-                self.saved = saved.clone();
+                self.profiles.saved = saved.clone();
                 if let Some(after) = then {
                     self.continue_with(after, saved, ctx);
                 }
@@ -96,8 +142,8 @@ impl InspectorApp {
                 self.dialog = None;
                 self.notice = Some(crate::copy::deleted_profile(&name));
                 // After "Save as" its changes are in the new current profile.
-                if name == self.profile {
-                    self.saved = self.settings.clone();
+                if name == self.profiles.name {
+                    self.profiles.saved = self.settings.clone();
                     self.switch_profile(BUILT_IN);
                 }
             }
@@ -108,8 +154,8 @@ impl InspectorApp {
                     &imported.ignored_keys,
                     &imported.defaulted_keys,
                 ));
-                self.profile = stored;
-                self.saved = imported.settings.clone();
+                self.profiles.name = stored;
+                self.profiles.saved = imported.settings.clone();
                 self.settings = imported.settings;
                 self.reclassify();
             }
@@ -124,7 +170,7 @@ impl InspectorApp {
 
     /// Profile work is queued or running on the profiles thread.
     pub fn profiles_busy(&self) -> bool {
-        self.profiles.as_ref().is_some_and(ProfileWorker::is_busy)
+        self.tasks.profiles_busy()
     }
 
     pub(super) fn switch_profile(&mut self, name: &str) {
@@ -158,7 +204,7 @@ impl InspectorApp {
     /// Why the profiles thread would refuse `after`, as far as can be told
     /// without reading a file.
     fn refusal(&self, after: &AfterUnsaved) -> Option<String> {
-        let names = self.profile_names.iter().map(String::as_str);
+        let names = self.profiles.names.iter().map(String::as_str);
         let checked = match after {
             AfterUnsaved::Rename { from, to } => validate_name(to, names.filter(|n| n != from)),
             AfterUnsaved::Duplicate { to, .. } => validate_name(to, names),
@@ -194,7 +240,7 @@ impl InspectorApp {
         match after {
             AfterUnsaved::Switch(name) => self.switch_profile(&name),
             AfterUnsaved::Quit => {
-                self.allow_close = true;
+                self.view.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             AfterUnsaved::Import { name, json, path } => {
@@ -236,7 +282,7 @@ impl InspectorApp {
 
     /// Saves the current profile, then goes on with `then`.
     pub(super) fn save_profile(&mut self, then: Option<AfterUnsaved>) {
-        let (name, settings) = (self.profile.clone(), self.settings.clone());
+        let (name, settings) = (self.profiles.name.clone(), self.settings.clone());
         self.send_store(StoreRequest::Save {
             name,
             settings,

@@ -6,17 +6,29 @@ use crate::copy::{ExplanationContext, PageOrigin};
 use crate::inspect::{InspectedPage, LinkSource};
 use crate::policy::explain::{PageInput, WhatIf, what_if};
 use crate::policy::{LinkDecision, Settings, SiblingRoot, sibling_roots};
+use crate::ui::command::SelectionCommand;
 use crate::ui::panels::detail;
 use crate::ui::state::{CopyWhat, Source};
 
 impl InspectorApp {
+    pub(super) fn carry_out_selection(&mut self, command: SelectionCommand, ctx: &egui::Context) {
+        match command {
+            SelectionCommand::SelectPage(page) => {
+                self.selection.page = page;
+                self.selection.selected = None;
+            }
+            SelectionCommand::SelectLink(link) => self.selection.selected = link,
+            SelectionCommand::CopySelected(what) => self.copy_selected(what, ctx),
+        }
+    }
+
     /// The selected link, its page and the settings they were decided with.
     pub(super) fn selected_link(&self) -> Option<(&InspectedPage, &LinkDecision, &Settings)> {
-        let inspection = self.inspection.as_ref()?;
-        let page = inspection.pages.get(self.page)?;
+        let inspection = self.load.inspection.as_ref()?;
+        let page = inspection.pages.get(self.selection.page)?;
         Some((
             page,
-            page.decision.links.get(self.selected?)?,
+            page.decision.links.get(self.selection.selected?)?,
             inspection.settings(),
         ))
     }
@@ -54,8 +66,8 @@ impl InspectorApp {
         page: &'a InspectedPage,
         link: &LinkDecision,
     ) -> ExplanationContext<'a> {
-        let pages = self.inspection.as_ref().map_or(1, |i| i.pages.len());
-        let origin = match &self.source {
+        let pages = self.load.inspection.as_ref().map_or(1, |i| i.pages.len());
+        let origin = match &self.load.source {
             Source::File(path) => PageOrigin::File(path),
             Source::Demo => PageOrigin::Demo,
             Source::Archive { path, info } => PageOrigin::Archive {
@@ -65,29 +77,33 @@ impl InspectorApp {
             Source::Url | Source::Nothing => PageOrigin::Fetched,
         };
         ExplanationContext {
-            profile: &self.profile,
+            profile: &self.profiles.name,
             // Of the settings the explanation lists, the ones the page was
             // decided under: edits past the limits are not applied to it.
             unsaved: self
+                .load
                 .inspection
                 .as_ref()
-                .map_or_else(|| self.is_dirty(), |i| *i.settings() != self.saved),
+                .map_or_else(|| self.is_dirty(), |i| *i.settings() != self.profiles.saved),
             depth: self
+                .load
                 .inspection
                 .as_ref()
                 .map_or(self.top.depth, |i| i.depth()),
             limit_overridden: self
+                .load
                 .inspection
                 .as_ref()
                 .is_some_and(|i| i.limit_override().is_some()),
             level: page.level,
-            page: (self.page, pages),
+            page: (self.selection.page, pages),
             origin,
-            host_mapping: &self.loaded_host_mapping,
+            host_mapping: &self.load.host_mapping,
             rendered: page.rendered(),
             added_by_script: page.source(link) == Some(LinkSource::RenderedOnly),
             saved_archive: self
-                .saved_archive
+                .archive
+                .saved
                 .as_ref()
                 .map(|saved| (saved.file_name.as_str(), saved.at.as_str())),
         }
@@ -96,11 +112,11 @@ impl InspectorApp {
     /// The selected link under the compared profile.
     pub(super) fn other_side(&self) -> Option<detail::OtherSide<'_>> {
         let comparison = self.comparison.as_ref()?;
-        let selected = self.selected?;
-        let decision = comparison.decisions.get(self.page)?;
+        let selected = self.selection.selected?;
+        let decision = comparison.decisions.get(self.selection.page)?;
         let because = comparison
             .changes
-            .get(self.page)
+            .get(self.selection.page)
             .and_then(|changes| changes.iter().find(|c| c.index == selected))
             .map(|c| &c.because);
         Some(detail::OtherSide {
@@ -115,28 +131,29 @@ impl InspectorApp {
     /// The shown page's sibling roots, found again only when the page or its
     /// decisions change (not on every frame).
     pub(super) fn sibling_roots(&mut self) -> Vec<SiblingRoot> {
-        let key = (self.generation, self.page);
-        if let Some((cached, roots)) = &self.sibling_roots
+        let key = (self.load.generation, self.selection.page);
+        if let Some((cached, roots)) = &self.selection.sibling_roots
             && *cached == key
         {
             return roots.clone();
         }
         let roots = self
+            .load
             .inspection
             .as_ref()
-            .and_then(|i| i.pages.get(self.page))
+            .and_then(|i| i.pages.get(self.selection.page))
             .map(|p| sibling_roots(&p.decision.page_host, &p.decision.links))
             .unwrap_or_default();
-        self.sibling_roots = Some((key, roots.clone()));
+        self.selection.sibling_roots = Some((key, roots.clone()));
         roots
     }
 
     pub(super) fn what_ifs(&mut self) -> Vec<WhatIf> {
-        let Some(selected) = self.selected else {
+        let Some(selected) = self.selection.selected else {
             return Vec::new();
         };
-        let key = (self.generation, self.page, selected);
-        if let Some((cached, answers)) = &self.what_ifs
+        let key = (self.load.generation, self.selection.page, selected);
+        if let Some((cached, answers)) = &self.selection.what_ifs
             && *cached == key
         {
             return answers.clone();
@@ -154,7 +171,7 @@ impl InspectorApp {
                 Some(what_if(input, settings, link))
             })
             .unwrap_or_default();
-        self.what_ifs = Some((key, answers.clone()));
+        self.selection.what_ifs = Some((key, answers.clone()));
         answers
     }
 }

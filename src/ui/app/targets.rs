@@ -8,12 +8,28 @@ use std::path::{Path, PathBuf};
 use super::InspectorApp;
 use crate::corpus::truth::TargetKind;
 use crate::corpus::truth::edit::{Edit, Mark};
+use crate::ui::command::TargetsCommand;
 use crate::ui::panels::results::PageTargets;
 use crate::ui::panels::target_mark::TargetMark;
 use crate::ui::state::{Dialog, Source};
-use crate::ui::tasks::targets::{TargetsOutcome, TargetsRequest, TargetsWorker};
+use crate::ui::tasks::targets::{TargetsOutcome, TargetsRequest};
 
 impl InspectorApp {
+    pub(super) fn carry_out_targets(&mut self, command: TargetsCommand) {
+        match command {
+            TargetsCommand::UseTargetsFile { path, create } => {
+                self.dialog = None;
+                self.send_targets(TargetsRequest::Open {
+                    path: PathBuf::from(path),
+                    create,
+                });
+            }
+            TargetsCommand::ChooseTargetKind(open) => self.choose_target_kind(open),
+            TargetsCommand::MarkTarget(kind) => self.mark_selected(kind),
+            TargetsCommand::UndoMark => self.undo_mark(),
+        }
+    }
+
     /// Marks links in the targets file at `path` (read in the background;
     /// a file that does not exist is offered to be created). The Corpus
     /// view calls this after a run with targets.
@@ -31,10 +47,7 @@ impl InspectorApp {
 
     /// The targets thread has requests to answer.
     pub fn targets_busy(&self) -> bool {
-        self.targets
-            .worker
-            .as_ref()
-            .is_some_and(TargetsWorker::is_busy)
+        self.tasks.targets_busy()
     }
 
     /// The page opened from the Corpus view goes by its corpus id in the
@@ -51,8 +64,8 @@ impl InspectorApp {
 
     pub(super) fn send_targets(&mut self, request: TargetsRequest) {
         let sent = self
+            .tasks
             .targets
-            .worker
             .as_mut()
             .is_some_and(|worker| worker.send(request));
         if !sent {
@@ -60,64 +73,58 @@ impl InspectorApp {
         }
     }
 
-    /// Takes in what the targets thread answered; never blocks.
-    pub(super) fn poll_targets(&mut self) {
-        let outcomes = match &mut self.targets.worker {
-            Some(worker) => worker.poll(),
-            None => return,
-        };
-        for outcome in outcomes {
-            match outcome {
-                TargetsOutcome::Opened {
-                    path,
-                    targets,
-                    created,
-                } => {
-                    self.notice = Some(if created {
-                        crate::copy::targets_created(&path)
-                    } else {
-                        crate::copy::targets_opened(
-                            &path,
-                            targets.target_count(),
-                            targets.pages.values().filter(|p| !p.is_empty()).count(),
-                            targets.problem_count(),
-                        )
-                    });
+    /// Takes in what the targets thread answered.
+    pub(super) fn targets_answered(&mut self, outcome: TargetsOutcome) {
+        match outcome {
+            TargetsOutcome::Opened {
+                path,
+                targets,
+                created,
+            } => {
+                self.notice = Some(if created {
+                    crate::copy::targets_created(&path)
+                } else {
+                    crate::copy::targets_opened(
+                        &path,
+                        targets.target_count(),
+                        targets.pages.values().filter(|p| !p.is_empty()).count(),
+                        targets.problem_count(),
+                    )
+                });
+                self.targets.can_undo = false;
+                self.targets.take_in(path, targets);
+            }
+            TargetsOutcome::Missing(path) => {
+                self.dialog = Some(Dialog::CreateTargets {
+                    path: path.display().to_string(),
+                });
+            }
+            TargetsOutcome::Marked {
+                path,
+                targets,
+                edit,
+                url,
+            } => {
+                self.notice = Some(crate::copy::marked(edit, &url, &path));
+                if edit != Edit::Unchanged {
+                    self.corpus.panel.marked_since = Some(path.clone());
+                }
+                self.targets.can_undo |= edit != Edit::Unchanged;
+                self.targets.take_in(path, targets);
+            }
+            TargetsOutcome::Undone { path, targets } => {
+                self.notice = Some(crate::copy::undone(&path));
+                self.corpus.panel.marked_since = Some(path.clone());
+                self.targets.can_undo = false;
+                self.targets.take_in(path, targets);
+            }
+            TargetsOutcome::Failed { message, targets } => {
+                self.notice = Some(message);
+                if let Some((path, targets)) = targets {
+                    // Read again after an edit elsewhere: Undo would
+                    // write over it.
                     self.targets.can_undo = false;
                     self.targets.take_in(path, targets);
-                }
-                TargetsOutcome::Missing(path) => {
-                    self.dialog = Some(Dialog::CreateTargets {
-                        path: path.display().to_string(),
-                    });
-                }
-                TargetsOutcome::Marked {
-                    path,
-                    targets,
-                    edit,
-                    url,
-                } => {
-                    self.notice = Some(crate::copy::marked(edit, &url, &path));
-                    if edit != Edit::Unchanged {
-                        self.corpus.marked_since = Some(path.clone());
-                    }
-                    self.targets.can_undo |= edit != Edit::Unchanged;
-                    self.targets.take_in(path, targets);
-                }
-                TargetsOutcome::Undone { path, targets } => {
-                    self.notice = Some(crate::copy::undone(&path));
-                    self.corpus.marked_since = Some(path.clone());
-                    self.targets.can_undo = false;
-                    self.targets.take_in(path, targets);
-                }
-                TargetsOutcome::Failed { message, targets } => {
-                    self.notice = Some(message);
-                    if let Some((path, targets)) = targets {
-                        // Read again after an edit elsewhere: Undo would
-                        // write over it.
-                        self.targets.can_undo = false;
-                        self.targets.take_in(path, targets);
-                    }
                 }
             }
         }
@@ -126,10 +133,15 @@ impl InspectorApp {
     /// The shown page's id in the targets file: its corpus id when it was
     /// opened from the Corpus view, else its URL (SPEC 11).
     pub(super) fn target_page_id(&self) -> Option<String> {
-        let page = self.inspection.as_ref()?.pages.get(self.page)?;
-        if self.page == 0
+        let page = self
+            .load
+            .inspection
+            .as_ref()?
+            .pages
+            .get(self.selection.page)?;
+        if self.selection.page == 0
             && let Some((file, id)) = &self.targets.corpus_page
-            && matches!(&self.source, Source::File(shown) if Path::new(shown) == Path::new(file))
+            && matches!(&self.load.source, Source::File(shown) if Path::new(shown) == Path::new(file))
         {
             return Some(id.clone());
         }
@@ -143,7 +155,7 @@ impl InspectorApp {
 
     /// Whether the kind chooser is open for the selected link.
     pub(super) fn choosing_kind(&self) -> bool {
-        self.selected.is_some() && self.targets.choosing == self.selected
+        self.selection.selected.is_some() && self.targets.choosing == self.selection.selected
     }
 
     /// What the detail pane's target section shows of the selected link.
@@ -167,7 +179,7 @@ impl InspectorApp {
 
     pub(super) fn choose_target_kind(&mut self, open: bool) {
         self.targets.choosing = if open && self.targets.path.is_some() {
-            self.selected
+            self.selection.selected
         } else {
             None
         };

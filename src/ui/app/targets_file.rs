@@ -1,18 +1,16 @@
 //! The targets file the window marks links in, as the window knows it:
-//! its path and its targets as last read, the thread that reads and writes
-//! it, and the page opened from the Corpus view (it goes by its corpus id).
+//! its path and its targets as last read, and the page opened from the
+//! Corpus view (it goes by its corpus id). The thread that reads and writes
+//! the file is `tasks.targets`.
 
 use std::path::PathBuf;
 
 use crate::corpus::truth::{Target, Targets};
 use crate::ui::panels::results::PageTargets;
-use crate::ui::tasks::targets::TargetsWorker;
 
 /// The targets file and what the window knows of it.
 #[derive(Default)]
 pub struct TargetsFile {
-    /// `None` when its thread could not start (marking then says so).
-    pub worker: Option<TargetsWorker>,
     /// The file in use, once it was read.
     pub path: Option<PathBuf>,
     pub targets: Targets,
@@ -27,14 +25,6 @@ pub struct TargetsFile {
 }
 
 impl TargetsFile {
-    pub fn start(ctx: &egui::Context) -> Self {
-        let repaint_ctx = ctx.clone();
-        Self {
-            worker: TargetsWorker::spawn(move || repaint_ctx.request_repaint()).ok(),
-            ..Self::default()
-        }
-    }
-
     /// The targets of the page with `id`, when a file is in use.
     pub fn of_page(&self, id: Option<&str>) -> Option<PageTargets<'_>> {
         self.path.as_ref()?;

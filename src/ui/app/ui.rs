@@ -4,7 +4,7 @@
 use super::{InspectorApp, STORAGE_KEY, WINDOW_OPTIONS_KEY};
 use crate::policy::{Lint, lint_settings};
 use crate::profiles::{BUILT_IN, export_json};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, LoadCommand, ViewCommand};
 use crate::ui::panels::corpus::CorpusView;
 use crate::ui::panels::dialogs::DialogView;
 use crate::ui::panels::profiles_bar::ProfileView;
@@ -33,9 +33,10 @@ impl InspectorApp {
             eprintln!("{}", crate::copy::first_frame_measured(ms));
             return;
         }
-        let ready = self.task.is_none() && !self.profiles_busy() && self.start_target.is_none();
+        let ready =
+            self.tasks.load.is_none() && !self.profiles_busy() && self.load.start_target.is_none();
         if ready {
-            let links = self.inspection.as_ref().map_or(0, |i| {
+            let links = self.load.inspection.as_ref().map_or(0, |i| {
                 i.pages
                     .iter()
                     .map(|p| p.decision.links.len())
@@ -50,19 +51,17 @@ impl InspectorApp {
 
 impl eframe::App for InspectorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.poll_task();
-        self.poll_corpus();
-        self.poll_profiles(ui.ctx());
+        let events = self.tasks.poll();
+        self.take_in(events, ui.ctx());
+        // After the events: a load, or a profile read for Compare with, may
+        // have changed what is compared.
         if let Some(comparison) = &mut self.comparison {
-            comparison.refresh(self.inspection.as_ref(), self.generation);
+            comparison.refresh(self.load.inspection.as_ref(), self.load.generation);
         }
-        self.poll_file_dialog(ui.ctx());
-        self.poll_save();
-        self.poll_targets();
         let mut commands = self.window_input(ui);
 
         // Settings past the limits are not applied, so their lint comes from them.
-        let lints = match &self.inspection {
+        let lints = match &self.load.inspection {
             Some(inspection) if self.settings_apply() => inspection.lints().to_vec(),
             _ => lint_settings(&self.settings),
         };
@@ -70,10 +69,10 @@ impl eframe::App for InspectorApp {
         commands.extend(self.top_panel(ui, lints.len()));
         commands.extend(self.status_panel(ui));
         let width = ui.ctx().content_rect().width();
-        if self.show_settings {
+        if self.view.show_settings {
             commands.extend(self.settings_side(ui, &lints, width));
         }
-        if self.show_detail && self.view == MainView::Inspector {
+        if self.view.show_detail && self.view.main == MainView::Inspector {
             commands.extend(self.detail_side(ui, width));
         }
         commands.extend(self.central_panel(ui));
@@ -83,8 +82,7 @@ impl eframe::App for InspectorApp {
             self.apply(command, ui.ctx());
         }
         self.report_startup(ui.ctx());
-        let busy = self.task.is_some() || self.corpus_task.is_some() || self.save_task.is_some();
-        if busy || self.profiles_busy() || self.targets_busy() {
+        if self.tasks.busy() {
             // Keep the spinner turning; results arrive with their own repaint.
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -103,16 +101,17 @@ impl InspectorApp {
     fn window_input(&mut self, ui: &egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         if self.take_dropped_file(ui.ctx()) {
-            commands.push(Command::Load);
+            commands.push(LoadCommand::Load.into());
         }
-        if self.task.is_some()
+        if self.tasks.load.is_some()
             && self.dialog.is_none()
             && ui.input(|i| i.key_pressed(egui::Key::Escape))
         {
-            commands.push(Command::Cancel);
+            commands.push(LoadCommand::Cancel.into());
         }
         // Closing the window with unsaved changes asks first.
-        if ui.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
+        if ui.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.view.allow_close
+        {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.dialog = Some(Dialog::ConfirmDiscard(AfterUnsaved::Quit));
@@ -128,8 +127,8 @@ impl InspectorApp {
             ui.add_space(2.0);
             ui.horizontal_wrapped(|ui| {
                 let profiles = ProfileView {
-                    names: &self.profile_names,
-                    current: &self.profile,
+                    names: &self.profiles.names,
+                    current: &self.profiles.name,
                     dirty,
                     busy: self.profiles_busy(),
                     comparing: self.comparison.as_ref().map(|c| c.name.as_str()),
@@ -150,17 +149,17 @@ impl InspectorApp {
                     ]
                 };
                 for &(view, label) in views {
-                    let response = ui.selectable_label(self.view == view, label);
+                    let response = ui.selectable_label(self.view.main == view, label);
                     let response = if view == MainView::Corpus {
                         response.on_hover_text(crate::copy::CORPUS_VIEW_TOOLTIP)
                     } else {
                         response
                     };
                     if response.clicked() {
-                        if self.view != view {
-                            commands.push(Command::ShowView(view));
+                        if self.view.main != view {
+                            commands.push(ViewCommand::ShowView(view).into());
                         } else if folded {
-                            commands.push(Command::ShowView(MainView::Inspector));
+                            commands.push(ViewCommand::ShowView(MainView::Inspector).into());
                         }
                     }
                 }
@@ -168,13 +167,13 @@ impl InspectorApp {
                     ui.separator();
                 }
                 let view = TopBarView {
-                    loading: self.task.as_ref().map(Task::loading),
+                    loading: self.tasks.load.as_ref().map(Task::loading),
                     warnings,
-                    show_settings: self.show_settings,
-                    show_detail: self.show_detail,
-                    browsing: self.file_dialog.is_some(),
-                    browser_available: self.browser.is_some(),
-                    demo_shown: self.source == Source::Demo && self.top.target.is_empty(),
+                    show_settings: self.view.show_settings,
+                    show_detail: self.view.show_detail,
+                    browsing: self.tasks.file_dialog.is_some(),
+                    browser_available: self.load.browser.is_some(),
+                    demo_shown: self.load.source == Source::Demo && self.top.target.is_empty(),
                     save_refused: self.save_refused(),
                     compare: folded.then_some(&profiles),
                 };
@@ -188,11 +187,11 @@ impl InspectorApp {
     /// The status bar, with the theme switch at its right end.
     fn status_panel(&self, ui: &mut egui::Ui) -> Vec<Command> {
         let view = status_bar::StatusView {
-            inspection: self.inspection.as_ref(),
-            source: &self.source,
+            inspection: self.load.inspection.as_ref(),
+            source: &self.load.source,
             notice: self.notice.as_deref(),
             host_mapping: &self.window_options.host_mapping,
-            host_mapping_used: &self.loaded_host_mapping,
+            host_mapping_used: &self.load.host_mapping,
         };
         egui::Panel::bottom("status_bar")
             .show(ui, |ui| status_bar::show(ui, &view))
@@ -213,10 +212,10 @@ impl InspectorApp {
                     &mut self.window_options,
                     lints,
                     &suggestions,
-                    self.scroll_to_warnings,
+                    self.view.scroll_to_warnings,
                 ));
             });
-        self.scroll_to_warnings = false;
+        self.view.scroll_to_warnings = false;
         commands
     }
 
@@ -265,53 +264,56 @@ impl InspectorApp {
     fn central_panel(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         let archive_banner =
-            super::archive::archive_banner(&self.source, &self.settings, &self.profile);
-        let (archive_name, archive_info) = match &self.source {
+            super::archive::archive_banner(&self.load.source, &self.settings, &self.profiles.name);
+        let (archive_name, archive_info) = match &self.load.source {
             Source::Archive { path, info } => (Some(status_bar::file_name(path)), Some(info)),
             _ => (None, None),
         };
         let page_id = self.target_page_id();
         let view = ResultsView {
-            inspection: self.inspection.as_ref(),
-            generation: self.generation,
-            loaded: self.loaded,
-            page: self.page,
-            selected: self.selected,
-            previous_result: self.load_failed && self.error.is_some(),
+            inspection: self.load.inspection.as_ref(),
+            generation: self.load.generation,
+            loaded: self.load.loaded,
+            page: self.selection.page,
+            selected: self.selection.selected,
+            previous_result: self.load.failed && self.error.is_some(),
             stale_crawl: self.crawl_is_stale(),
-            saved_file: matches!(self.source, Source::File(_)),
+            saved_file: matches!(self.load.source, Source::File(_)),
             archive: archive_name
                 .as_deref()
                 .zip(archive_info.map(|info| &**info)),
-            keyboard: self.dialog.is_none() && self.view == MainView::Inspector,
-            comparison: self.comparison.as_ref().and_then(|c| c.page(self.page)),
+            keyboard: self.dialog.is_none() && self.view.main == MainView::Inspector,
+            comparison: self
+                .comparison
+                .as_ref()
+                .and_then(|c| c.page(self.selection.page)),
             targets: self.targets.of_page(page_id.as_deref()),
             choosing_kind: self.choosing_kind(),
         };
         let corpus_view = CorpusView {
-            running: self.corpus_progress,
-            profile: &self.profile,
+            running: self.corpus.progress,
+            profile: &self.profiles.name,
             edited: self.is_dirty(),
             compared: self.comparison.as_ref().map(|c| c.name.as_str()),
             depth: self.top.depth,
-            browsing: self.file_dialog.is_some(),
+            browsing: self.tasks.file_dialog.is_some(),
             keyboard: self.dialog.is_none(),
         };
         egui::CentralPanel::default().show(ui, |ui| {
             commands.extend(banners::show(
                 ui,
                 self.error.as_ref(),
-                &self.profile_notices,
+                &self.profiles.notices,
             ));
-            match self.view {
+            match self.view.main {
                 MainView::Inspector => {
                     if let Some(banner) = &archive_banner {
                         commands.extend(banners::archive_settings(ui, banner));
                     }
-                    commands.extend(results::show(ui, &view, &mut self.results));
+                    commands.extend(results::show(ui, &view, &mut self.view.results));
                 }
                 MainView::Corpus => {
-                    commands.extend(corpus::show(ui, &mut self.corpus, &corpus_view));
+                    commands.extend(corpus::show(ui, &mut self.corpus.panel, &corpus_view));
                 }
             }
         });
@@ -324,11 +326,11 @@ impl InspectorApp {
         };
         let json = export_json(&self.settings);
         let view = DialogView {
-            profile: &self.profile,
-            built_in: self.profile == BUILT_IN,
+            profile: &self.profiles.name,
+            built_in: self.profiles.name == BUILT_IN,
             export_json: &json,
-            browsing: self.file_dialog.is_some(),
-            saving: self.save_task.is_some(),
+            browsing: self.tasks.file_dialog.is_some(),
+            saving: self.tasks.save.is_some(),
         };
         dialogs::show(ctx, dialog, &view)
     }

@@ -4,7 +4,7 @@
 use egui::Ui;
 
 use crate::copy;
-use crate::ui::command::Command;
+use crate::ui::command::{ArchiveCommand, Command, ProfileCommand, ViewCommand};
 use crate::ui::state::ShownError;
 use crate::ui::{palette, widgets};
 
@@ -16,13 +16,13 @@ pub fn show(ui: &mut Ui, error: Option<&ShownError>, profile_notices: &[String])
     if let Some(error) = error {
         let message = copy::error_banner(&error.message, error.advice);
         if widgets::banner(ui, fill, text, &message, Some(copy::LABEL_DISMISS)) {
-            commands.push(Command::DismissError);
+            commands.push(ViewCommand::DismissError.into());
         }
     }
     for (i, notice) in profile_notices.iter().enumerate() {
         let message = copy::profile_notice_banner(&copy::profile_notice(notice));
         if widgets::banner(ui, fill, text, &message, Some(copy::LABEL_DISMISS)) {
-            commands.push(Command::DismissProfileNotice(i));
+            commands.push(ProfileCommand::DismissProfileNotice(i).into());
         }
     }
     commands
@@ -58,7 +58,7 @@ pub fn archive_settings(ui: &mut Ui, banner: &ArchiveBanner<'_>) -> Option<Comma
     };
     let (fill, color) = (palette::stale_banner(dark), palette::stale_text(dark));
     widgets::banner(ui, fill, color, &text, Some(&button))
-        .then_some(Command::JudgeUnderArchive(!banner.as_archived))
+        .then_some(ArchiveCommand::JudgeUnderArchive(!banner.as_archived).into())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::policy::compare::Cause;
 use crate::policy::explain::WhatIf;
 use crate::policy::lints::registrable_domain;
 use crate::policy::{LinkDecision, MatchedIn, PageDecision, Settings};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, SelectionCommand};
 use crate::ui::panels::target_mark::{self, TargetMark};
 use crate::ui::state::CopyWhat;
 use crate::ui::{palette, widgets};
@@ -211,7 +211,7 @@ pub fn show(
                     .on_hover_text(copy::COPY_URL_SHORTCUT)
                     .clicked()
                 {
-                    commands.push(Command::CopySelected(CopyWhat::Url));
+                    commands.push(SelectionCommand::CopySelected(CopyWhat::Url).into());
                 }
                 if matches!(url.scheme(), "http" | "https") {
                     ui.hyperlink_to(copy::LABEL_OPEN_IN_BROWSER, url.as_str())
@@ -223,7 +223,7 @@ pub fn show(
                 .on_hover_text(copy::COPY_EXPLANATION_SHORTCUT)
                 .clicked()
             {
-                commands.push(Command::CopySelected(CopyWhat::Explanation));
+                commands.push(SelectionCommand::CopySelected(CopyWhat::Explanation).into());
             }
         });
         if let Some(target) = target {
@@ -342,17 +342,29 @@ mod tests {
         harness.run();
         assert_eq!(
             harness.state().commands,
-            [Command::CopySelected(CopyWhat::Url)]
+            [Command::from(SelectionCommand::CopySelected(CopyWhat::Url))]
         );
         harness.get_by_label("Copy explanation").click();
         harness.run();
         assert_eq!(
             harness.state().commands,
             [
-                Command::CopySelected(CopyWhat::Url),
-                Command::CopySelected(CopyWhat::Explanation)
+                Command::from(SelectionCommand::CopySelected(CopyWhat::Url)),
+                Command::from(SelectionCommand::CopySelected(CopyWhat::Explanation))
             ]
         );
+    }
+
+    /// In debug builds a command notes where it was made: the button's line
+    /// in this panel, not the app that carries it out.
+    #[cfg(debug_assertions)]
+    #[test]
+    fn a_clicked_button_command_says_it_came_from_this_panel() {
+        let mut harness = pane(11, None);
+        harness.get_by_label("Copy URL").click();
+        harness.run();
+        let sent_from = harness.state().commands.first().map(Command::sent_from);
+        assert_eq!(sent_from.map(|at| at.file()), Some(file!()));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use egui::{Id, Modal, RichText};
 
 use crate::copy;
-use crate::ui::command::Command;
+use crate::ui::command::{ArchiveCommand, Command, ProfileCommand, ViewCommand};
 use crate::ui::panels::dialog_fields::{
     browse_button, buttons, enter_pressed, keep_early_keys, opens_now, path_field, take_keyboard,
 };
@@ -73,20 +73,21 @@ fn unsaved_question(after: &AfterUnsaved, profile: &str, save_in_place: bool) ->
 /// was typed in it; a switch, quit or delete had none to go back to.
 fn keep_editing(after: &AfterUnsaved) -> Command {
     match after {
-        AfterUnsaved::Import { name, json, path } => Command::OpenDialog(Dialog::Import {
+        AfterUnsaved::Import { name, json, path } => ViewCommand::OpenDialog(Dialog::Import {
             name: name.clone(),
             json: json.clone(),
             path: path.clone(),
             error: None,
-        }),
+        })
+        .into(),
         AfterUnsaved::Rename { to, .. } => {
-            Command::OpenDialog(Dialog::name_entry(NameAction::Rename, to))
+            ViewCommand::OpenDialog(Dialog::name_entry(NameAction::Rename, to)).into()
         }
         AfterUnsaved::Duplicate { to, .. } => {
-            Command::OpenDialog(Dialog::name_entry(NameAction::Duplicate, to))
+            ViewCommand::OpenDialog(Dialog::name_entry(NameAction::Duplicate, to)).into()
         }
         AfterUnsaved::Switch(_) | AfterUnsaved::Quit | AfterUnsaved::Delete(_) => {
-            Command::CloseDialog
+            ViewCommand::CloseDialog.into()
         }
     }
 }
@@ -101,14 +102,15 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
     let on_escape = match dialog {
         Dialog::ConfirmDiscard(after) => keep_editing(after),
         // Not replacing goes back to where the archive was to be saved.
-        Dialog::ConfirmOverwrite { path } => Command::OpenDialog(Dialog::SaveArchive {
+        Dialog::ConfirmOverwrite { path } => ViewCommand::OpenDialog(Dialog::SaveArchive {
             path: path.clone(),
             error: None,
-        }),
+        })
+        .into(),
         Dialog::CreateTargets { path } => {
-            Command::OpenDialog(Dialog::TargetsFile { path: path.clone() })
+            ViewCommand::OpenDialog(Dialog::TargetsFile { path: path.clone() }).into()
         }
-        _ => Command::CloseDialog,
+        _ => ViewCommand::CloseDialog.into(),
     };
     let modal = Modal::new(Id::unique("follow-inspector-dialog")).show(ctx, |ui| {
         ui.set_width(440.0);
@@ -142,24 +144,27 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 let entered = enter_pressed(ui, &field);
                 let (ok, cancel) = buttons(ui, copy::LABEL_OK);
                 if ok || entered {
-                    commands.push(Command::NameEntered {
-                        action: *action,
-                        name: name.clone(),
-                        then: then.clone(),
-                    });
+                    commands.push(
+                        ProfileCommand::NameEntered {
+                            action: *action,
+                            name: name.clone(),
+                            then: then.clone(),
+                        }
+                        .into(),
+                    );
                 }
                 if cancel {
-                    commands.push(Command::CloseDialog);
+                    commands.push(ViewCommand::CloseDialog.into());
                 }
             }
             Dialog::ConfirmDelete => {
                 ui.label(copy::delete_question(profile));
                 let (ok, cancel) = buttons(ui, copy::LABEL_DELETE.trim_end_matches('…'));
                 if ok {
-                    commands.push(Command::DeleteProfile);
+                    commands.push(ProfileCommand::DeleteProfile.into());
                 }
                 if cancel {
-                    commands.push(Command::CloseDialog);
+                    commands.push(ViewCommand::CloseDialog.into());
                 }
             }
             Dialog::ConfirmDiscard(after) => {
@@ -182,18 +187,19 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     .inner;
                 if save {
                     commands.push(if save_in_place {
-                        Command::SaveThen(after.clone())
+                        ProfileCommand::SaveThen(after.clone()).into()
                     } else {
-                        Command::OpenDialog(Dialog::Name {
+                        ViewCommand::OpenDialog(Dialog::Name {
                             action: NameAction::SaveAs,
                             name: String::new(),
                             error: None,
                             then: Some(after.clone()),
                         })
+                        .into()
                     });
                 }
                 if discard {
-                    commands.push(Command::Discard(after.clone()));
+                    commands.push(ProfileCommand::Discard(after.clone()).into());
                 }
                 if cancel {
                     commands.push(keep_editing(after));
@@ -235,7 +241,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     entered |= enter_pressed(ui, &path_field);
                     changed |= path_field.changed();
                     if browse_button(ui, view.browsing) {
-                        commands.push(Command::BrowseFile(FilePurpose::ImportSettings));
+                        commands.push(ViewCommand::BrowseFile(FilePurpose::ImportSettings).into());
                     }
                 });
                 // The refusal spoke of what was typed before.
@@ -245,14 +251,17 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 error_line(ui, error);
                 let (ok, cancel) = buttons(ui, copy::LABEL_IMPORT.trim_end_matches('…'));
                 if ok || entered {
-                    commands.push(Command::Import {
-                        name: name.clone(),
-                        json: json.clone(),
-                        path: path.clone(),
-                    });
+                    commands.push(
+                        ProfileCommand::Import {
+                            name: name.clone(),
+                            json: json.clone(),
+                            path: path.clone(),
+                        }
+                        .into(),
+                    );
                 }
                 if cancel {
-                    commands.push(Command::CloseDialog);
+                    commands.push(ViewCommand::CloseDialog.into());
                 }
             }
             Dialog::Export { path } => {
@@ -267,7 +276,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                         .interactive(false),
                 );
                 if ui.button(copy::LABEL_COPY_JSON).clicked() {
-                    commands.push(Command::CopyToClipboard(export_json.to_owned()));
+                    commands.push(ViewCommand::CopyToClipboard(export_json.to_owned()).into());
                 }
                 ui.horizontal(|ui| {
                     let label = ui.label(copy::LABEL_SAVE_TO_FILE).id;
@@ -282,14 +291,14 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                         .add_enabled(!path.trim().is_empty(), egui::Button::new(copy::LABEL_SAVE))
                         .clicked();
                     if save || entered {
-                        commands.push(Command::ExportToFile(path.clone()));
+                        commands.push(ProfileCommand::ExportToFile(path.clone()).into());
                     }
                     if browse_button(ui, view.browsing) {
-                        commands.push(Command::BrowseFile(FilePurpose::ExportSettings));
+                        commands.push(ViewCommand::BrowseFile(FilePurpose::ExportSettings).into());
                     }
                 });
                 if ui.button(copy::LABEL_CLOSE).clicked() {
-                    commands.push(Command::CloseDialog);
+                    commands.push(ViewCommand::CloseDialog.into());
                 }
             }
             Dialog::SaveArchive { path, error } => {
@@ -312,7 +321,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                         *error = None;
                     }
                     if browse_button(ui, view.browsing || view.saving) {
-                        commands.push(Command::BrowseFile(FilePurpose::SaveArchive));
+                        commands.push(ViewCommand::BrowseFile(FilePurpose::SaveArchive).into());
                     }
                 });
                 error_line(ui, error);
@@ -330,13 +339,16 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                     })
                     .inner;
                 if ready && (save || entered) {
-                    commands.push(Command::SaveArchive {
-                        path: path.clone(),
-                        overwrite: false,
-                    });
+                    commands.push(
+                        ArchiveCommand::SaveArchive {
+                            path: path.clone(),
+                            overwrite: false,
+                        }
+                        .into(),
+                    );
                 }
                 if cancel {
-                    commands.push(Command::CloseDialog);
+                    commands.push(ViewCommand::CloseDialog.into());
                 }
             }
             Dialog::TargetsFile { path } => {
@@ -353,16 +365,22 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 ui.label(copy::overwrite_question(path));
                 let (replace, cancel) = buttons(ui, copy::LABEL_REPLACE);
                 if replace && !view.saving {
-                    commands.push(Command::SaveArchive {
-                        path: path.clone(),
-                        overwrite: true,
-                    });
+                    commands.push(
+                        ArchiveCommand::SaveArchive {
+                            path: path.clone(),
+                            overwrite: true,
+                        }
+                        .into(),
+                    );
                 }
                 if cancel {
-                    commands.push(Command::OpenDialog(Dialog::SaveArchive {
-                        path: path.clone(),
-                        error: None,
-                    }));
+                    commands.push(
+                        ViewCommand::OpenDialog(Dialog::SaveArchive {
+                            path: path.clone(),
+                            error: None,
+                        })
+                        .into(),
+                    );
                 }
             }
         }
@@ -412,7 +430,7 @@ mod tests {
                 };
                 let commands = show(ui.ctx(), dialog, &view);
                 // As the app does: closing is the app's to carry out.
-                if commands.contains(&Command::CloseDialog) {
+                if commands.contains(&Command::from(ViewCommand::CloseDialog)) {
                     open.dialog = None;
                 }
                 open.commands.extend(commands);
@@ -433,11 +451,11 @@ mod tests {
         harness.run();
         assert_eq!(
             harness.state().commands,
-            [Command::NameEntered {
+            [Command::from(ProfileCommand::NameEntered {
                 action: NameAction::SaveAs,
                 name: "Lenient".into(),
                 then: None,
-            }]
+            })]
         );
     }
 
@@ -453,11 +471,11 @@ mod tests {
         harness.run();
         assert_eq!(
             harness.state().commands,
-            [Command::NameEntered {
+            [Command::from(ProfileCommand::NameEntered {
                 action: NameAction::Rename,
                 name: "Strict 2".into(),
                 then: None,
-            }]
+            })]
         );
     }
 
@@ -470,7 +488,10 @@ mod tests {
         harness.get_by_label("Duplicate the profile");
         harness.key_press(Key::Escape);
         harness.run();
-        assert_eq!(harness.state().commands, [Command::CloseDialog]);
+        assert_eq!(
+            harness.state().commands,
+            [Command::from(ViewCommand::CloseDialog)]
+        );
         assert!(harness.query_by_label("Duplicate the profile").is_none());
     }
 
@@ -479,7 +500,10 @@ mod tests {
         let mut harness = open(Dialog::name_entry(NameAction::SaveAs, ""), false);
         harness.get_by_label("Cancel").click();
         harness.run();
-        assert_eq!(harness.state().commands, [Command::CloseDialog]);
+        assert_eq!(
+            harness.state().commands,
+            [Command::from(ViewCommand::CloseDialog)]
+        );
         assert!(harness.query_by_label("Name").is_none());
     }
 
@@ -525,7 +549,10 @@ mod tests {
         harness.get_by_label("Delete the profile “Strict”? This cannot be undone.");
         harness.get_by_label("Delete").click();
         harness.run();
-        assert_eq!(harness.state().commands, [Command::DeleteProfile]);
+        assert_eq!(
+            harness.state().commands,
+            [Command::from(ProfileCommand::DeleteProfile)]
+        );
     }
 
     #[test]
@@ -533,7 +560,10 @@ mod tests {
         let mut harness = open(Dialog::ConfirmDelete, false);
         harness.get_by_label("Cancel").click();
         harness.run();
-        assert_eq!(harness.state().commands, [Command::CloseDialog]);
+        assert_eq!(
+            harness.state().commands,
+            [Command::from(ViewCommand::CloseDialog)]
+        );
         assert!(
             harness
                 .query_by_label_contains("Delete the profile")
@@ -545,9 +575,15 @@ mod tests {
     fn the_unsaved_changes_question_saves_discards_or_keeps_editing() {
         let switch = AfterUnsaved::Switch("Lenient".into());
         for (button, then) in [
-            ("Save changes", Command::SaveThen(switch.clone())),
-            ("Discard changes", Command::Discard(switch.clone())),
-            ("Keep editing", Command::CloseDialog),
+            (
+                "Save changes",
+                Command::from(ProfileCommand::SaveThen(switch.clone())),
+            ),
+            (
+                "Discard changes",
+                Command::from(ProfileCommand::Discard(switch.clone())),
+            ),
+            ("Keep editing", Command::from(ViewCommand::CloseDialog)),
         ] {
             let mut harness = open(Dialog::ConfirmDiscard(switch.clone()), false);
             harness.get_by_label("Switching to “Lenient”: save your changes to “Strict” first?");
@@ -595,7 +631,10 @@ mod tests {
         let mut harness = open(Dialog::ConfirmDiscard(AfterUnsaved::Quit), false);
         harness.key_press(Key::Escape);
         harness.run();
-        assert_eq!(harness.state().commands, [Command::CloseDialog]);
+        assert_eq!(
+            harness.state().commands,
+            [Command::from(ViewCommand::CloseDialog)]
+        );
         assert!(harness.query_by_label("Keep editing").is_none());
     }
 
@@ -605,7 +644,10 @@ mod tests {
             from: "Strict".into(),
             to: "Strict 2".into(),
         };
-        let back = Command::OpenDialog(Dialog::name_entry(NameAction::Rename, "Strict 2"));
+        let back = Command::from(ViewCommand::OpenDialog(Dialog::name_entry(
+            NameAction::Rename,
+            "Strict 2",
+        )));
         let mut harness = open(Dialog::ConfirmDiscard(rename.clone()), false);
         harness.get_by_label("Keep editing").click();
         harness.run();
@@ -629,12 +671,12 @@ mod tests {
         harness.run();
         assert_eq!(
             harness.state().commands,
-            [Command::OpenDialog(Dialog::Name {
+            [Command::from(ViewCommand::OpenDialog(Dialog::Name {
                 action: NameAction::SaveAs,
                 name: String::new(),
                 error: None,
                 then: Some(delete),
-            })]
+            }))]
         );
     }
 
@@ -653,11 +695,11 @@ mod tests {
             harness.run();
             assert_eq!(
                 harness.state().commands,
-                [Command::NameEntered {
+                [Command::from(ProfileCommand::NameEntered {
                     action,
                     name: "Lenient".into(),
                     then: None,
-                }],
+                })],
                 "{action:?}"
             );
         }
@@ -672,11 +714,11 @@ mod tests {
         harness.run();
         assert_eq!(
             harness.state().commands,
-            [Command::Import {
+            [Command::from(ProfileCommand::Import {
                 name: "ACME".into(),
                 json: String::new(),
                 path: String::new(),
-            }]
+            })]
         );
     }
 
@@ -696,7 +738,9 @@ mod tests {
         harness.run();
         assert_eq!(
             harness.state().commands,
-            [Command::ExportToFile("/tmp/out.json".into())]
+            [Command::from(ProfileCommand::ExportToFile(
+                "/tmp/out.json".into()
+            ))]
         );
     }
 
@@ -708,12 +752,12 @@ mod tests {
         harness.run();
         assert_eq!(
             harness.state().commands,
-            [Command::OpenDialog(Dialog::Name {
+            [Command::from(ViewCommand::OpenDialog(Dialog::Name {
                 action: NameAction::SaveAs,
                 name: String::new(),
                 error: None,
                 then: Some(AfterUnsaved::Quit),
-            })]
+            }))]
         );
     }
 }

@@ -4,7 +4,7 @@ use egui::Ui;
 
 use crate::copy;
 use crate::profiles::BUILT_IN;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, ComparisonCommand, ProfileCommand, ViewCommand};
 use crate::ui::state::{Dialog, NameAction};
 
 pub struct ProfileView<'a> {
@@ -32,7 +32,7 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
             for name in view.names {
                 if ui.selectable_label(name == view.current, name).clicked() && name != view.current
                 {
-                    commands.push(Command::SwitchProfile(name.clone()));
+                    commands.push(ProfileCommand::SwitchProfile(name.clone()).into());
                 }
             }
         })
@@ -53,12 +53,12 @@ pub fn show(ui: &mut Ui, view: &ProfileView<'_>) -> Vec<Command> {
         })
         .clicked()
     {
-        commands.push(Command::SaveProfile);
+        commands.push(ProfileCommand::SaveProfile.into());
     }
     ui.menu_button("⋯", |ui| {
         let mut item = |ui: &mut Ui, enabled: bool, text: &str, dialog: Dialog| {
             if ui.add_enabled(enabled, egui::Button::new(text)).clicked() {
-                commands.push(Command::OpenDialog(dialog));
+                commands.push(ViewCommand::OpenDialog(dialog).into());
             }
         };
         item(
@@ -114,14 +114,14 @@ pub fn compare_picker(ui: &mut Ui, view: &ProfileView<'_>) -> Option<Command> {
                 .clicked()
                 && view.comparing.is_some()
             {
-                command = Some(Command::CompareWith(None));
+                command = Some(ComparisonCommand::CompareWith(None).into());
             }
             for name in view.names {
                 if ui
                     .selectable_label(view.comparing == Some(name.as_str()), name)
                     .clicked()
                 {
-                    command = Some(Command::CompareWith(Some(name.clone())));
+                    command = Some(ComparisonCommand::CompareWith(Some(name.clone())).into());
                 }
             }
         })

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::copy;
 use crate::policy::settings::{KEY_ALLOWED, KEY_BLACK, KEY_SKIP_ASSETS, KEY_SUBDOMAIN, KEY_WHITE};
 use crate::policy::{Lint, MAX_ITEMS, MAX_LIST_CHARS, Settings, SiblingRoot, parse_list};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, SettingsCommand};
 use crate::ui::palette;
 use crate::ui::state::RememberedWindowOptions;
 use crate::ui::widgets::note;
@@ -175,7 +175,7 @@ pub fn show(
     let changed = settings.changed_keys();
     let revert = |commands: &mut Vec<Command>, clicked: bool, key: &'static str| {
         if clicked {
-            commands.push(Command::RevertKey(key));
+            commands.push(SettingsCommand::RevertKey(key).into());
         }
     };
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -206,7 +206,8 @@ pub fn show(
                         .small_button(copy::add_sibling_root(&sibling.domain, sibling.links))
                         .clicked()
                     {
-                        commands.push(Command::AddAllowedDomain(sibling.domain.clone()));
+                        commands
+                            .push(SettingsCommand::AddAllowedDomain(sibling.domain.clone()).into());
                     }
                 }
             });
@@ -269,13 +270,13 @@ pub fn show(
             )
             .clicked()
         {
-            commands.push(Command::ResetSettings);
+            commands.push(SettingsCommand::ResetSettings.into());
         }
         ui.separator();
         advanced(ui, window_options);
     });
     if edited {
-        commands.push(Command::SettingsEdited);
+        commands.push(SettingsCommand::SettingsEdited.into());
     }
     commands
 }

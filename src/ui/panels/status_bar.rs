@@ -14,7 +14,7 @@ use egui::{Label, RichText, Ui};
 
 use crate::copy;
 use crate::inspect::{InspectedPage, Inspection, LinkSource};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, ViewCommand};
 use crate::ui::palette;
 use crate::ui::state::Source;
 
@@ -275,7 +275,7 @@ pub fn show(ui: &mut Ui, view: &StatusView<'_>) -> Vec<Command> {
                     .on_hover_text(copy::DISMISS_TOOLTIP)
                     .clicked()
                 {
-                    commands.push(Command::DismissNotice);
+                    commands.push(ViewCommand::DismissNotice.into());
                 }
                 ui.separator();
             }

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 
 use crate::copy;
 use crate::corpus::truth::TargetKind;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, TargetsCommand, ViewCommand};
 use crate::ui::palette;
 use crate::ui::state::Dialog;
 
@@ -52,7 +52,7 @@ pub fn section(ui: &mut Ui, mark: &TargetMark<'_>) -> Vec<Command> {
                 .path
                 .map(|p| p.display().to_string())
                 .unwrap_or_default();
-            commands.push(Command::OpenDialog(Dialog::TargetsFile { path }));
+            commands.push(ViewCommand::OpenDialog(Dialog::TargetsFile { path }).into());
         }
     });
     let in_use = mark.file.is_some();
@@ -67,7 +67,7 @@ pub fn section(ui: &mut Ui, mark: &TargetMark<'_>) -> Vec<Command> {
             .on_hover_text(copy::MARK_TARGET_TOOLTIP)
             .on_disabled_hover_text(copy::CHOOSE_TARGETS_FILE_FIRST);
         if button.clicked() {
-            commands.push(Command::ChooseTargetKind(!mark.choosing));
+            commands.push(TargetsCommand::ChooseTargetKind(!mark.choosing).into());
         }
         if mark.kind.is_some()
             && ui
@@ -75,7 +75,7 @@ pub fn section(ui: &mut Ui, mark: &TargetMark<'_>) -> Vec<Command> {
                 .on_hover_text(copy::NOT_A_TARGET_TOOLTIP)
                 .clicked()
         {
-            commands.push(Command::MarkTarget(None));
+            commands.push(TargetsCommand::MarkTarget(None).into());
         }
         if mark.can_undo
             && ui
@@ -83,7 +83,7 @@ pub fn section(ui: &mut Ui, mark: &TargetMark<'_>) -> Vec<Command> {
                 .on_hover_text(copy::UNDO_MARK_TOOLTIP)
                 .clicked()
         {
-            commands.push(Command::UndoMark);
+            commands.push(TargetsCommand::UndoMark.into());
         }
     });
     let open = mark.choosing && in_use;
@@ -112,11 +112,11 @@ fn kind_chooser(ui: &mut Ui, current: Option<TargetKind>) -> Vec<Command> {
         for kind in TargetKind::ALL {
             let button = egui::Button::new(copy::kind_button(kind)).selected(current == Some(kind));
             if ui.add(button).clicked() {
-                commands.push(Command::MarkTarget(Some(kind)));
+                commands.push(TargetsCommand::MarkTarget(Some(kind)).into());
             }
         }
         if ui.button(copy::LABEL_CANCEL).clicked() {
-            commands.push(Command::ChooseTargetKind(false));
+            commands.push(TargetsCommand::ChooseTargetKind(false).into());
         }
     });
     ui.label(RichText::new(copy::KIND_KEYS).small().weak());

@@ -2,7 +2,7 @@
 //! to create one that does not exist.
 
 use crate::copy;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, TargetsCommand, ViewCommand};
 use crate::ui::panels::dialog_fields::{
     browse_button, buttons, enter_pressed, keep_early_keys, opens_now, path_field, take_keyboard,
 };
@@ -25,7 +25,7 @@ pub(super) fn choose(ui: &mut egui::Ui, path: &mut String, browsing: bool) -> Ve
         keep_early_keys(ui, &field, had_focus, path);
         entered = enter_pressed(ui, &field);
         if browse_button(ui, browsing) {
-            commands.push(Command::BrowseFile(FilePurpose::TargetsFile));
+            commands.push(ViewCommand::BrowseFile(FilePurpose::TargetsFile).into());
         }
     });
     let ready = !path.trim().is_empty();
@@ -38,13 +38,16 @@ pub(super) fn choose(ui: &mut egui::Ui, path: &mut String, browsing: bool) -> Ve
         })
         .inner;
     if ready && (used || entered) {
-        commands.push(Command::UseTargetsFile {
-            path: path.trim().to_owned(),
-            create: false,
-        });
+        commands.push(
+            TargetsCommand::UseTargetsFile {
+                path: path.trim().to_owned(),
+                create: false,
+            }
+            .into(),
+        );
     }
     if cancel {
-        commands.push(Command::CloseDialog);
+        commands.push(ViewCommand::CloseDialog.into());
     }
     commands
 }
@@ -56,15 +59,21 @@ pub(super) fn create(ui: &mut egui::Ui, path: &str) -> Vec<Command> {
     let (create, cancel) = buttons(ui, copy::LABEL_CREATE);
     let mut commands = Vec::new();
     if create {
-        commands.push(Command::UseTargetsFile {
-            path: path.to_owned(),
-            create: true,
-        });
+        commands.push(
+            TargetsCommand::UseTargetsFile {
+                path: path.to_owned(),
+                create: true,
+            }
+            .into(),
+        );
     }
     if cancel {
-        commands.push(Command::OpenDialog(crate::ui::state::Dialog::TargetsFile {
-            path: path.to_owned(),
-        }));
+        commands.push(
+            ViewCommand::OpenDialog(crate::ui::state::Dialog::TargetsFile {
+                path: path.to_owned(),
+            })
+            .into(),
+        );
     }
     commands
 }

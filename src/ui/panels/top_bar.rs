@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::copy;
 use crate::inspect::Limits;
-use crate::ui::command::Command;
+use crate::ui::command::{
+    ArchiveCommand, Command, ComparisonCommand, LoadCommand, SettingsCommand, ViewCommand,
+};
 use crate::ui::panels::profiles_bar::ProfileView;
 use crate::ui::panels::results::elide_start;
 use crate::ui::state::{FilePurpose, Loading, SidePanel};
@@ -245,12 +247,12 @@ fn compare_menu(ui: &mut Ui, profiles: &ProfileView<'_>) -> Option<Command> {
             .clicked()
             && !none
         {
-            command = Some(Command::CompareWith(None));
+            command = Some(ComparisonCommand::CompareWith(None).into());
         }
         for name in profiles.names {
             let chosen = profiles.comparing == Some(name.as_str());
             if ui.selectable_label(chosen, name).clicked() && !chosen {
-                command = Some(Command::CompareWith(Some(name.clone())));
+                command = Some(ComparisonCommand::CompareWith(Some(name.clone())).into());
             }
         }
     })
@@ -302,7 +304,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
         state.base_url.clear();
     }
     if entered(ui, &response) && !running {
-        commands.push(Command::Load);
+        commands.push(LoadCommand::Load.into());
     }
     let mut rest = Rest {
         width: 0.0,
@@ -315,7 +317,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
         )
         .on_hover_text(copy::OPEN_FILE_TOOLTIP);
     if rest.add(open).clicked() {
-        commands.push(Command::BrowseFile(FilePurpose::OpenPage));
+        commands.push(ViewCommand::BrowseFile(FilePurpose::OpenPage).into());
     }
     if state.takes_base_url() {
         let label = rest.add(ui.label(copy::LABEL_BASE_URL)).id;
@@ -330,7 +332,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             .on_hover_text(copy::BASE_URL_TOOLTIP);
         let field = rest.add(field);
         if entered(ui, &field) && !running {
-            commands.push(Command::Load);
+            commands.push(LoadCommand::Load.into());
         }
     }
 
@@ -360,7 +362,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
                 .button(copy::LABEL_CANCEL)
                 .on_hover_text(copy::CANCEL_TOOLTIP);
             if rest.add(cancel).clicked() {
-                commands.push(Command::Cancel);
+                commands.push(LoadCommand::Cancel.into());
             }
             rest.add(ui.spinner());
             let p = &loading.progress;
@@ -375,18 +377,18 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
         }
         None => {
             if rest.add(ui.button(copy::LABEL_FETCH)).clicked() {
-                commands.push(Command::Load);
+                commands.push(LoadCommand::Load.into());
             }
             if !folded {
                 rest.add(rendered_switch(ui, state, view));
             }
             if !folded && rest.add(ui.button(copy::LABEL_DEMO)).clicked() {
-                commands.push(Command::LoadDemo);
+                commands.push(LoadCommand::LoadDemo.into());
             }
         }
     }
     if !folded && rest.add(save_for_ticket(ui, view)).clicked() {
-        commands.push(Command::SaveForTicket);
+        commands.push(ArchiveCommand::SaveForTicket.into());
     }
     if let Some(profiles) = view.compare {
         let more = ui.menu_button(copy::LABEL_MORE, |ui| {
@@ -394,12 +396,12 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             if view.loading.is_none() {
                 rendered_switch(ui, state, view);
                 if ui.button(copy::LABEL_DEMO).clicked() {
-                    commands.push(Command::LoadDemo);
+                    commands.push(LoadCommand::LoadDemo.into());
                     ui.close();
                 }
             }
             if save_for_ticket(ui, view).clicked() {
-                commands.push(Command::SaveForTicket);
+                commands.push(ArchiveCommand::SaveForTicket.into());
                 ui.close();
             }
             commands.extend(compare_menu(ui, profiles));
@@ -407,7 +409,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
         rest.add(more.response.on_hover_text(copy::MORE_TOOLTIP));
     }
     if (state.depth, state.limit_override.clone()) != limits_before {
-        commands.push(Command::LimitsEdited);
+        commands.push(SettingsCommand::LimitsEdited.into());
     }
 
     if !folded {
@@ -421,7 +423,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             )
             .on_hover_text(copy::WARNINGS_TOOLTIP);
         if rest.add(warnings).clicked() {
-            commands.push(Command::ShowWarnings);
+            commands.push(ViewCommand::ShowWarnings.into());
         }
     }
     // Folded, the panel switches show their symbol alone (the name is on hover).
@@ -451,7 +453,7 @@ pub fn show(ui: &mut Ui, state: &mut TopBarState, view: &TopBarView<'_>) -> Vec<
             ui.selectable_label(shown, label).on_hover_text(what)
         };
         if rest.add(toggle).clicked() {
-            commands.push(Command::TogglePanel(panel));
+            commands.push(ViewCommand::TogglePanel(panel).into());
         }
     }
     ui.data_mut(|d| d.insert_temp(rest_id(ui), rest.width));

@@ -6,7 +6,7 @@ use egui::Ui;
 
 use super::state::{CorpusState, CorpusView};
 use crate::copy;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, CorpusCommand, ViewCommand};
 use crate::ui::state::CorpusProgress;
 use crate::ui::state::FilePurpose;
 use crate::ui::{palette, widgets};
@@ -19,7 +19,7 @@ fn browse(
 ) -> Option<Command> {
     ui.add_enabled(!view.browsing, egui::Button::new(label))
         .clicked()
-        .then_some(Command::BrowseFile(purpose))
+        .then_some(ViewCommand::BrowseFile(purpose).into())
 }
 
 /// The targets file: typed or chosen, empty for the one beside the corpus,
@@ -45,7 +45,7 @@ fn targets_row(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> V
         }
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if enter && view.running.is_none() && !state.path.trim().is_empty() {
-            commands.push(Command::RunCorpus);
+            commands.push(CorpusCommand::RunCorpus.into());
         }
         commands.extend(browse(
             ui,
@@ -90,7 +90,7 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
         }
         if view.running.is_some() {
             if ui.button(copy::LABEL_CANCEL).clicked() {
-                commands.push(Command::CancelCorpus);
+                commands.push(CorpusCommand::CancelCorpus.into());
             }
         } else if (ui
             .add_enabled(
@@ -101,7 +101,7 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
             || enter)
             && !state.path.trim().is_empty()
         {
-            commands.push(Command::RunCorpus);
+            commands.push(CorpusCommand::RunCorpus.into());
         }
     });
     commands.extend(targets_row(ui, state, view));

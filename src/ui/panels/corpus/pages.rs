@@ -11,7 +11,7 @@ use crate::copy;
 use crate::corpus::truth::PageTruth;
 use crate::corpus::{CorpusRun, PageRun};
 use crate::policy::Verdict;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, CorpusCommand};
 
 /// The table's columns, in order: the title and, when it sorts, its column.
 fn headers(compare: bool, truth: bool) -> Vec<(&'static str, Option<PageColumn>)> {
@@ -302,11 +302,14 @@ fn open(page: &PageRun, link: Option<usize>) -> Option<Command> {
         return None;
     }
     let url = page.url.as_ref()?;
-    Some(Command::OpenCorpusPage {
-        path: page.path.display().to_string(),
-        url: url.clone(),
-        link,
-    })
+    Some(
+        CorpusCommand::OpenCorpusPage {
+            path: page.path.display().to_string(),
+            url: url.clone(),
+            link,
+        }
+        .into(),
+    )
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use super::{CorpusState, CorpusView, show};
 use crate::corpus::{self, Sides, truth};
 use crate::policy::Settings;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, CorpusCommand};
 use crate::ui::state::CorpusProgress;
 use crate::ui::test_support;
 
@@ -260,7 +260,10 @@ fn try_as_b_and_save_as_profile_ask_the_app() {
     harness.run();
     assert_eq!(
         harness.state().commands,
-        [Command::TrySuggestion(0), Command::SaveSuggestion(0)]
+        [
+            Command::from(CorpusCommand::TrySuggestion(0)),
+            Command::from(CorpusCommand::SaveSuggestion(0))
+        ]
     );
 }
 
@@ -285,11 +288,11 @@ fn the_keys_choose_a_page_row_and_enter_opens_it() {
     let opened = dir.join("pages").join("p1.html").display().to_string();
     assert_eq!(
         harness.state().commands,
-        [Command::OpenCorpusPage {
+        [Command::from(CorpusCommand::OpenCorpusPage {
             path: opened,
             url: "https://one.test/".into(),
             link: None,
-        }]
+        })]
     );
 }
 

@@ -11,7 +11,7 @@ use super::state::{CorpusState, Filter};
 use crate::copy;
 use crate::corpus::CorpusRun;
 use crate::corpus::truth::{Evaluation, Missed};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, CorpusCommand};
 
 /// The missed targets of A (and B), kept to the filter's pages.
 pub fn missed(
@@ -144,13 +144,13 @@ pub fn suggestions(
                         .on_hover_text(copy::TRY_AS_B_TOOLTIP)
                         .clicked()
                     {
-                        commands.push(Command::TrySuggestion(index));
+                        commands.push(CorpusCommand::TrySuggestion(index).into());
                     }
                     if ui
                         .add_enabled(!running, egui::Button::new(copy::LABEL_SAVE_SUGGESTION))
                         .clicked()
                     {
-                        commands.push(Command::SaveSuggestion(index));
+                        commands.push(CorpusCommand::SaveSuggestion(index).into());
                     }
                 });
                 ui.end_row();

@@ -4,7 +4,7 @@
 use egui::{Event, Key, Modifiers, Ui};
 
 use crate::corpus::truth::TargetKind;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, TargetsCommand};
 use crate::ui::state::CopyWhat;
 
 /// The keys that move the selection, in the order they are looked for.
@@ -74,20 +74,20 @@ pub(super) fn copy_shortcut(ui: &Ui) -> Option<CopyWhat> {
 /// closes it. N: not a target. Ctrl+Z undoes the last mark.
 pub(super) fn target_keys(ui: &Ui, choosing: bool, current: Option<TargetKind>) -> Option<Command> {
     if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
-        return Some(Command::UndoMark);
+        return Some(TargetsCommand::UndoMark.into());
     }
     let pressed = |key| ui.input_mut(|i| i.consume_key(Modifiers::NONE, key));
     if pressed(Key::T) {
-        return Some(Command::ChooseTargetKind(!choosing));
+        return Some(TargetsCommand::ChooseTargetKind(!choosing).into());
     }
     if pressed(Key::N) {
-        return Some(Command::MarkTarget(None));
+        return Some(TargetsCommand::MarkTarget(None).into());
     }
     if !choosing {
         return None;
     }
     if pressed(Key::Escape) {
-        return Some(Command::ChooseTargetKind(false));
+        return Some(TargetsCommand::ChooseTargetKind(false).into());
     }
     [
         (Key::C, TargetKind::Contact),
@@ -97,7 +97,7 @@ pub(super) fn target_keys(ui: &Ui, choosing: bool, current: Option<TargetKind>) 
     ]
     .into_iter()
     .find(|&(key, _)| pressed(key))
-    .map(|(_, kind)| Command::MarkTarget(Some(kind)))
+    .map(|(_, kind)| TargetsCommand::MarkTarget(Some(kind)).into())
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use egui::{Key, Modifiers, RichText, Ui};
 
 use crate::copy;
 use crate::policy::Region;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, LoadCommand, SelectionCommand, Subject};
 use crate::ui::{palette, widgets};
 pub use elide::{ELLIPSIS, elide_start};
 pub use rows::{PageCompare, PageTargets};
@@ -72,7 +72,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
             Some(copy::LABEL_CRAWL_AGAIN),
         )
     {
-        commands.push(Command::CrawlAgain);
+        commands.push(LoadCommand::CrawlAgain.into());
     }
     if inspection.pages.len() > 1
         && let Some(c) = pages::pages_list(ui, inspection, view.page, view.stale_crawl)
@@ -149,7 +149,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     if let Some(s) = view.selected
         && !rows.contains(&s)
     {
-        commands.push(Command::SelectLink(None));
+        commands.push(SelectionCommand::SelectLink(None).into());
     }
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let page_rows = ((ui.available_height() / row_height).floor() as usize)
@@ -163,12 +163,12 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         .and_then(|link| view.targets.as_ref()?.kind_of(link));
     if view.keyboard && !typing {
         if let Some(n) = keys::keyboard_selection(ui, &rows, view.selected, page_rows) {
-            commands.push(Command::SelectLink(Some(n)));
+            commands.push(SelectionCommand::SelectLink(Some(n)).into());
         }
         if view.selected.is_some()
             && let Some(what) = keys::copy_shortcut(ui)
         {
-            commands.push(Command::CopySelected(what));
+            commands.push(SelectionCommand::CopySelected(what).into());
         }
         if view.selected.is_some()
             && view.targets.is_some()
@@ -179,8 +179,8 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     }
     table::removed_by_scripts(ui, current);
     // A selection moved by the keyboard is scrolled into view.
-    let moved_to = commands.iter().find_map(|c| match c {
-        Command::SelectLink(Some(link)) => Some(*link),
+    let moved_to = commands.iter().find_map(|c| match c.subject() {
+        Subject::Selection(SelectionCommand::SelectLink(Some(link))) => Some(*link),
         _ => None,
     });
     commands.extend(table::show(

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use super::view::ResultsView;
 use crate::copy;
 use crate::inspect::{InspectedPage, Inspection, crawl_tree};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, SelectionCommand};
 use crate::ui::{palette, widgets};
 
 /// The crawled pages as a tree, each under the page that led to it; a click
@@ -60,7 +60,7 @@ pub(super) fn pages_list(
                         ui.horizontal(|ui| {
                             ui.add_space(18.0 * depth as f32);
                             if ui.selectable_label(i == current, text).clicked() {
-                                command = Some(Command::SelectPage(i));
+                                command = Some(SelectionCommand::SelectPage(i).into());
                             }
                         });
                     }

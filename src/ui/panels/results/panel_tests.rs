@@ -6,7 +6,7 @@ use egui_kittest::kittest::Queryable as _;
 use super::{ResultsState, ResultsView, show};
 use crate::inspect::Inspection;
 use crate::policy::Verdict;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, SelectionCommand, Subject};
 use crate::ui::test_support;
 
 /// The panel's inputs and what it gave back.
@@ -46,7 +46,7 @@ fn demo_results() -> Harness<'static, Panel> {
             let commands = show(ui, &view, &mut panel.state);
             // As the app does: the selection is what the last click chose.
             for command in &commands {
-                if let Command::SelectLink(link) = command {
+                if let Subject::Selection(SelectionCommand::SelectLink(link)) = command.subject() {
                     panel.selected = *link;
                 }
             }
@@ -133,7 +133,10 @@ fn clicking_a_row_asks_to_select_its_link() {
     let mut harness = demo_results();
     harness.get_by_label("Our heritage").click();
     harness.run();
-    assert_eq!(harness.state().commands, [Command::SelectLink(Some(11))]);
+    assert_eq!(
+        harness.state().commands,
+        [Command::from(SelectionCommand::SelectLink(Some(11)))]
+    );
 }
 
 #[test]
@@ -152,7 +155,7 @@ fn hiding_the_selected_links_verdict_clears_the_selection() {
     harness.run();
     assert_eq!(
         harness.state().commands.last(),
-        Some(&Command::SelectLink(None))
+        Some(&Command::from(SelectionCommand::SelectLink(None)))
     );
 }
 
@@ -172,12 +175,15 @@ fn arrow_keys_move_the_selection_through_the_shown_rows() {
     let mut harness = demo_results();
     harness.key_press(egui::Key::ArrowDown);
     harness.run();
-    assert_eq!(harness.state().commands, [Command::SelectLink(Some(0))]);
+    assert_eq!(
+        harness.state().commands,
+        [Command::from(SelectionCommand::SelectLink(Some(0)))]
+    );
     harness.key_press(egui::Key::End);
     harness.run();
     let last = harness.state().inspection.pages[0].decision.links.len() - 1;
     assert_eq!(
         harness.state().commands.last(),
-        Some(&Command::SelectLink(Some(last)))
+        Some(&Command::from(SelectionCommand::SelectLink(Some(last))))
     );
 }

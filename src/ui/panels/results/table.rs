@@ -13,7 +13,7 @@ use crate::copy;
 use crate::inspect::{InspectedPage, LinkSource};
 use crate::policy::compare::LinkChange;
 use crate::policy::{LinkDecision, Verdict};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, SelectionCommand};
 use crate::ui::{palette, widgets};
 
 fn header_title(title: &str, column: SortColumn, sort: Option<Sort>) -> String {
@@ -319,7 +319,7 @@ pub(super) fn show(
                     row.col(|ui| cell(ui, *column, link, current, beside));
                 }
                 if row.response().clicked() {
-                    commands.push(Command::SelectLink(Some(link.index)));
+                    commands.push(SelectionCommand::SelectLink(Some(link.index)).into());
                 }
             });
         });
