@@ -68,6 +68,7 @@ mod tests {
 
     use super::*;
     use crate::archive::CaptureInfo;
+    use crate::ui::command::{ArchiveCommand, ProfileCommand, Subject, ViewCommand};
     use crate::ui::test_support;
 
     /// What the banners are given, and the commands they gave back.
@@ -122,17 +123,17 @@ mod tests {
     // What the banners asked, one helper per kind: the only lines that name
     // `Command`'s variants, so a change of its shape is mended here.
     fn dismissed_error(c: &Command) -> bool {
-        matches!(c, Command::DismissError)
+        matches!(c.subject(), Subject::View(ViewCommand::DismissError))
     }
     fn dismissed_notice(c: &Command) -> Option<usize> {
-        match c {
-            Command::DismissProfileNotice(i) => Some(*i),
+        match c.subject() {
+            Subject::Profile(ProfileCommand::DismissProfileNotice(i)) => Some(*i),
             _ => None,
         }
     }
     fn judged_under_archive(c: &Command) -> Option<bool> {
-        match c {
-            Command::JudgeUnderArchive(archive) => Some(*archive),
+        match c.subject() {
+            Subject::Archive(ArchiveCommand::JudgeUnderArchive(archive)) => Some(*archive),
             _ => None,
         }
     }

@@ -535,11 +535,11 @@ mod tests {
         harness.run();
         assert_eq!(
             harness.state().commands,
-            [Command::NameEntered {
+            [Command::from(ProfileCommand::NameEntered {
                 action: NameAction::SaveAs,
                 name: "Strict 2".into(),
                 then: None,
-            }]
+            })]
         );
     }
 

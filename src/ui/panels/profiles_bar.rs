@@ -138,6 +138,7 @@ mod tests {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
     use super::*;
+    use crate::ui::command::{ComparisonCommand, ProfileCommand, Subject, ViewCommand};
     use crate::ui::test_support;
 
     /// What the bar is given, and the commands it gave back.
@@ -182,23 +183,23 @@ mod tests {
     // What the bar asked, one helper per kind: the only lines that name
     // `Command`'s variants, so a change of its shape is mended here.
     fn switched(c: &Command) -> Option<&str> {
-        match c {
-            Command::SwitchProfile(name) => Some(name),
+        match c.subject() {
+            Subject::Profile(ProfileCommand::SwitchProfile(name)) => Some(name),
             _ => None,
         }
     }
     fn saved(c: &Command) -> bool {
-        matches!(c, Command::SaveProfile)
+        matches!(c.subject(), Subject::Profile(ProfileCommand::SaveProfile))
     }
     fn opened(c: &Command) -> Option<&Dialog> {
-        match c {
-            Command::OpenDialog(dialog) => Some(dialog),
+        match c.subject() {
+            Subject::View(ViewCommand::OpenDialog(dialog)) => Some(dialog),
             _ => None,
         }
     }
     fn compared(c: &Command) -> Option<Option<&str>> {
-        match c {
-            Command::CompareWith(name) => Some(name.as_deref()),
+        match c.subject() {
+            Subject::Comparison(ComparisonCommand::CompareWith(name)) => Some(name.as_deref()),
             _ => None,
         }
     }

@@ -288,6 +288,7 @@ mod tests {
 
     use super::*;
     use crate::policy::lint_settings;
+    use crate::ui::command::{SettingsCommand, Subject};
     use crate::ui::test_support;
 
     /// What the panel is given, and the commands it gave back.
@@ -330,20 +331,26 @@ mod tests {
     // What the panel asked, one helper per kind: the only lines that name
     // `Command`'s variants, so a change of its shape is mended here.
     fn edited(c: &Command) -> bool {
-        matches!(c, Command::SettingsEdited)
+        matches!(
+            c.subject(),
+            Subject::Settings(SettingsCommand::SettingsEdited)
+        )
     }
     fn reverted(c: &Command) -> Option<&'static str> {
-        match c {
-            Command::RevertKey(key) => Some(key),
+        match c.subject() {
+            Subject::Settings(SettingsCommand::RevertKey(key)) => Some(key),
             _ => None,
         }
     }
     fn reset(c: &Command) -> bool {
-        matches!(c, Command::ResetSettings)
+        matches!(
+            c.subject(),
+            Subject::Settings(SettingsCommand::ResetSettings)
+        )
     }
     fn added_domain(c: &Command) -> Option<&str> {
-        match c {
-            Command::AddAllowedDomain(domain) => Some(domain),
+        match c.subject() {
+            Subject::Settings(SettingsCommand::AddAllowedDomain(domain)) => Some(domain),
             _ => None,
         }
     }

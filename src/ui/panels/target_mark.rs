@@ -131,6 +131,7 @@ mod tests {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
     use super::*;
+    use crate::ui::command::{Subject, TargetsCommand, ViewCommand};
     use crate::ui::test_support;
 
     /// What the section is given, and the commands it gave back.
@@ -178,25 +179,25 @@ mod tests {
     // What the section asked, one helper per kind: the only lines that name
     // `Command`'s variants, so a change of its shape is mended here.
     fn targets_file_dialog(c: &Command) -> Option<&str> {
-        match c {
-            Command::OpenDialog(Dialog::TargetsFile { path }) => Some(path),
+        match c.subject() {
+            Subject::View(ViewCommand::OpenDialog(Dialog::TargetsFile { path })) => Some(path),
             _ => None,
         }
     }
     fn chooser(c: &Command) -> Option<bool> {
-        match c {
-            Command::ChooseTargetKind(open) => Some(*open),
+        match c.subject() {
+            Subject::Targets(TargetsCommand::ChooseTargetKind(open)) => Some(*open),
             _ => None,
         }
     }
     fn marked(c: &Command) -> Option<Option<TargetKind>> {
-        match c {
-            Command::MarkTarget(kind) => Some(*kind),
+        match c.subject() {
+            Subject::Targets(TargetsCommand::MarkTarget(kind)) => Some(*kind),
             _ => None,
         }
     }
     fn undone(c: &Command) -> bool {
-        matches!(c, Command::UndoMark)
+        matches!(c.subject(), Subject::Targets(TargetsCommand::UndoMark))
     }
 
     #[test]

@@ -85,6 +85,7 @@ mod tests {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
     use super::*;
+    use crate::ui::command::{Subject, TargetsCommand, ViewCommand};
     use crate::ui::state::Dialog;
     use crate::ui::test_support;
 
@@ -131,20 +132,25 @@ mod tests {
     // What the dialog asked, one helper per kind: the only lines that name
     // `Command`'s variants, so a change of its shape is mended here.
     fn used(c: &Command) -> Option<(&str, bool)> {
-        match c {
-            Command::UseTargetsFile { path, create } => Some((path, *create)),
+        match c.subject() {
+            Subject::Targets(TargetsCommand::UseTargetsFile { path, create }) => {
+                Some((path, *create))
+            }
             _ => None,
         }
     }
     fn browsed(c: &Command) -> bool {
-        matches!(c, Command::BrowseFile(FilePurpose::TargetsFile))
+        matches!(
+            c.subject(),
+            Subject::View(ViewCommand::BrowseFile(FilePurpose::TargetsFile))
+        )
     }
     fn closed(c: &Command) -> bool {
-        matches!(c, Command::CloseDialog)
+        matches!(c.subject(), Subject::View(ViewCommand::CloseDialog))
     }
     fn back_to_choosing(c: &Command) -> Option<&str> {
-        match c {
-            Command::OpenDialog(Dialog::TargetsFile { path }) => Some(path),
+        match c.subject() {
+            Subject::View(ViewCommand::OpenDialog(Dialog::TargetsFile { path })) => Some(path),
             _ => None,
         }
     }
