@@ -6,6 +6,11 @@ use std::time::Instant;
 
 use crate::crawl::Progress;
 
+/// The bundled demo page: every verdict, no network. Here, beside the plain
+/// data, so that the app shows it and the panels' kittests draw it alike.
+pub const DEMO_HTML: &[u8] = include_bytes!("../../assets/demo/acme-home.html");
+pub const DEMO_URL: &str = "https://acme.test/";
+
 /// What the keyboard copy shortcuts put on the clipboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CopyWhat {

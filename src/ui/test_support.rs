@@ -6,13 +6,7 @@ use url::Url;
 
 use crate::inspect::{Inspection, Limits};
 use crate::policy::Settings;
-
-/// The page and address the app's Demo page shows (`ui::app::DEMO_HTML` and
-/// `DEMO_URL`), named here rather than imported: a panel's kittests may not
-/// reach into the app, and through this file they would (the house test reads
-/// app → top_bar → profiles_bar → test_support → app as a circle).
-const DEMO_HTML: &[u8] = include_bytes!("../../assets/demo/acme-home.html");
-const DEMO_URL: &str = "https://acme.test/";
+use crate::ui::state::{DEMO_HTML, DEMO_URL};
 
 // The fonts setup is the integration tests' own file, included here so the
 // panels' kittests and the window's draw with the same fonts from one

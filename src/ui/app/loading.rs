@@ -3,13 +3,14 @@
 
 use url::Url;
 
+use super::InspectorApp;
 use super::subjects::load::CrawlInputs;
-use super::{DEMO_HTML, DEMO_URL, InspectorApp};
 use crate::fetch::Resolve;
 use crate::inspect::{Inspection, Limits};
 use crate::load::FromCapture;
 use crate::policy::over_limits;
 use crate::ui::command::LoadCommand;
+use crate::ui::state::{DEMO_HTML, DEMO_URL};
 use crate::ui::state::{ShownError, Source};
 use crate::ui::tasks::load::{Job, LoadedPage, Task};
 

@@ -30,10 +30,6 @@ use crate::ui::tasks::BackgroundTasks;
 use crate::ui::tasks::profiles::Request;
 use subjects::comparison::Comparison;
 
-/// The bundled demo page: every verdict, no network.
-pub const DEMO_HTML: &[u8] = include_bytes!("../../../assets/demo/acme-home.html");
-pub const DEMO_URL: &str = "https://acme.test/";
-
 /// The window's whole state: what is typed and said, shared by every
 /// subject, then one part per subject, each defined in and changed by its
 /// file in `app/`.
