@@ -36,6 +36,7 @@ mod ui_detail;
 mod ui_layout;
 mod ui_profile_actions;
 mod ui_targets;
+mod ui_walk;
 mod ui_window_layout;
 mod ui_workbench;
 mod warc_files;
