@@ -474,20 +474,31 @@ fn controls(harness: &Harness<'_, InspectorApp>, dialog: bool, window: Rect) -> 
         .collect()
 }
 
+/// Where a control is cut: (left, right, top, bottom). `shown` is its rect
+/// intersected with its clip, so even when nothing of it is shown the
+/// clip's edge on its side is there (an empty intersection keeps it).
+fn cut(c: &Control) -> [bool; 4] {
+    [
+        c.rect.min.x < c.shown.min.x - 0.5,
+        c.rect.max.x > c.shown.max.x + 0.5,
+        c.rect.min.y < c.shown.min.y - 0.5,
+        c.rect.max.y > c.shown.max.y + 0.5,
+    ]
+}
+
 /// Scrolls towards a control cut by its panel as a person would: the
-/// pointer on the panel beside it, the wheel turned (with Shift when it is
-/// cut at a side). True when it (or one of its name) comes whole into view.
+/// pointer in the room it is clipped to, next to the cutting edge, the wheel
+/// turned a notch at a time (with Shift when it is cut at a side). True
+/// when it comes whole into view, or, wider or taller than that room, when
+/// its cut end does (a long line of the crawl tree is read by scrolling).
 fn scroll_to(
     harness: &mut Harness<'_, InspectorApp>,
     control: &Control,
     dialog: bool,
     window: Rect,
 ) -> bool {
-    let room = control.shown;
-    let sideways = control.rect.max.x > room.max.x + 0.5 || control.rect.min.x < room.min.x - 0.5;
-    let down = control.rect.max.y > room.max.y + 0.5;
-    let right = control.rect.max.x > room.max.x + 0.5;
-    for _ in 0..40 {
+    let [.., first_right, _, first_down] = cut(control);
+    for _ in 0..60 {
         let found = controls(harness, dialog, window);
         let same: Vec<&Control> = found.iter().filter(|c| c.key() == control.key()).collect();
         if same.iter().any(|c| c.whole()) {
@@ -496,39 +507,56 @@ fn scroll_to(
         let Some(now) = same.first() else {
             return false;
         };
-        // Inside the room it is clipped to, next to the edge that cuts it
-        // (an intersection with nothing in common still has that edge).
+        let [left, right, top, bottom] = cut(now);
+        let visible = now.shown.is_positive();
+        let too_wide = now.rect.width() > now.shown.width() + 0.5 && visible;
+        let too_tall = now.rect.height() > now.shown.height() + 0.5 && visible;
+        let end_shown = (!first_right || !right) && (!first_down || !bottom);
+        if (too_wide || too_tall) && end_shown && (left || right || top || bottom) {
+            return true;
+        }
         let clip = now.shown;
-        let x = if sideways {
-            if right {
-                clip.max.x - 4.0
+        let (x, y, delta, modifiers);
+        if top || bottom {
+            let distance = if bottom {
+                now.rect.max.y - clip.max.y
             } else {
-                clip.min.x + 4.0
-            }
+                now.rect.min.y - clip.min.y
+            };
+            x = now
+                .rect
+                .center()
+                .x
+                .clamp(clip.min.x.min(clip.max.x), clip.max.x.max(clip.min.x));
+            // Clear of a panel's resize handle on that edge (5 px each side).
+            y = if bottom {
+                clip.max.y - 10.0
+            } else {
+                clip.min.y + 10.0
+            };
+            delta = egui::vec2(0.0, -distance.signum() * distance.abs().clamp(8.0, 60.0));
+            modifiers = egui::Modifiers::NONE;
         } else {
-            now.rect.center().x
-        };
-        let y = if sideways {
-            now.rect.center().y
-        } else if down {
-            clip.max.y - 4.0
-        } else {
-            clip.min.y + 4.0
-        };
-        let at = Pos2::new(x, y);
-        harness.event(egui::Event::PointerMoved(at));
-        let step = 60.0;
-        let (delta, modifiers) = if sideways {
-            (
-                egui::vec2(0.0, if right { -step } else { step }),
-                egui::Modifiers::SHIFT,
-            )
-        } else {
-            (
-                egui::vec2(0.0, if down { -step } else { step }),
-                egui::Modifiers::NONE,
-            )
-        };
+            let distance = if right {
+                now.rect.max.x - clip.max.x
+            } else {
+                now.rect.min.x - clip.min.x
+            };
+            x = if right {
+                clip.max.x - 10.0
+            } else {
+                clip.min.x + 10.0
+            };
+            y = now
+                .rect
+                .center()
+                .y
+                .clamp(clip.min.y.min(clip.max.y), clip.max.y.max(clip.min.y));
+            // Shift turns the wheel's vertical notches sideways.
+            delta = egui::vec2(0.0, -distance.signum() * distance.abs().clamp(8.0, 60.0));
+            modifiers = egui::Modifiers::SHIFT;
+        }
+        harness.event(egui::Event::PointerMoved(Pos2::new(x, y)));
         harness.event(egui::Event::MouseWheel {
             unit: egui::MouseWheelUnit::Point,
             delta,
@@ -587,7 +615,6 @@ fn walk(scene: &dyn Scene, size: Vec2) -> Vec<String> {
     let window = Rect::from_min_size(Pos2::ZERO, size);
     let at = format!("{} at {}×{}", scene.name(), size.x, size.y);
     let mut wrong = Vec::new();
-
     let shown = controls(&harness, scene.dialog(), window);
     for (i, a) in shown.iter().enumerate() {
         for b in &shown[i + 1..] {
@@ -605,7 +632,7 @@ fn walk(scene: &dyn Scene, size: Vec2) -> Vec<String> {
     let links = harness
         .state()
         .inspection()
-        .and_then(|i| i.pages.get(0))
+        .and_then(|i| i.pages.first())
         .map_or(0, |p| p.decision.links.len());
     if let Some(host) = scene.host()
         && let Some(cells) = url_cells(&harness, window)
@@ -675,4 +702,40 @@ fn every_view_at_every_size_keeps_its_controls_reachable_and_its_table_readable(
         wrong.len(),
         wrong.join("\n")
     );
+}
+
+/// Every page fails: the error banner stays above the table.
+struct Unreachable;
+
+impl Fetcher for Unreachable {
+    fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+        Err(FetchError::Dns {
+            host: url.host_str().unwrap_or_default().to_owned(),
+        })
+    }
+}
+
+#[test]
+fn in_a_short_window_a_banner_folds_to_one_line_and_unfolds_on_its_mark() {
+    let size = SIZES[0];
+    let mut harness = window(config("fold", size), size, Some(Arc::new(Unreachable)));
+    fetch(&mut harness, "https://nowhere.test/");
+    let message = harness.get_by_label_contains("DNS: cannot resolve nowhere.test");
+    let folded = message.rect();
+    // One line, its button in the window.
+    assert!(folded.height() < 24.0, "the banner is {folded:?}");
+    let close = harness.get_by_label(copy::LABEL_DISMISS).rect();
+    assert!(Rect::from_min_size(Pos2::ZERO, size).contains_rect(close));
+    harness.get_by_label(copy::BANNER_FOLDED).click();
+    harness.run();
+    let unfolded = harness
+        .get_by_label_contains("DNS: cannot resolve nowhere.test")
+        .rect();
+    assert!(unfolded.height() > folded.height(), "{unfolded:?}");
+    harness.get_by_label(copy::BANNER_UNFOLDED).click();
+    harness.run();
+    harness.get_by_label(copy::BANNER_FOLDED);
+    harness.get_by_label(copy::LABEL_DISMISS).click();
+    harness.run();
+    assert!(harness.query_by_label(copy::BANNER_FOLDED).is_none());
 }
