@@ -79,12 +79,12 @@ pub const NO_MISSED: &str = "Every labelled page reaches a target.";
 pub const SUGGESTIONS_HEADING: &str =
     "Suggestions: single changes of A, tried over the labelled pages";
 pub const SUGGESTION_TABLE_HEADERS: [&str; 6] = [
+    "",
     "Change",
     "Pages gained",
     "Pages lost",
     "Targets gained",
     "Non-target follows",
-    "",
 ];
 pub const LABEL_TRY_AS_B: &str = "Try as B";
 pub const TRY_AS_B_TOOLTIP: &str =

@@ -72,7 +72,16 @@ pub fn note(ui: &mut Ui, text: &str) {
     ui.add(egui::Label::new(RichText::new(text).small()).wrap());
 }
 
+/// Below this much room left in the panel, a banner folds to one line
+/// (▸, its text cut, its button kept): at 800×600 a reopened archive's
+/// crawl, with its two banners of two lines each, the archive line, the tree
+/// and three rows of chips, kept one whole row of the links table (ui_walk).
+/// At 1280×800 a banner has about 730 px under it and stays whole.
+const BANNER_FOLD_BELOW: f32 = 560.0;
+
 /// A banner across the centre: `text` on `fill`, with an optional button.
+/// In a short panel it folds to one line, unfolded by a click on its ▸ (the
+/// choice is kept, per message, for the session).
 pub fn banner(
     ui: &mut Ui,
     fill: egui::Color32,
@@ -81,17 +90,65 @@ pub fn banner(
     button: Option<&str>,
 ) -> bool {
     let mut clicked = false;
+    let short = ui.available_height() < BANNER_FOLD_BELOW;
+    let unfolded_id = ui.scope_id().with(("banner_unfolded", text));
+    let unfolded = ui
+        .data(|d| d.get_temp::<bool>(unfolded_id))
+        .unwrap_or(false);
     egui::Frame::new()
         .fill(fill)
         .corner_radius(4.0)
         .inner_margin(egui::Margin::symmetric(8, 4))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.horizontal_wrapped(|ui| {
-                ui.add(egui::Label::new(RichText::new(text).color(text_color)).wrap());
-                if let Some(label) = button {
-                    clicked = ui.button(label).clicked();
+            let label = egui::Label::new(RichText::new(text).color(text_color));
+            if !short {
+                ui.horizontal_wrapped(|ui| {
+                    ui.add(label.wrap());
+                    if let Some(label) = button {
+                        clicked = ui.button(label).clicked();
+                    }
+                });
+                return;
+            }
+            let (mark, tooltip) = if unfolded {
+                (copy::BANNER_UNFOLDED, copy::BANNER_FOLD_TOOLTIP)
+            } else {
+                (copy::BANNER_FOLDED, copy::BANNER_UNFOLD_TOOLTIP)
+            };
+            let fold = |ui: &mut Ui| {
+                let toggle = ui
+                    .add(
+                        egui::Button::new(RichText::new(mark).color(text_color))
+                            .frame(false)
+                            // The mark alone is 6 px wide: a target a finger finds.
+                            .min_size(egui::vec2(18.0, 0.0)),
+                    )
+                    .on_hover_text(tooltip);
+                if toggle.clicked() {
+                    ui.data_mut(|d| d.insert_temp(unfolded_id, !unfolded));
                 }
+            };
+            if unfolded {
+                ui.horizontal_wrapped(|ui| {
+                    fold(ui);
+                    ui.add(label.wrap());
+                    if let Some(label) = button {
+                        clicked = ui.button(label).clicked();
+                    }
+                });
+                return;
+            }
+            // One line: the mark, then the button at the right end, and the
+            // text cut to what is left between them (whole on hover).
+            ui.horizontal(|ui| {
+                fold(ui);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if let Some(label) = button {
+                        clicked = ui.button(label).clicked();
+                    }
+                    ui.add(label.truncate());
+                });
             });
         });
     clicked

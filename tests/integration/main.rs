@@ -54,8 +54,11 @@
 //!   profiles, compare, rendered, the Corpus view; and its shared helpers
 //!   (`app_in`, `settle`, `type_into`, `fetch`, …).
 //! - `ui_layout`: the layout home: what fits at each size and what comes into
-//!   view (`sizes`, `at_1024`, `into_view`; `ui_walk`, the walk over every
-//!   view at every size, belongs here and moves in at merge).
+//!   view (`sizes`, `at_1024`, `into_view`), and `walk`, the one test that
+//!   opens every view and dialog at 800×600, 1024×700 and 1280×800 and
+//!   fails when a control is cut or covered, the table shows under five
+//!   rows, or a URL cell loses its host. A new view or dialog gets a scene
+//!   there.
 //! - `ui_advice`: the banner for every kind of failed load.
 //! - `ui_archive`: Save for ticket… and reopened archives in the window.
 //! - `ui_detail`: the detail pane, the status bar, the host mapping.

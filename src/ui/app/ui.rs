@@ -227,27 +227,39 @@ impl InspectorApp {
         let shown = self.selected_link();
         let other = self.other_side();
         let target = self.target_mark();
-        let mut draw = |ui: &mut egui::Ui| match shown {
-            Some((page, link, settings)) => {
-                commands.extend(detail::show(
-                    ui,
-                    page,
-                    link,
-                    settings,
-                    &what_ifs,
-                    other,
-                    Some(&target),
-                ));
-            }
-            None => {
-                ui.heading(crate::copy::LINK_DETAIL_TITLE);
-                ui.label(crate::copy::SELECT_A_ROW);
-            }
+        // In a sideways scroll: a line wider than the pane (a long URL
+        // in the trace) scrolls instead of widening the pane, which went from
+        // ~300 to 470 px on the first selection at 1280×800.
+        let mut draw = |ui: &mut egui::Ui| {
+            egui::ScrollArea::horizontal()
+                .id_salt("detail_sideways")
+                .auto_shrink([false, false])
+                .show(ui, |ui| match shown {
+                    Some((page, link, settings)) => {
+                        commands.extend(detail::show(
+                            ui,
+                            page,
+                            link,
+                            settings,
+                            &what_ifs,
+                            other,
+                            Some(&target),
+                        ));
+                    }
+                    None => {
+                        ui.heading(crate::copy::LINK_DETAIL_TITLE);
+                        ui.label(crate::copy::SELECT_A_ROW);
+                    }
+                });
         };
         if width < NARROW_WIDTH {
+            // A fifth of a short window (120 px at 600, 140 at 700): with
+            // 220 px at 800×600 the table above kept no row under a crawl's
+            // banners; the pane's own area scrolls, and its split drags.
+            let height = ui.ctx().content_rect().height();
             egui::Panel::bottom("detail_below")
                 .resizable(true)
-                .default_size(220.0)
+                .default_size((height * 0.2).clamp(120.0, 220.0))
                 .size_range(120.0..=600.0)
                 .show(ui, |ui| draw(ui));
         } else {

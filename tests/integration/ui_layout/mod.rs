@@ -10,9 +10,12 @@
 //! - `into_view`: a click or a key brings its target into view: a Corpus
 //!   view row opens its page with the link selected, T scrolls the kind
 //!   chooser into a short window.
-//! - `walk` (to come: `ui_walk.rs` moves here at merge): every view at every
-//!   size.
+//! - `walk`: every view and dialog at 800×600, 1024×700 and 1280×800, one
+//!   `Scene` each (as egui_demo_lib's `Demo`): controls whole and apart (or
+//!   a wheel away), five link rows, a URL cell with its host, the detail
+//!   pane's width kept. A new view or dialog adds a scene there.
 
 mod at_1024;
 mod into_view;
 mod sizes;
+mod walk;

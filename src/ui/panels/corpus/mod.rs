@@ -147,7 +147,9 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
             let height = ui.available_height() - row;
             commands.extend(pages::table(ui, &run, state, height, keyboard));
         });
-    egui::ScrollArea::vertical()
+    // Both ways: a table wider than the view (the suggestions, the missed
+    // targets) scrolls sideways with Shift+wheel instead of being cut.
+    egui::ScrollArea::both()
         .id_salt("corpus_below")
         .auto_shrink([false, false])
         .show(ui, |ui| commands.extend(below(ui, &run, state, view)));

@@ -96,7 +96,10 @@ fn candidate_of(evaluation: &Evaluation, missed: &Missed) -> Option<usize> {
         .index
 }
 
-/// The suggestions, best first.
+/// The suggestions, best first, their actions in the first column: a
+/// change's words can be long, and the actions stay in view however wide
+/// the rest of the table is (at 1024×700 with the settings open, last, they
+/// were cut).
 /// `running`: a run is going, so nothing can be tried or saved from it yet.
 pub fn suggestions(
     ui: &mut Ui,
@@ -125,19 +128,6 @@ pub fn suggestions(
             }
             ui.end_row();
             for (index, suggestion) in evaluation.suggestions.iter().enumerate() {
-                let filter = Filter::Suggestion(index);
-                let chosen = state.filter.as_ref() == Some(&filter);
-                if ui
-                    .selectable_label(chosen, copy::change_words(&suggestion.change))
-                    .on_hover_text(copy::SUGGESTION_TOOLTIP)
-                    .clicked()
-                {
-                    state.filter = if chosen { None } else { Some(filter) };
-                }
-                ui.label(copy::page_ids(&suggestion.pages_gained));
-                ui.label(copy::page_ids(&suggestion.pages_lost));
-                ui.label(suggestion.targets_gained.to_string());
-                ui.label(suggestion.non_targets_gained.to_string());
                 ui.horizontal(|ui| {
                     if ui
                         .add_enabled(!running, egui::Button::new(copy::LABEL_TRY_AS_B))
@@ -153,6 +143,19 @@ pub fn suggestions(
                         commands.push(CorpusCommand::SaveSuggestion(index).into());
                     }
                 });
+                let filter = Filter::Suggestion(index);
+                let chosen = state.filter.as_ref() == Some(&filter);
+                if ui
+                    .selectable_label(chosen, copy::change_words(&suggestion.change))
+                    .on_hover_text(copy::SUGGESTION_TOOLTIP)
+                    .clicked()
+                {
+                    state.filter = if chosen { None } else { Some(filter) };
+                }
+                ui.label(copy::page_ids(&suggestion.pages_gained));
+                ui.label(copy::page_ids(&suggestion.pages_lost));
+                ui.label(suggestion.targets_gained.to_string());
+                ui.label(suggestion.non_targets_gained.to_string());
                 ui.end_row();
             }
         });

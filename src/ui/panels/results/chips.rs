@@ -81,7 +81,28 @@ fn targets_chip(
     }
 }
 
+/// The chips, wrapped; or, when `one_row` (the room is short), on one row
+/// that scrolls sideways (Shift+wheel), so the table keeps its rows.
 pub(super) fn verdict_chips(
+    ui: &mut Ui,
+    page: &InspectedPage,
+    comparison: Option<PageCompare<'_>>,
+    targets: Option<PageTargets<'_>>,
+    state: &mut ResultsState,
+    one_row: bool,
+) {
+    if one_row {
+        egui::ScrollArea::horizontal()
+            .id_salt("verdict_chips")
+            .show(ui, |ui| {
+                ui.horizontal(|ui| chips(ui, page, comparison, targets, state));
+            });
+    } else {
+        ui.horizontal_wrapped(|ui| chips(ui, page, comparison, targets, state));
+    }
+}
+
+fn chips(
     ui: &mut Ui,
     page: &InspectedPage,
     comparison: Option<PageCompare<'_>>,
@@ -89,61 +110,59 @@ pub(super) fn verdict_chips(
     state: &mut ResultsState,
 ) {
     let dark = ui.visuals().dark_mode;
-    ui.horizontal_wrapped(|ui| {
-        if let Some(targets) = targets {
-            targets_chip(ui, page, targets, state);
-            ui.separator();
-        }
-        if page.rendered().is_some() {
-            added_by_script_chip(ui, page, state);
-            ui.separator();
-        }
-        if let Some(comparison) = comparison {
-            changed_chip(ui, comparison, state);
-            ui.separator();
-        }
-        for verdict in Verdict::ALL.iter().rev().copied() {
-            let n = page.decision.count(verdict);
-            let shown = !state.filter.hidden.contains(&verdict);
-            let color = palette::verdict(verdict, dark);
-            let mut text = RichText::new(format!("{} {n}", copy::verdict_badge(verdict)));
-            text = if shown {
-                text.color(color)
+    if let Some(targets) = targets {
+        targets_chip(ui, page, targets, state);
+        ui.separator();
+    }
+    if page.rendered().is_some() {
+        added_by_script_chip(ui, page, state);
+        ui.separator();
+    }
+    if let Some(comparison) = comparison {
+        changed_chip(ui, comparison, state);
+        ui.separator();
+    }
+    for verdict in Verdict::ALL.iter().rev().copied() {
+        let n = page.decision.count(verdict);
+        let shown = !state.filter.hidden.contains(&verdict);
+        let color = palette::verdict(verdict, dark);
+        let mut text = RichText::new(format!("{} {n}", copy::verdict_badge(verdict)));
+        text = if shown {
+            text.color(color)
+        } else {
+            text.color(palette::hidden_chip_text(dark)).strikethrough()
+        };
+        let response = ui
+            .add(
+                egui::Button::new(text)
+                    .fill(palette::chip_fill(dark))
+                    .stroke(egui::Stroke::new(if shown { 1.5 } else { 0.5 }, color)),
+            )
+            .on_hover_text(copy::verdict_chip_tooltip(verdict, shown));
+        if response.double_clicked() {
+            state.filter.show_only(verdict);
+        } else if response.clicked() {
+            if shown {
+                state.filter.hidden.insert(verdict);
             } else {
-                text.color(palette::hidden_chip_text(dark)).strikethrough()
-            };
-            let response = ui
-                .add(
-                    egui::Button::new(text)
-                        .fill(palette::chip_fill(dark))
-                        .stroke(egui::Stroke::new(if shown { 1.5 } else { 0.5 }, color)),
-                )
-                .on_hover_text(copy::verdict_chip_tooltip(verdict, shown));
-            if response.double_clicked() {
-                state.filter.show_only(verdict);
-            } else if response.clicked() {
-                if shown {
-                    state.filter.hidden.insert(verdict);
-                } else {
-                    state.filter.hidden.remove(&verdict);
-                }
+                state.filter.hidden.remove(&verdict);
             }
-            response.context_menu(|ui| {
-                if ui.button(copy::LABEL_SHOW_ONLY).clicked() {
-                    state.filter.show_only(verdict);
-                    ui.close();
-                }
-                if ui
-                    .add_enabled(
-                        !state.filter.hidden.is_empty(),
-                        egui::Button::new(copy::LABEL_SHOW_ALL),
-                    )
-                    .clicked()
-                {
-                    state.filter.hidden.clear();
-                    ui.close();
-                }
-            });
         }
-    });
+        response.context_menu(|ui| {
+            if ui.button(copy::LABEL_SHOW_ONLY).clicked() {
+                state.filter.show_only(verdict);
+                ui.close();
+            }
+            if ui
+                .add_enabled(
+                    !state.filter.hidden.is_empty(),
+                    egui::Button::new(copy::LABEL_SHOW_ALL),
+                )
+                .clicked()
+            {
+                state.filter.hidden.clear();
+                ui.close();
+            }
+        });
+    }
 }

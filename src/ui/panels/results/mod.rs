@@ -19,6 +19,10 @@ pub use elide::{ELLIPSIS, elide_start};
 pub use rows::{PageCompare, PageTargets};
 pub use view::{ResultsState, ResultsView};
 
+/// The links table keeps room for this many rows: the tree, the chips and
+/// the banners above it give way first.
+pub(crate) const MIN_ROWS: usize = 5;
+
 /// "Region: all / nav / header / …": a filter by the part of the page.
 fn region_filter(ui: &mut Ui, state: &mut ResultsState) {
     let label = ui.label(copy::LABEL_REGION).id;
@@ -74,8 +78,21 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     {
         commands.push(LoadCommand::CrawlAgain.into());
     }
+    // What the table keeps whatever is above it: its header and MIN_ROWS
+    // rows; and below the tree one row of chips, the search and a line.
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    let line = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    // A row takes its height and the spacing between rows (24 px a row).
+    let row_pitch = row_height + ui.spacing().item_spacing.y;
+    let table_least = row_pitch * (MIN_ROWS as f32 + 1.0) + line;
     if inspection.pages.len() > 1
-        && let Some(c) = pages::pages_list(ui, inspection, view.page, view.stale_crawl)
+        && let Some(c) = pages::pages_list(
+            ui,
+            inspection,
+            view.page,
+            view.stale_crawl,
+            table_least + 3.0 * line,
+        )
     {
         commands.push(c);
     }
@@ -91,7 +108,10 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
             .color(palette::changed(dark)),
         );
     }
-    chips::verdict_chips(ui, current, view.comparison, view.targets, state);
+    // The chips wrap to up to three rows in a narrow centre; when that
+    // would eat the table's rows, they keep to one row that scrolls sideways.
+    let one_row = ui.available_height() < table_least + 5.0 * line;
+    chips::verdict_chips(ui, current, view.comparison, view.targets, state, one_row);
 
     // A search belongs to the page it was typed on; moving between the pages
     // of one crawl keeps it, and the line under the field says so.
@@ -151,7 +171,6 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
     {
         commands.push(SelectionCommand::SelectLink(None).into());
     }
-    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let page_rows = ((ui.available_height() / row_height).floor() as usize)
         .saturating_sub(1)
         .max(1);

@@ -12,27 +12,39 @@ use crate::ui::{palette, widgets};
 /// The crawled pages as a tree, each under the page that led to it; a click
 /// shows that page. It sits above the table with a split the user can drag,
 /// and opens as tall as its lines need (up to 40 % of the room), so a short
-/// crawl does not scroll in a box while the table below is empty.
+/// crawl does not scroll in a box while the table below is empty. `keep` is
+/// the room the chips, the search and the table's least rows need below it:
+/// the tree gives way to them, down to its title and one line, which
+/// scroll. A long line scrolls sideways (Shift+wheel).
 pub(super) fn pages_list(
     ui: &mut Ui,
     inspection: &Inspection,
     current: usize,
     stale: bool,
+    keep: f32,
 ) -> Option<Command> {
     let mut command = None;
     let title = copy::crawled_pages_title(inspection.pages.len(), stale);
     let line = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
     let room = ui.available_height();
     let needed = line * (inspection.pages.len() as f32 + 1.0) + 8.0;
-    let least = (line * 3.0).min(room * 0.5);
+    // Its title and one whole line in the scrolled box (the panel's frame
+    // and the box take about a line more).
+    let smallest = line * 3.0 + 8.0;
+    let most = (room - keep).min(room * 0.8).max(smallest);
+    let least = (line * 3.0).min(room * 0.5).min(most);
     egui::Panel::top("crawled_pages")
         .resizable(true)
-        .default_size(needed.min(room * 0.4).max(least))
-        .size_range(least..=(room * 0.8).max(least))
+        .default_size(needed.min(room * 0.4).max(least).min(most))
+        .size_range(least..=most)
         .show(ui, |ui| {
             ui.label(RichText::new(title).strong());
-            egui::ScrollArea::vertical()
+            // No taller than the panel leaves it (a scroll area is at least
+            // 64 px by default, which a short panel cut, last line unreachable).
+            egui::ScrollArea::both()
                 .id_salt("pages")
+                .min_scrolled_height(line)
+                .max_height(ui.available_height())
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for (i, depth) in crawl_tree(inspection) {

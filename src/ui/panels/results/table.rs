@@ -58,6 +58,37 @@ fn columns(compared: Option<&str>, targets: bool, wide: bool) -> Vec<(SortColumn
 /// out: the URL's 60% then holds a host and the end of a path.
 const URL_AND_TEXT_ROOM: f32 = 360.0;
 
+/// The Text column's least width: a word or two.
+const TEXT_LEAST: f32 = 60.0;
+
+/// The width the URL column needs to show a host: the widest host (with its
+/// port) of the first rows, "…" and a short end of a path ("/kontakt/#").
+/// Only the first rows are measured, as they are what is drawn first.
+fn url_least(ui: &Ui, links: &[LinkDecision], rows: &[usize]) -> f32 {
+    let font = FontId::proportional(ui.text_style_height(&TextStyle::Body) - 2.0);
+    let mut hosts: Vec<String> = rows
+        .iter()
+        .take(500)
+        .filter_map(|&r| links.get(r)?.url.as_ref())
+        .filter_map(|url| {
+            let host = url.host_str()?;
+            Some(match url.port() {
+                Some(port) => format!("{host}:{port}"),
+                None => host.to_owned(),
+            })
+        })
+        .collect();
+    hosts.sort_unstable();
+    hosts.dedup();
+    let widest = hosts
+        .into_iter()
+        .map(|h| text_width(ui, &h, font.clone()))
+        .fold(0.0, f32::max);
+    let end = text_width(ui, &format!("{ELLIPSIS}/kontakt/#"), font);
+    // As elide_middle draws it, with its slack for kerning.
+    (widest + end + 4.0).clamp(90.0, 320.0)
+}
+
 /// What a row's cells show besides the link: the compared side, the
 /// targets.
 #[derive(Clone, Copy)]
@@ -229,9 +260,8 @@ pub(super) fn show(
     // The URL and Text columns share what the fixed ones leave, recomputed every
     // frame so they follow the window: URL gets the larger part. The verdict
     // columns are as wide as their widest word, whatever the window.
-    let narrow = ui.available_width() < 700.0;
     let (verdict, compared) = verdict_widths(ui);
-    let width = |column: SortColumn| match column {
+    let width = |column: SortColumn, narrow: bool| match column {
         SortColumn::Index => 34.0,
         SortColumn::Verdict => verdict,
         SortColumn::Compared => compared,
@@ -243,20 +273,32 @@ pub(super) fn show(
         _ => 90.0,
     };
     let spacing = ui.spacing().item_spacing.x;
-    let flexible_room = |columns: &[(SortColumn, String)]| {
+    let available = ui.available_width();
+    let flexible_room = |columns: &[(SortColumn, String)], narrow: bool| {
         let fixed: f32 = columns
             .iter()
             .filter(|(c, _)| !matches!(c, SortColumn::Url | SortColumn::Text))
-            .map(|(c, _)| width(*c) + spacing)
+            .map(|(c, _)| width(*c, narrow) + spacing)
             .sum();
-        ui.available_width() - fixed - 2.0 * spacing
+        available - fixed - 2.0 * spacing
     };
+    let mut narrow = available < 700.0;
     // Score and Rank (empty on most rows, and in the detail pane) give their
     // room to the URL first, so it keeps its host.
-    if flexible_room(&columns) < URL_AND_TEXT_ROOM {
+    if flexible_room(&columns, narrow) < URL_AND_TEXT_ROOM {
         columns.retain(|(c, _)| !matches!(c, SortColumn::Score | SortColumn::Rank));
     }
-    let flexible = flexible_room(&columns).max(150.0);
+    // The URL column holds the widest host, "…" and the end of a path; the
+    // keyword and then the text give way to it, and when that is not enough
+    // the table scrolls sideways (Compare and a targets file at 1280×800 with
+    // both panels left the URL ~130 px, "…p.com/US/en/kontakt/#", no host).
+    let url_least = url_least(ui, links, rows);
+    if flexible_room(&columns, narrow) < url_least + TEXT_LEAST {
+        narrow = true;
+    }
+    let flexible = flexible_room(&columns, narrow).max(150.0);
+    let text = (flexible * 0.4).min(flexible - url_least).max(TEXT_LEAST);
+    let sideways = flexible < url_least + text;
     // One stored layout per column set: widths kept while comparing (or in a
     // wide window) never apply to the table without those columns.
     let column_set = (
@@ -264,65 +306,78 @@ pub(super) fn show(
         view.targets.is_some(),
         columns.len(),
     );
-    let mut table = TableBuilder::new(ui)
-        .id_salt(("links", column_set))
-        .striped(true)
-        .sense(Sense::click())
-        .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
-    for (column, _) in &columns {
-        table = table.column(match column {
-            SortColumn::Url => Column::remainder().at_least(90.0).clip(true),
-            SortColumn::Text => Column::exact((flexible * 0.4).max(60.0)).clip(true),
-            other => Column::exact(width(*other)).clip(true),
-        });
-    }
     // A new page opens at the top, or at a link selected with it (one
     // opened from the Corpus view).
     let mut scroll_to = moved_to;
-    if state.shown != Some((view.loaded, view.page)) {
+    let new_page = state.shown != Some((view.loaded, view.page));
+    if new_page {
         state.shown = Some((view.loaded, view.page));
-        table = table.vertical_scroll_offset(0.0);
         scroll_to = scroll_to.or(view.selected);
     }
-    if let Some(pos) = scroll_to.and_then(|s| rows.iter().position(|&r| r == s)) {
-        table = table.scroll_to_row(pos, None);
-    }
     let mut clicked_header = None;
-    table
-        .header(row_height, |mut header| {
-            for (column, title) in &columns {
-                header.col(|ui| {
-                    let text =
-                        RichText::new(header_title(title, *column, state.filter.sort)).strong();
-                    if ui
-                        .add(egui::Button::new(text).frame(false))
-                        .on_hover_text(copy::SORT_TOOLTIP)
-                        .clicked()
-                    {
-                        clicked_header = Some(*column);
+    let sort = state.filter.sort;
+    let mut draw = |ui: &mut Ui| {
+        let mut table = TableBuilder::new(ui)
+            .id_salt(("links", column_set))
+            .striped(true)
+            .sense(Sense::click())
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+        for (column, _) in &columns {
+            table = table.column(match column {
+                SortColumn::Url => Column::remainder().at_least(url_least).clip(true),
+                SortColumn::Text => Column::exact(text).clip(true),
+                other => Column::exact(width(*other, narrow)).clip(true),
+            });
+        }
+        if new_page {
+            table = table.vertical_scroll_offset(0.0);
+        }
+        if let Some(pos) = scroll_to.and_then(|s| rows.iter().position(|&r| r == s)) {
+            table = table.scroll_to_row(pos, None);
+        }
+        table
+            .header(row_height, |mut header| {
+                for (column, title) in &columns {
+                    header.col(|ui| {
+                        let text = RichText::new(header_title(title, *column, sort)).strong();
+                        if ui
+                            .add(egui::Button::new(text).frame(false))
+                            .on_hover_text(copy::SORT_TOOLTIP)
+                            .clicked()
+                        {
+                            clicked_header = Some(*column);
+                        }
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(row_height, rows.len(), |mut row| {
+                    let Some(link) = links.get(rows[row.index()]) else {
+                        return;
+                    };
+                    row.set_selected(view.selected == Some(link.index));
+                    let beside = Beside {
+                        comparison: view.comparison,
+                        change: view.comparison.and_then(|c| c.change(link.index)),
+                        targets: view.targets,
+                    };
+                    for (column, _) in &columns {
+                        row.col(|ui| cell(ui, *column, link, current, beside));
+                    }
+                    if row.response().clicked() {
+                        commands.push(SelectionCommand::SelectLink(Some(link.index)).into());
                     }
                 });
-            }
-        })
-        .body(|body| {
-            body.rows(row_height, rows.len(), |mut row| {
-                let Some(link) = links.get(rows[row.index()]) else {
-                    return;
-                };
-                row.set_selected(view.selected == Some(link.index));
-                let beside = Beside {
-                    comparison: view.comparison,
-                    change: view.comparison.and_then(|c| c.change(link.index)),
-                    targets: view.targets,
-                };
-                for (column, _) in &columns {
-                    row.col(|ui| cell(ui, *column, link, current, beside));
-                }
-                if row.response().clicked() {
-                    commands.push(SelectionCommand::SelectLink(Some(link.index)).into());
-                }
             });
-        });
+    };
+    if sideways {
+        egui::ScrollArea::horizontal()
+            .id_salt(("links_sideways", column_set))
+            .auto_shrink([false, false])
+            .show(ui, |ui| draw(ui));
+    } else {
+        draw(ui);
+    }
     if let Some(column) = clicked_header {
         state.filter.click_header(column);
     }
