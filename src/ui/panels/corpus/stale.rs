@@ -33,7 +33,8 @@ pub fn changes(made: &RunInputs, state: &CorpusState, view: &CorpusView<'_>) -> 
         changes.push(copy::stale_depth(view.depth, made.depth));
     }
     // The settings decide; a profile saved or renamed with the same ones
-    // would make the same run.
+    // would make the same run. Comparing them every frame is a few string
+    // comparisons, as the inspector's stale-crawl check does.
     if *view.a != made.a {
         changes.push(copy::stale_a(
             (view.profile, view.edited),
