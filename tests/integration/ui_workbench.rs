@@ -1,6 +1,8 @@
 //! The Corpus view as a tuning workbench, in the whole window: the targets
 //! file found beside the manifest, Try as B running the corpus again with a
-//! suggestion, Save as profile…, and a targets file that cannot be used.
+//! suggestion, Save as profile…, a targets file that cannot be used, and the
+//! out-of-date banner over a run once the depth, A, B, the targets file or
+//! the corpus on screen are no longer its own.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -10,7 +12,7 @@ use egui_kittest::kittest::Queryable as _;
 use follow_inspector::ui::InspectorApp;
 
 use crate::temp_dir;
-use crate::ui::{app_in, run_corpus_view, settle, stored, type_into, wait_for_corpus};
+use crate::ui::{app_in, clear_field, run_corpus_view, settle, stored, type_into, wait_for_corpus};
 
 /// A manifest, three pages and `targets` (written as targets.tsv beside it):
 /// one/`Kontakt` and three/`Impressum` found by the defaults, two/`Ihr
@@ -110,6 +112,9 @@ fn save_as_profile_stores_the_suggestion_and_keeps_the_current_profile() {
         .click();
     harness.run();
     harness.get_by_label("Save the suggestion as a profile");
+    harness.get_by_label(
+        "Measured on “Scraper defaults”, depth 2: the suggestion is that A with one change.",
+    );
     type_into(&mut harness, "Name", "visits");
     harness.get_by_label("OK").click();
     settle(&mut harness);
@@ -147,4 +152,148 @@ fn a_targets_file_with_a_bad_row_warns_and_measures_the_rest() {
     harness.get_by_label("skipped: targets line 5: the corpus has no page `p9`");
     harness
         .get_by_label("A reaches a contact, imprint or about page on 2/3 sites (67%); 0.7 links followed per site");
+}
+
+/// The scoreboard of a run under the defaults at depth 2, without B.
+const SCORE_AT_2: &str =
+    "A reaches a contact, imprint or about page on 2/3 sites (67%); 0.7 links followed per site";
+
+/// The out-of-date banner's whole text for these changes.
+fn out_of_date(changes: &str) -> String {
+    format!("This run is out of date: {changes}. The numbers below are still the old run's.")
+}
+
+fn no_banner(harness: &Harness<'_, InspectorApp>) -> bool {
+    harness
+        .query_by_label_contains("This run is out of date")
+        .is_none()
+        && harness.query_by_label("Run again").is_none()
+}
+
+/// Picks `depth` in the top bar's Depth list.
+fn pick_depth(harness: &mut Harness<'_, InspectorApp>, depth: &str) {
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Depth")
+        .click();
+    harness.run();
+    // The list's entries are buttons; the other numbers on screen are labels.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, depth)
+        .click();
+    harness.run();
+}
+
+/// Run again in the banner, then the wait for the run, as a person waits.
+fn run_again(harness: &mut Harness<'_, InspectorApp>) {
+    harness.get_by_label("Run again").click();
+    wait_for_corpus(harness);
+}
+
+#[test]
+fn another_depth_puts_the_run_out_of_date_and_run_again_shows_the_new_numbers() {
+    let dir = corpus("stale-depth", TARGETS);
+    let (mut harness, _) = run_manifest(&dir, "workbench-stale-depth-config");
+    assert!(no_banner(&harness));
+    pick_depth(&mut harness, "1");
+    harness.get_by_label(&out_of_date("the depth is now 1 (the run was at 2)"));
+    // The old numbers stay, under a line that names the old run.
+    harness.get_by_label(SCORE_AT_2);
+    harness.get_by_label(
+        "This run: A: “Scraper defaults” · B: none (choose one with Compare with…) · depth 2, N = 3",
+    );
+    run_again(&mut harness);
+    assert!(no_banner(&harness));
+    // At depth 1 N is 0: nothing is followed.
+    harness.get_by_label(
+        "A reaches a contact, imprint or about page on 0/3 sites (0%); 0.0 links followed per site",
+    );
+    harness.get_by_label(
+        "This run: A: “Scraper defaults” · B: none (choose one with Compare with…) · depth 1, N = 0",
+    );
+}
+
+#[test]
+fn an_edited_setting_puts_a_out_of_date_and_save_as_profile_names_the_edited_a() {
+    let dir = corpus("stale-a", TARGETS);
+    let (mut harness, _) = run_manifest(&dir, "workbench-stale-a-config");
+    // A setting these pages do not care about: the same numbers, another A.
+    harness
+        .get_by_label("Allow subdomains · followSubdomain")
+        .click();
+    harness.run();
+    assert!(harness.state().is_dirty());
+    harness.get_by_label(&out_of_date(
+        "A is now “Scraper defaults” (as edited) (the run was under “Scraper defaults”)",
+    ));
+    harness.get_by_label(SCORE_AT_2);
+    run_again(&mut harness);
+    assert!(no_banner(&harness));
+    harness.get_by_label(SCORE_AT_2);
+    harness.get_by_label_contains("This run: A: “Scraper defaults” (as edited) · B: none");
+    // A suggestion of this run is the edited A with one change.
+    harness
+        .get_all_by_label("Save as profile…")
+        .next()
+        .unwrap()
+        .click();
+    harness.run();
+    harness.get_by_label(
+        "Measured on “Scraper defaults” (as edited), depth 2: the suggestion is that A with \
+         one change.",
+    );
+}
+
+#[test]
+fn after_try_as_b_another_b_puts_the_run_out_of_date() {
+    let dir = corpus("stale-b", TARGETS);
+    let (mut harness, _) = run_manifest(&dir, "workbench-stale-b-config");
+    harness.get_all_by_label("Try as B").next().unwrap().click();
+    wait_for_corpus(&mut harness);
+    // The run Try as B makes is made with that B: not out of date.
+    assert!(no_banner(&harness));
+    harness.get_by_label_contains("B on 3/3 sites (100%)");
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Compare with…")
+        .click();
+    harness.run();
+    harness.get_by_label("(nobody)").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().comparing(), None);
+    harness.get_by_label(&out_of_date(
+        "B is now none (the run compared with “A + `besuch` added to the white list”)",
+    ));
+    harness.get_by_label_contains("B on 3/3 sites (100%)");
+    run_again(&mut harness);
+    assert!(no_banner(&harness));
+    harness.get_by_label(SCORE_AT_2);
+}
+
+#[test]
+fn no_targets_file_or_another_corpus_puts_the_run_out_of_date() {
+    let dir = corpus("stale-files", TARGETS);
+    let (mut harness, _) = run_manifest(&dir, "workbench-stale-files-config");
+    harness.get_by_label("✕ No targets").click();
+    harness.run();
+    harness.get_by_label(&out_of_date(
+        "the targets file is now none (the run's was targets.tsv beside the corpus)",
+    ));
+    run_again(&mut harness);
+    assert!(no_banner(&harness));
+    // Not measured: no scoreboard.
+    assert!(
+        harness
+            .query_by_label_contains("reaches a contact")
+            .is_none()
+    );
+    harness.get_by_label("3 pages read, 6 links, 2 followed");
+
+    let manifest = dir.join("manifest.tsv").display().to_string();
+    let pages = dir.join("pages").display().to_string();
+    clear_field(&mut harness, "Folder or manifest");
+    type_into(&mut harness, "Folder or manifest", &pages);
+    harness.get_by_label(&out_of_date(&format!(
+        "the corpus is now {pages} (the run read {manifest})"
+    )));
+    run_again(&mut harness);
+    assert!(no_banner(&harness));
 }

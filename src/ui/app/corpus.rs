@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use super::InspectorApp;
 use super::subjects::comparison::Comparison;
 use crate::ui::command::CorpusCommand;
+use crate::ui::panels::corpus::RunInputs;
 use crate::ui::state::{CorpusProgress, CorpusResult, Dialog, MainView, NameAction};
 use crate::ui::tasks::corpus::{CorpusJob, CorpusTask};
 use crate::ui::tasks::profiles::StoreRequest;
@@ -39,9 +40,10 @@ impl InspectorApp {
     /// The corpus run finished (`tasks.poll` took it out of its slot).
     pub(super) fn corpus_finished(&mut self, result: Result<Box<CorpusResult>, String>) {
         self.corpus.progress = None;
+        let made_with = self.corpus.starting.take();
         match result {
             Ok(result) => {
-                self.corpus.panel.finished(*result);
+                self.corpus.panel.finished(*result, made_with);
                 // Links marked in the inspector go to the file the
                 // run was measured against.
                 if let Some(path) = self.corpus.panel.targets_used.clone()
@@ -58,23 +60,41 @@ impl InspectorApp {
         if self.tasks.corpus.is_some() {
             return;
         }
+        let inputs = self.corpus_inputs();
         let job = CorpusJob {
-            path: PathBuf::from(self.corpus.panel.path.trim()),
-            a: self.settings.clone(),
-            b: self.comparison.as_ref().map(|c| c.settings.clone()),
-            depth: self.top.depth,
-            targets: self.corpus.panel.targets_choice(),
+            path: PathBuf::from(&inputs.path),
+            a: inputs.a.clone(),
+            b: inputs.compared.as_ref().map(|(_, b)| b.clone()),
+            depth: inputs.depth,
+            targets: inputs.targets.clone(),
         };
         let repaint_ctx = ctx.clone();
         match CorpusTask::spawn(job, move || repaint_ctx.request_repaint()) {
             Ok(task) => {
                 self.tasks.corpus = Some(task);
+                self.corpus.starting = Some(inputs);
                 self.corpus.progress = None;
                 self.corpus.panel.error = None;
             }
             Err(e) => {
                 self.corpus.panel.error = Some(crate::copy::cannot_start_corpus_run(&e));
             }
+        }
+    }
+
+    /// What a run started now is made with, as the view names it.
+    fn corpus_inputs(&self) -> RunInputs {
+        RunInputs {
+            path: self.corpus.panel.path.trim().to_owned(),
+            profile: self.profiles.name.clone(),
+            edited: self.is_dirty(),
+            a: self.settings.clone(),
+            compared: self
+                .comparison
+                .as_ref()
+                .map(|c| (c.name.clone(), c.settings.clone())),
+            depth: self.top.depth,
+            targets: self.corpus.panel.targets_choice(),
         }
     }
 
@@ -102,6 +122,14 @@ impl InspectorApp {
         };
         let name = crate::copy::suggested_profile_name(&self.profiles.name, &suggestion.change);
         self.corpus.panel.saving = Some(suggestion.settings.clone());
+        // The suggestion is the run's A plus one change: a user who edited A
+        // since must know which A that was.
+        self.corpus.panel.saving_measured_on = self
+            .corpus
+            .panel
+            .made_with
+            .as_ref()
+            .map(|made| crate::copy::measured_on(&made.profile, made.edited, made.depth));
         self.dialog = Some(Dialog::name_entry(NameAction::SaveSuggestion, &name));
     }
 

@@ -307,6 +307,8 @@ impl InspectorApp {
             profile: &self.profiles.name,
             edited: self.is_dirty(),
             compared: self.comparison.as_ref().map(|c| c.name.as_str()),
+            a: &self.settings,
+            b: self.comparison.as_ref().map(|c| &c.settings),
             depth: self.top.depth,
             browsing: self.tasks.file_dialog.is_some(),
             keyboard: self.dialog.is_none(),
@@ -343,6 +345,7 @@ impl InspectorApp {
             export_json: &json,
             browsing: self.tasks.file_dialog.is_some(),
             saving: self.tasks.save.is_some(),
+            measured_on: self.corpus.panel.saving_measured_on.as_deref(),
         };
         dialogs::show(ctx, dialog, &view)
     }

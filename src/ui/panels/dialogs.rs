@@ -48,6 +48,8 @@ pub struct DialogView<'a> {
     pub browsing: bool,
     /// Save for ticket is writing the archive.
     pub saving: bool,
+    /// Save as profile… on a suggestion: which A it was measured on.
+    pub measured_on: Option<&'a str>,
 }
 
 /// What the unsaved-changes question says: what is about to happen, and
@@ -122,6 +124,11 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 then,
             } => {
                 ui.heading(title(*action));
+                if *action == NameAction::SaveSuggestion
+                    && let Some(measured_on) = view.measured_on
+                {
+                    ui.add(egui::Label::new(measured_on).wrap());
+                }
                 let opening = opens_now(ui, title(*action));
                 let label = ui.label(copy::LABEL_NAME).id;
                 let field = ui
@@ -424,6 +431,7 @@ mod tests {
                     export_json: "{}",
                     browsing: false,
                     saving: false,
+                    measured_on: Some(MEASURED_ON),
                 };
                 let Some(dialog) = &mut open.dialog else {
                     return;
@@ -439,6 +447,21 @@ mod tests {
         );
         harness.run();
         harness
+    }
+
+    /// What the app gives the dialogs about the suggestion being saved.
+    const MEASURED_ON: &str = "Measured on “Mine” (as edited), depth 2";
+
+    #[test]
+    fn saving_a_suggestion_says_which_a_it_was_measured_on_and_save_as_does_not() {
+        let harness = open(
+            Dialog::name_entry(NameAction::SaveSuggestion, "Mine + besuch"),
+            false,
+        );
+        harness.get_by_label("Save the suggestion as a profile");
+        harness.get_by_label(MEASURED_ON);
+        let harness = open(Dialog::name_entry(NameAction::SaveAs, ""), false);
+        assert!(harness.query_by_label(MEASURED_ON).is_none());
     }
 
     #[test]

@@ -105,10 +105,18 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
         }
     });
     commands.extend(targets_row(ui, state, view));
-    widgets::note(
-        ui,
-        &copy::corpus_sides(view.profile, view.edited, view.compared, view.depth),
-    );
+    // With a run shown, the line says what it was made with: the banner over
+    // it names what is on screen now, if that differs.
+    let sides = match (&state.made_with, &state.run) {
+        (Some(made), Some(_)) => copy::shown_run_sides(
+            &made.profile,
+            made.edited,
+            made.compared.as_ref().map(|(name, _)| name.as_str()),
+            made.depth,
+        ),
+        _ => copy::corpus_sides(view.profile, view.edited, view.compared, view.depth),
+    };
+    widgets::note(ui, &sides);
     let progress = match view.running {
         Some(CorpusProgress::Pages { done, total }) => {
             Some((done, total, copy::corpus_progress(done, total)))

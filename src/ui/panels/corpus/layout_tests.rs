@@ -6,6 +6,7 @@ use egui_kittest::kittest::Queryable as _;
 
 use super::panel_tests::{TARGETS, corpus_dir, measured_run};
 use super::{CorpusState, CorpusView, show};
+use crate::policy::Settings;
 use crate::ui::test_support;
 
 fn panel(state: CorpusState, size: egui::Vec2) -> Harness<'static, CorpusState> {
@@ -16,6 +17,8 @@ fn panel(state: CorpusState, size: egui::Vec2) -> Harness<'static, CorpusState> 
                 running: None,
                 profile: "(built-in)",
                 compared: None,
+                a: &Settings::default(),
+                b: None,
                 depth: 2,
                 browsing: false,
                 keyboard: true,

@@ -16,6 +16,7 @@ mod links;
 mod pages;
 mod scoreboard;
 mod sort;
+mod stale;
 mod state;
 mod suggestions;
 mod truth_chart;
@@ -26,7 +27,7 @@ use crate::copy;
 use crate::corpus::CorpusRun;
 use crate::ui::command::Command;
 use state::Filter;
-pub use state::{CorpusState, CorpusView};
+pub use state::{CorpusState, CorpusView, RunInputs};
 
 /// The chip that says what the tables are narrowed to; a click (or Escape)
 /// clears it.
@@ -122,6 +123,7 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
         return commands;
     };
     ui.separator();
+    commands.extend(stale::banner(ui, state, view));
     scoreboard::targets_notes(ui, &run, state);
     if let Some(evaluation) = &run.evaluation {
         scoreboard::show(ui, evaluation);
@@ -161,3 +163,5 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
 mod layout_tests;
 #[cfg(test)]
 mod panel_tests;
+#[cfg(test)]
+mod stale_tests;

@@ -94,6 +94,8 @@ fn panel(state: CorpusState) -> Harness<'static, Panel> {
                 profile: "(built-in)",
                 edited: false,
                 compared: None,
+                a: &Settings::default(),
+                b: None,
                 depth: 2,
                 browsing: false,
                 keyboard: true,
@@ -363,11 +365,14 @@ fn a_cancelled_run_keeps_the_complete_one_and_marks_since_the_run_are_said() {
     let mut cancelled = measured_run(&dir, None).run.unwrap();
     cancelled.cancelled = true;
     cancelled.pages.truncate(1);
-    state.finished(crate::ui::state::CorpusResult {
-        run: cancelled,
-        targets_used: None,
-        targets_error: None,
-    });
+    state.finished(
+        crate::ui::state::CorpusResult {
+            run: cancelled,
+            targets_used: None,
+            targets_error: None,
+        },
+        None,
+    );
     state.marked_since = Some(dir.join("targets.tsv"));
     let harness = panel(state);
     harness.get_by_label("The run was cancelled: the last complete run is still shown.");

@@ -70,6 +70,22 @@ pub enum LinkColumn {
     Because,
 }
 
+/// What a run was made with, as the view named it then: what tells the run
+/// shown from the one Run would make now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunInputs {
+    /// The corpus field, trimmed.
+    pub path: String,
+    /// A: the profile's name, whether it was edited, its settings.
+    pub profile: String,
+    pub edited: bool,
+    pub a: Settings,
+    /// B's name and settings.
+    pub compared: Option<(String, Settings)>,
+    pub depth: u32,
+    pub targets: TargetsChoice,
+}
+
 /// What the corpus view keeps between frames.
 #[derive(Default)]
 pub struct CorpusState {
@@ -82,6 +98,8 @@ pub struct CorpusState {
     pub targets_off: bool,
     /// The last run, kept while the next one runs.
     pub run: Option<CorpusRun>,
+    /// What `run` was made with; none: not known, and never called out of date.
+    pub made_with: Option<RunInputs>,
     /// The targets file the last run was measured against.
     pub targets_used: Option<PathBuf>,
     /// Why the last run's targets file could not be used.
@@ -97,6 +115,8 @@ pub struct CorpusState {
     pub only_targets: bool,
     /// The settings Save as profile… is naming.
     pub saving: Option<Settings>,
+    /// Which A (and depth) the suggestion being named was measured on.
+    pub saving_measured_on: Option<String>,
     /// A targets file links were marked in since the last run finished.
     pub marked_since: Option<PathBuf>,
     /// The last run was cancelled and the one before it is still shown.
@@ -119,7 +139,12 @@ impl CorpusState {
     /// Takes in a finished run; a filter of the last one no longer applies.
     /// A cancelled run keeps a complete one on screen (it is what the
     /// user measured last); with none, the cancelled run is shown.
-    pub fn finished(&mut self, result: crate::ui::state::CorpusResult) {
+    /// `made_with` is what the run was started with.
+    pub fn finished(
+        &mut self,
+        result: crate::ui::state::CorpusResult,
+        made_with: Option<RunInputs>,
+    ) {
         let complete_shown = self.run.as_ref().is_some_and(|r| !r.cancelled);
         self.kept_after_cancel = result.run.cancelled && complete_shown;
         if self.kept_after_cancel {
@@ -132,6 +157,7 @@ impl CorpusState {
         self.targets_used = result.targets_used;
         self.targets_error = result.targets_error;
         self.run = Some(result.run);
+        self.made_with = made_with;
     }
 }
 
@@ -143,6 +169,9 @@ pub struct CorpusView<'a> {
     /// A's settings differ from the saved profile.
     pub edited: bool,
     pub compared: Option<&'a str>,
+    /// A's and B's settings on screen now.
+    pub a: &'a Settings,
+    pub b: Option<&'a Settings>,
     pub depth: u32,
     pub browsing: bool,
     /// No dialog is open: the view's keys apply.
