@@ -177,8 +177,8 @@ impl InspectorApp {
         self.send_store(StoreRequest::Switch(name.to_owned()));
     }
 
-    /// Does an action that leaves the current profile; with unsaved changes,
-    /// asks first whether to save them (a name or JSON the action would refuse
+    /// Does an action that leaves the current profile (or replaces the
+    /// settings on screen); with unsaved changes, asks first whether to save them (a name or JSON the action would refuse
     /// is shown in its dialog before that).
     pub(super) fn leave_profile(&mut self, after: AfterUnsaved, ctx: &egui::Context) {
         if !self.is_dirty() {
@@ -219,9 +219,10 @@ impl InspectorApp {
                     .map_err(ProfileError::from)
                     .and_then(|()| validate_name(name, names))
             }
-            AfterUnsaved::Switch(_) | AfterUnsaved::Quit | AfterUnsaved::Delete(_) => {
-                return None;
-            }
+            AfterUnsaved::Switch(_)
+            | AfterUnsaved::Quit
+            | AfterUnsaved::Delete(_)
+            | AfterUnsaved::UseArchiveSettings(_) => return None,
         };
         checked.err().map(|e| format!("{e:#}"))
     }
@@ -253,6 +254,7 @@ impl InspectorApp {
                 self.send_named(NameAction::Duplicate, from, to, answered, None);
             }
             AfterUnsaved::Delete(name) => self.send_store(StoreRequest::Delete(name)),
+            AfterUnsaved::UseArchiveSettings(path) => self.use_archive_settings(&path),
         }
     }
 
