@@ -23,10 +23,14 @@ use crate::ui::{
     type_into, wait_for_corpus,
 };
 use crate::ui_archive::{Dropped, acme_site, fetch_and_save, pick_depth};
+use crate::ui_profile_actions::hold_profiles_lock;
 
 /// The edit: a word added to the white list, which no page here has.
 const EDITED_FIELD: &str = "White keywords";
 const EDIT: &str = ",impressum2";
+
+/// A second edit, made while the profiles thread waits.
+const OTHER_SETTING: &str = "Allow subdomains · followSubdomain";
 
 const QUESTION: &str = "Using the archive's settings: save your changes to “Mine” first?";
 const NOT_AS_ARCHIVED: &str = "Judged under your settings, not the archive's";
@@ -126,6 +130,55 @@ fn the_archive_banner_asks_first_and_keep_editing_or_save_keep_the_edit() {
     assert_eq!(harness.state().settings(), &edited);
     assert_eq!(profile_shown(&harness), "Mine");
     harness.get_by_label_contains(NOT_AS_ARCHIVED);
+}
+
+#[test]
+fn an_edit_made_while_the_save_before_the_archives_settings_waits_is_kept() {
+    let path = archive("unsaved-banner-meanwhile-archive");
+    let (dir, mut harness, edited) = edited_mine("unsaved-banner-meanwhile");
+    fetch(&mut harness, &path.display().to_string());
+    use_the_archives_settings(&mut harness);
+    harness.get_by_label(QUESTION);
+    // Another window writing the profiles holds their lock: the save waits.
+    let lock = hold_profiles_lock(&dir);
+    harness.get_by_label(copy::LABEL_SAVE_CHANGES).click();
+    harness.step();
+    harness.step();
+    assert!(harness.query_by_label(QUESTION).is_none());
+    harness.get_by_label(OTHER_SETTING).click();
+    harness.step();
+    drop(lock);
+    settle(&mut harness);
+    // What was saved is saved; the edit made since is on screen, unsaved.
+    assert_eq!(stored(&dir, "Mine"), edited);
+    let shown = harness.state().settings();
+    assert!(shown.follow_keywords_white.ends_with(EDIT) && shown.follow_subdomain);
+    assert_eq!(profile_shown(&harness), "Mine ●");
+    harness.get_by_label_contains(NOT_AS_ARCHIVED);
+}
+
+#[test]
+fn an_edit_made_while_a_switch_waits_for_the_profiles_file_is_kept() {
+    let (dir, mut harness, _) = edited_mine("unsaved-switch-meanwhile");
+    crate::ui::profile_selector(&harness).click();
+    harness.run();
+    harness.get_by_label("Other").click();
+    harness.run();
+    harness.get_by_label("Switching to “Other”: save your changes to “Mine” first?");
+    let lock = hold_profiles_lock(&dir);
+    harness.get_by_label(copy::LABEL_DISCARD).click();
+    harness.step();
+    harness.step();
+    harness.get_by_label(OTHER_SETTING).click();
+    harness.step();
+    drop(lock);
+    settle(&mut harness);
+    // The switch is done; the edit made while it waited stays, unsaved.
+    assert_eq!(harness.state().profile(), "Other");
+    assert_eq!(profile_shown(&harness), "Other ●");
+    assert!(harness.state().settings().follow_subdomain);
+    assert_eq!(stored(&dir, "Mine"), Settings::default());
+    assert_eq!(stored(&dir, "Other"), Settings::default());
 }
 
 #[test]
