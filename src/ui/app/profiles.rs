@@ -194,8 +194,9 @@ impl InspectorApp {
     }
 
     /// Does an action that leaves the current profile (or replaces the
-    /// settings on screen); with unsaved changes, asks first whether to save them (a name or JSON the action would refuse
-    /// is shown in its dialog before that).
+    /// settings on screen); with unsaved changes, asks first whether to save
+    /// them (a name or JSON the action would refuse is shown in its dialog
+    /// before that).
     pub(super) fn leave_profile(&mut self, after: AfterUnsaved, ctx: &egui::Context) {
         if !self.is_dirty() {
             return self.continue_with(after, self.settings.clone(), ctx);
