@@ -221,6 +221,9 @@ pub fn unsaved_question(doing: &str, profile: &str, save_in_place: bool) -> Stri
 
 pub const QUITTING: &str = "Quitting";
 
+/// The archive banner's button replaces the settings on screen.
+pub const USING_ARCHIVE_SETTINGS: &str = "Using the archive's settings";
+
 pub fn switching_to(profile: &str) -> String {
     format!("Switching to “{profile}”")
 }

@@ -111,10 +111,11 @@ pub enum NameAction {
     SaveSuggestion,
 }
 
-/// An action that leaves the current profile: with unsaved changes it waits
-/// for the unsaved-changes question, and is done once they are saved or
-/// discarded. Each names the profiles it is about, as a "Save as" first
-/// changes which profile is current.
+/// An action that leaves the current profile, or replaces the settings on
+/// screen: with unsaved changes it waits for the unsaved-changes question,
+/// and is done once they are saved or discarded. Each names the profiles (or
+/// the archive) it is about, as a "Save as" first changes which profile is
+/// current.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AfterUnsaved {
     Switch(String),
@@ -133,6 +134,9 @@ pub enum AfterUnsaved {
         to: String,
     },
     Delete(String),
+    /// The reopened archive at this path judged under its own settings
+    /// (the archive banner's button), which replace those on screen.
+    UseArchiveSettings(String),
 }
 
 /// The open modal dialog and what is typed in it.

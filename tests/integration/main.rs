@@ -64,6 +64,8 @@
 //! - `ui_detail`: the detail pane, the status bar, the host mapping.
 //! - `ui_profile_actions`: every profile action on an edited profile asks first.
 //! - `ui_targets`: marking links as targets, in the window.
+//! - `ui_unsaved`: no path in the window loses an unsaved edit: each keeps it
+//!   or asks the unsaved-changes question (issue 30).
 //! - `ui_workbench`: the Corpus view as a tuning workbench.
 //!
 //! **Helpers** (no tests of their own)
@@ -121,6 +123,7 @@ mod ui_detail;
 mod ui_layout;
 mod ui_profile_actions;
 mod ui_targets;
+mod ui_unsaved;
 mod ui_workbench;
 
 // Helpers.

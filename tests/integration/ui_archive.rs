@@ -25,7 +25,7 @@ use crate::ui_detail::{app_rendering, fetch_rendered_home, map_hosts};
 
 /// A site that answers only to its host name, on 127.0.0.1: a start page
 /// with a contact page, a blog and a shop on a subdomain.
-fn acme_site(_port: u16) -> HashMap<String, Route> {
+pub fn acme_site(_port: u16) -> HashMap<String, Route> {
     HashMap::from([
         (
             "acme.test/".to_owned(),
@@ -71,7 +71,7 @@ fn save_for_ticket(harness: &mut Harness<'_, InspectorApp>, path: &Path) {
 }
 
 /// Every page's URL and its links' verdicts, as the table shows them.
-fn verdict_table(harness: &Harness<'_, InspectorApp>) -> Vec<(String, Vec<(String, Verdict)>)> {
+pub fn verdict_table(harness: &Harness<'_, InspectorApp>) -> Vec<(String, Vec<(String, Verdict)>)> {
     harness
         .state()
         .inspection()
@@ -110,7 +110,7 @@ fn app_on_in(dir: PathBuf, path: &Path) -> Harness<'static, InspectorApp> {
 
 /// Fetches the acme site through the host mapping, subdomains allowed (an
 /// edit over the built-in profile), and saves it for a ticket in `dir`.
-fn fetch_and_save(
+pub fn fetch_and_save(
     name: &str,
     server: &Server,
     dir: &Path,
@@ -136,7 +136,7 @@ fn fetch_and_save(
 }
 
 /// Picks `depth` in the top bar's Depth list.
-fn pick_depth(harness: &mut Harness<'_, InspectorApp>, depth: &str) {
+pub fn pick_depth(harness: &mut Harness<'_, InspectorApp>, depth: &str) {
     harness
         .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Depth")
         .click();
@@ -276,7 +276,7 @@ fn an_archive_shows_its_own_settings_as_unsaved_edits_and_rejudges_without_fetch
 
 /// A file dropped on the window, as the desktop hands it over.
 #[derive(Debug)]
-struct Dropped(PathBuf);
+pub struct Dropped(pub PathBuf);
 
 impl egui::DroppedFile for Dropped {
     fn path(&self) -> &Path {
@@ -304,7 +304,14 @@ fn an_archive_does_not_replace_unsaved_edits_unasked() {
     assert_eq!(*harness.state().settings(), edited);
     assert_eq!(harness.state().inspection().unwrap().settings(), &edited);
     harness.get_by_label_contains("Judged under your settings, not the archive's");
+    // The archive's settings would replace the edits: asked first.
     harness.get_by_label(copy::JUDGE_UNDER_ARCHIVE).click();
+    harness.run();
+    harness.get_by_label(
+        "Using the archive's settings: save your changes to “Scraper defaults” as a new \
+         profile first?",
+    );
+    harness.get_by_label(copy::LABEL_DISCARD).click();
     harness.run();
     assert_eq!(verdict_table(&harness), verdict_table(&saving));
 }

@@ -378,7 +378,7 @@ const OTHER_SETTING: &str = "Skip assets · followSkipAssets";
 
 /// Holds the lock every writer of the profiles file takes, as another
 /// instance saving would: the profiles thread waits until it is dropped.
-fn hold_profiles_lock(dir: &Path) -> std::fs::File {
+pub fn hold_profiles_lock(dir: &Path) -> std::fs::File {
     let lock = std::fs::File::options()
         .create(true)
         .truncate(false)

@@ -17,7 +17,7 @@ use crate::ui::{app_in, clear_field, run_corpus_view, settle, stored, type_into,
 /// A manifest, three pages and `targets` (written as targets.tsv beside it):
 /// one/`Kontakt` and three/`Impressum` found by the defaults, two/`Ihr
 /// Besuch` matched by no keyword.
-fn corpus(name: &str, targets: &str) -> PathBuf {
+pub fn corpus(name: &str, targets: &str) -> PathBuf {
     let dir = temp_dir(&format!("workbench-{name}"));
     std::fs::create_dir_all(dir.join("pages")).unwrap();
     let manifest = "id\toriginal_url\n\
@@ -46,7 +46,7 @@ fn corpus(name: &str, targets: &str) -> PathBuf {
     dir
 }
 
-const TARGETS: &str = "id\turl\tkind\n\
+pub const TARGETS: &str = "id\turl\tkind\n\
     p1\thttps://one.test/kontakt\tcontact\n\
     p2\thttps://two.test/ihr-besuch\tcontact\n\
     p3\thttps://three.test/impressum\timprint\n";

@@ -11,7 +11,7 @@ use crate::copy;
 use crate::policy::Settings;
 use crate::ui::command::ArchiveCommand;
 use crate::ui::panels::banners::ArchiveBanner;
-use crate::ui::state::{Dialog, ShownError, Source};
+use crate::ui::state::{AfterUnsaved, Dialog, ShownError, Source};
 use crate::ui::tasks::save::{SaveJob, SaveOutcome, SaveTask, utc_minute};
 
 impl InspectorApp {
@@ -21,7 +21,7 @@ impl InspectorApp {
             ArchiveCommand::SaveArchive { path, overwrite } => {
                 self.save_archive(&path, overwrite, ctx);
             }
-            ArchiveCommand::JudgeUnderArchive(archive) => self.judge_under_archive(archive),
+            ArchiveCommand::JudgeUnderArchive(archive) => self.judge_under_archive(archive, ctx),
         }
     }
 
@@ -157,11 +157,29 @@ impl InspectorApp {
     }
 
     /// Judges a reopened archive's pages under its own settings, or under
-    /// the current profile's as saved; nothing is fetched.
-    pub(super) fn judge_under_archive(&mut self, archive: bool) {
+    /// the current profile's as saved; nothing is fetched. The archive's
+    /// settings replace those on screen, so unsaved edits are asked about
+    /// first (Save / Discard / Keep editing), as leaving the profile does:
+    /// the issue 30 report lost them here. Back under the profile, the
+    /// settings replaced are the archive's own, which its banner brings back.
+    pub(super) fn judge_under_archive(&mut self, archive: bool, ctx: &egui::Context) {
+        let Source::Archive { path, info } = &self.load.source else {
+            return;
+        };
+        if archive {
+            let after = AfterUnsaved::UseArchiveSettings(path.clone());
+            self.leave_profile(after, ctx);
+        } else if info.settings.as_ref() == Some(&self.settings) {
+            self.settings = self.profiles.saved.clone();
+            self.reclassify();
+        }
+    }
+
+    /// The reopened archive at `path`, still shown, judged under its own
+    /// settings (the unsaved-changes question answered, or not needed).
+    pub(super) fn use_archive_settings(&mut self, path: &str) {
         let settings = match &self.load.source {
-            Source::Archive { info, .. } if archive => info.settings.clone(),
-            Source::Archive { .. } => Some(self.profiles.saved.clone()),
+            Source::Archive { path: shown, info } if shown == path => info.settings.clone(),
             _ => None,
         };
         if let Some(settings) = settings {

@@ -94,9 +94,7 @@ impl InspectorApp {
                 settings,
             } => {
                 self.profiles.name = active;
-                self.profiles.saved = settings.clone();
-                self.settings = settings;
-                self.reclassify();
+                self.take_profile(settings);
                 self.load_start_target(ctx);
             }
             Outcome::Peeked { name, settings } => {
@@ -145,6 +143,8 @@ impl InspectorApp {
                 if name == self.profiles.name {
                     self.profiles.saved = self.settings.clone();
                     self.switch_profile(BUILT_IN);
+                } else {
+                    self.profiles.replaces = None;
                 }
             }
             Outcome::Imported { stored, imported } => {
@@ -155,9 +155,7 @@ impl InspectorApp {
                     &imported.defaulted_keys,
                 ));
                 self.profiles.name = stored;
-                self.profiles.saved = imported.settings.clone();
-                self.settings = imported.settings;
-                self.reclassify();
+                self.take_profile(imported.settings);
             }
             Outcome::SavedCopy { name, settings } => self.suggestion_saved(name, &settings),
             Outcome::Exported(path) => {
@@ -166,6 +164,24 @@ impl InspectorApp {
             }
             Outcome::Failed(message) => self.show_refusal(message),
         }
+    }
+
+    /// The profile just opened, switched to or imported is current, as
+    /// `saved`, on screen unless the settings were edited while the profiles
+    /// thread worked (it waits while another window holds the profiles
+    /// file's lock, for as long as that takes): those edits stay, unsaved
+    /// over it, as after a Rename.
+    fn take_profile(&mut self, saved: Settings) {
+        let replaces = self
+            .profiles
+            .replaces
+            .take()
+            .unwrap_or_else(|| self.profiles.saved.clone());
+        if self.settings == replaces {
+            self.settings = saved.clone();
+            self.reclassify();
+        }
+        self.profiles.saved = saved;
     }
 
     /// Profile work is queued or running on the profiles thread.
@@ -177,9 +193,10 @@ impl InspectorApp {
         self.send_store(StoreRequest::Switch(name.to_owned()));
     }
 
-    /// Does an action that leaves the current profile; with unsaved changes,
-    /// asks first whether to save them (a name or JSON the action would refuse
-    /// is shown in its dialog before that).
+    /// Does an action that leaves the current profile (or replaces the
+    /// settings on screen); with unsaved changes, asks first whether to save
+    /// them (a name or JSON the action would refuse is shown in its dialog
+    /// before that).
     pub(super) fn leave_profile(&mut self, after: AfterUnsaved, ctx: &egui::Context) {
         if !self.is_dirty() {
             return self.continue_with(after, self.settings.clone(), ctx);
@@ -219,9 +236,10 @@ impl InspectorApp {
                     .map_err(ProfileError::from)
                     .and_then(|()| validate_name(name, names))
             }
-            AfterUnsaved::Switch(_) | AfterUnsaved::Quit | AfterUnsaved::Delete(_) => {
-                return None;
-            }
+            AfterUnsaved::Switch(_)
+            | AfterUnsaved::Quit
+            | AfterUnsaved::Delete(_)
+            | AfterUnsaved::UseArchiveSettings(_) => return None,
         };
         checked.err().map(|e| format!("{e:#}"))
     }
@@ -230,13 +248,19 @@ impl InspectorApp {
     /// changes are saved or given up. Given up, they stay on screen until the
     /// action's outcome replaces them, so an action that fails loses nothing.
     /// `answered` are the settings on screen when the question was answered:
-    /// a Rename or Duplicate replaces only those, not edits made since.
+    /// the action's outcome replaces only those, not edits made since.
     pub(super) fn continue_with(
         &mut self,
         after: AfterUnsaved,
         answered: Settings,
         ctx: &egui::Context,
     ) {
+        if matches!(
+            after,
+            AfterUnsaved::Switch(_) | AfterUnsaved::Import { .. } | AfterUnsaved::Delete(_)
+        ) {
+            self.profiles.replaces = Some(answered.clone());
+        }
         match after {
             AfterUnsaved::Switch(name) => self.switch_profile(&name),
             AfterUnsaved::Quit => {
@@ -253,6 +277,13 @@ impl InspectorApp {
                 self.send_named(NameAction::Duplicate, from, to, answered, None);
             }
             AfterUnsaved::Delete(name) => self.send_store(StoreRequest::Delete(name)),
+            // Edited again while a save waited: those edits stay, and the
+            // banner still offers the archive's settings.
+            AfterUnsaved::UseArchiveSettings(path) => {
+                if self.settings == answered {
+                    self.use_archive_settings(&path);
+                }
+            }
         }
     }
 

@@ -67,12 +67,14 @@ fn unsaved_question(after: &AfterUnsaved, profile: &str, save_in_place: bool) ->
         AfterUnsaved::Rename { to, .. } => copy::renaming_to(to),
         AfterUnsaved::Duplicate { from, to } => copy::duplicating(from, to),
         AfterUnsaved::Delete(name) => copy::deleting(name),
+        AfterUnsaved::UseArchiveSettings(_) => copy::USING_ARCHIVE_SETTINGS.to_owned(),
     };
     copy::unsaved_question(&doing, profile, save_in_place)
 }
 
 /// "Keep editing" goes back to the dialog that led to the question, with what
-/// was typed in it; a switch, quit or delete had none to go back to.
+/// was typed in it; a switch, quit, delete or the archive banner's button had
+/// none to go back to.
 fn keep_editing(after: &AfterUnsaved) -> Command {
     match after {
         AfterUnsaved::Import { name, json, path } => ViewCommand::OpenDialog(Dialog::Import {
@@ -88,9 +90,10 @@ fn keep_editing(after: &AfterUnsaved) -> Command {
         AfterUnsaved::Duplicate { to, .. } => {
             ViewCommand::OpenDialog(Dialog::name_entry(NameAction::Duplicate, to)).into()
         }
-        AfterUnsaved::Switch(_) | AfterUnsaved::Quit | AfterUnsaved::Delete(_) => {
-            ViewCommand::CloseDialog.into()
-        }
+        AfterUnsaved::Switch(_)
+        | AfterUnsaved::Quit
+        | AfterUnsaved::Delete(_)
+        | AfterUnsaved::UseArchiveSettings(_) => ViewCommand::CloseDialog.into(),
     }
 }
 
@@ -642,6 +645,10 @@ mod tests {
             (
                 AfterUnsaved::Duplicate { from, to },
                 "Duplicating “Strict” as “Strict 2”: save your changes to “Strict” first?",
+            ),
+            (
+                AfterUnsaved::UseArchiveSettings("ticket.warc.gz".into()),
+                "Using the archive's settings: save your changes to “Strict” first?",
             ),
         ] {
             let harness = open(Dialog::ConfirmDiscard(after), false);

@@ -13,6 +13,9 @@ pub struct ProfileState {
     pub names: Vec<String>,
     /// What happened to the profiles file; each stays until the user closes it.
     pub notices: Vec<String>,
+    /// The settings on screen when a switch, import or delete was answered
+    /// for: its outcome replaces only these, not edits made since.
+    pub replaces: Option<Settings>,
 }
 
 impl ProfileState {
@@ -22,6 +25,7 @@ impl ProfileState {
             saved: Settings::default(),
             names: vec![BUILT_IN.to_owned()],
             notices: Vec::new(),
+            replaces: None,
         }
     }
 }
