@@ -55,6 +55,10 @@ pub fn exported_to(path: &str) -> String {
     format!("Exported to {path}.")
 }
 
+/// Ctrl+Shift+C with no row selected.
+pub const NO_ROW_TO_COPY: &str =
+    "No link is selected: click a row (or press ↓), then Ctrl+Shift+C copies its explanation.";
+
 /// After a copy button or shortcut: the link's URL, or its explanation.
 pub fn copied_of_link(explanation: bool, index: usize) -> String {
     let noun = if explanation { "explanation" } else { "URL" };
