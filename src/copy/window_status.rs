@@ -47,6 +47,11 @@ pub fn saved_profile(name: &str) -> String {
     format!("Saved “{name}”.")
 }
 
+/// After Duplicate: the copy is stored and is now the current profile.
+pub fn duplicated_profile(from: &str, copy: &str) -> String {
+    format!("Saved “{copy}”, a copy of “{from}”; it is now the current profile.")
+}
+
 pub fn deleted_profile(name: &str) -> String {
     format!("Deleted “{name}”.")
 }
