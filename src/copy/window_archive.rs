@@ -117,6 +117,20 @@ pub fn archive_settings_banner(
     )
 }
 
+/// The banner while the archive's own settings judge its pages and they are
+/// the current profile's as saved.
+pub fn archive_settings_are_profile(
+    profile: Option<&str>,
+    captured: Option<&str>,
+    current: &str,
+) -> String {
+    format!(
+        "Settings from the archive ({}): these are the verdicts it was saved with, and they \
+         are your profile “{current}” as saved; nothing is fetched.",
+        capture_of(profile, captured)
+    )
+}
+
 /// The banner once the archive's pages are judged under other settings.
 pub fn judged_not_as_archived(profile: Option<&str>, captured: Option<&str>) -> String {
     format!(

@@ -209,6 +209,35 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
 }
 
 #[test]
+fn an_archive_saved_under_the_current_profiles_settings_calls_nothing_unsaved() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let dir = crate::temp_dir("settings-same");
+    let (_saving, path) = fetch_and_save("archive-settings-same-save", &server, &dir);
+    // The profile the window opens on holds the archive's settings as saved.
+    let config = temp_dir("archive-settings-same-reopen");
+    let store = follow_inspector::profiles::ProfileStore::open(Some(&config)).unwrap();
+    store
+        .import("Subdomains", r#"{"followSubdomain": true}"#)
+        .unwrap();
+    store.set_active("Subdomains").unwrap();
+    let reopened = app_on_in(config, &path);
+    assert_eq!(reopened.state().profile(), "Subdomains");
+    assert!(!reopened.state().is_dirty());
+    assert_eq!(crate::ui::profile_shown(&reopened), "Subdomains");
+    reopened.get_by_label_contains(
+        "these are the verdicts it was saved with, and they are your profile “Subdomains” as \
+         saved; nothing is fetched.",
+    );
+    assert!(reopened.query_by_label_contains("unsaved edits").is_none());
+    // Judging under the profile would change nothing: no button says it would.
+    assert!(
+        reopened
+            .query_by_label("Judge under “Subdomains”")
+            .is_none()
+    );
+}
+
+#[test]
 fn an_archive_shows_its_own_settings_as_unsaved_edits_and_rejudges_without_fetching() {
     let server = Server::start(acme_site, Duration::ZERO);
     let dir = crate::temp_dir("settings");

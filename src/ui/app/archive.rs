@@ -172,11 +172,12 @@ impl InspectorApp {
 }
 
 /// The banner over a reopened archive whose inspection record has settings;
-/// `settings` are those on screen, under `profile`.
+/// `settings` are those on screen, under `profile` (saved as `saved`).
 pub(super) fn archive_banner<'a>(
     source: &'a Source,
     settings: &Settings,
     profile: &'a str,
+    saved: &Settings,
 ) -> Option<ArchiveBanner<'a>> {
     let Source::Archive { info, .. } = source else {
         return None;
@@ -185,6 +186,7 @@ pub(super) fn archive_banner<'a>(
     Some(ArchiveBanner {
         info,
         as_archived: archived == settings,
+        same_as_profile: archived == saved,
         profile,
     })
 }
