@@ -53,10 +53,11 @@ pub fn overwrite_question(path: &str) -> String {
     format!("{path} exists. Replace it with this inspection's archive?")
 }
 
-/// The status line after Save for ticket.
-pub fn saved_for_ticket(path: &str, pages: usize, bytes: u64) -> String {
+/// The status line after Save for ticket; `name` first, where the bar
+/// keeps it in view.
+pub fn saved_for_ticket(name: &str, pages: usize, bytes: u64) -> String {
     format!(
-        "Saved for the ticket: {path} ({}, {}).",
+        "Saved {name} for the ticket ({}, {}).",
         super::plural(pages, "page", "pages"),
         super::human_bytes(bytes as usize)
     )

@@ -56,7 +56,7 @@ fn settle_save(harness: &mut Harness<'_, InspectorApp>) {
 }
 
 /// Save for ticket…, `path` typed in its dialog, Save.
-fn save_for_ticket(harness: &mut Harness<'_, InspectorApp>, path: &Path) {
+pub(crate) fn save_for_ticket(harness: &mut Harness<'_, InspectorApp>, path: &Path) {
     harness.get_by_label(copy::LABEL_SAVE_FOR_TICKET).click();
     harness.run();
     clear_field(harness, copy::LABEL_ARCHIVE_FILE);
@@ -156,7 +156,7 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
     assert!(path.is_file(), "{} was not written", path.display());
     let notice = saving.state().notice().unwrap_or_default().to_owned();
     assert!(
-        notice.starts_with(&format!("Saved for the ticket: {} (", path.display())),
+        notice.starts_with("Saved acme.test-ticket.warc.gz for the ticket ("),
         "{notice}"
     );
     saving.get_by_label(&format!("ℹ {notice}"));
@@ -387,7 +387,7 @@ fn an_existing_file_is_replaced_only_when_the_user_says_so() {
             .state()
             .notice()
             .unwrap_or_default()
-            .starts_with("Saved for the ticket: "),
+            .starts_with("Saved ticket.warc.gz for the ticket ("),
         "{:?}",
         harness.state().notice()
     );

@@ -190,6 +190,7 @@ impl InspectorApp {
             inspection: self.load.inspection.as_ref(),
             source: &self.load.source,
             notice: self.notice.as_deref(),
+            notice_hover: self.notice_hover(),
             host_mapping: &self.window_options.host_mapping,
             host_mapping_used: &self.load.host_mapping,
         };
