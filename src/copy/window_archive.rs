@@ -53,10 +53,11 @@ pub fn overwrite_question(path: &str) -> String {
     format!("{path} exists. Replace it with this inspection's archive?")
 }
 
-/// The status line after Save for ticket.
-pub fn saved_for_ticket(path: &str, pages: usize, bytes: u64) -> String {
+/// The status line after Save for ticket; `name` first, where the bar
+/// keeps it in view.
+pub fn saved_for_ticket(name: &str, pages: usize, bytes: u64) -> String {
     format!(
-        "Saved for the ticket: {path} ({}, {}).",
+        "Saved {name} for the ticket ({}, {}).",
         super::plural(pages, "page", "pages"),
         super::human_bytes(bytes as usize)
     )
@@ -113,6 +114,20 @@ pub fn archive_settings_banner(
     format!(
         "Settings from the archive ({}): these are the verdicts it was saved with. They show \
          as unsaved edits over your profile “{current}”; nothing is fetched either way.",
+        capture_of(profile, captured)
+    )
+}
+
+/// The banner while the archive's own settings judge its pages and they are
+/// the current profile's as saved.
+pub fn archive_settings_are_profile(
+    profile: Option<&str>,
+    captured: Option<&str>,
+    current: &str,
+) -> String {
+    format!(
+        "Settings from the archive ({}): these are the verdicts it was saved with, and they \
+         are your profile “{current}” as saved; nothing is fetched.",
         capture_of(profile, captured)
     )
 }

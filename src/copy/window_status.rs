@@ -47,6 +47,11 @@ pub fn saved_profile(name: &str) -> String {
     format!("Saved “{name}”.")
 }
 
+/// After Duplicate: the copy is stored and is now the current profile.
+pub fn duplicated_profile(from: &str, copy: &str) -> String {
+    format!("Saved “{copy}”, a copy of “{from}”; it is now the current profile.")
+}
+
 pub fn deleted_profile(name: &str) -> String {
     format!("Deleted “{name}”.")
 }
@@ -54,6 +59,10 @@ pub fn deleted_profile(name: &str) -> String {
 pub fn exported_to(path: &str) -> String {
     format!("Exported to {path}.")
 }
+
+/// Ctrl+Shift+C with no row selected.
+pub const NO_ROW_TO_COPY: &str =
+    "No link is selected: click a row (or press ↓), then Ctrl+Shift+C copies its explanation.";
 
 /// After a copy button or shortcut: the link's URL, or its explanation.
 pub fn copied_of_link(explanation: bool, index: usize) -> String {

@@ -419,6 +419,37 @@ fn ctrl_c_copies_the_selected_url_and_ctrl_shift_c_its_explanation() {
 }
 
 #[test]
+fn ctrl_shift_c_with_no_row_selected_says_to_select_one() {
+    let mut harness = app_harness(None);
+    let explanation = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    );
+    assert_eq!(explanation, None);
+    harness.run();
+    harness.get_by_label(&format!("ℹ {}", follow_inspector::copy::NO_ROW_TO_COPY));
+
+    // With a row selected, the same keys copy and say so instead.
+    harness.get_by_label("Impressum").click();
+    harness.run();
+    let explanation = copy_with(
+        &mut harness,
+        key_c(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT),
+    )
+    .unwrap_or_default();
+    assert!(
+        explanation.contains("https://acme.test/impressum"),
+        "{explanation}"
+    );
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains(follow_inspector::copy::NO_ROW_TO_COPY)
+            .is_none()
+    );
+}
+
+#[test]
 fn a_link_opens_in_the_browser_from_the_detail_pane() {
     let mut harness = app_harness(None);
     harness.get_by_label("Impressum").click();

@@ -56,7 +56,7 @@ fn settle_save(harness: &mut Harness<'_, InspectorApp>) {
 }
 
 /// Save for ticket…, `path` typed in its dialog, Save.
-fn save_for_ticket(harness: &mut Harness<'_, InspectorApp>, path: &Path) {
+pub(crate) fn save_for_ticket(harness: &mut Harness<'_, InspectorApp>, path: &Path) {
     harness.get_by_label(copy::LABEL_SAVE_FOR_TICKET).click();
     harness.run();
     clear_field(harness, copy::LABEL_ARCHIVE_FILE);
@@ -156,7 +156,7 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
     assert!(path.is_file(), "{} was not written", path.display());
     let notice = saving.state().notice().unwrap_or_default().to_owned();
     assert!(
-        notice.starts_with(&format!("Saved for the ticket: {} (", path.display())),
+        notice.starts_with("Saved acme.test-ticket.warc.gz for the ticket ("),
         "{notice}"
     );
     saving.get_by_label(&format!("ℹ {notice}"));
@@ -206,6 +206,35 @@ fn a_fetch_saved_for_a_ticket_reopens_offline_with_the_same_verdicts() {
     let twice = app_on("archive-reopen-again", &again);
     assert_eq!(verdict_table(&twice), verdict_table(&saving));
     assert_eq!(server.all_hits(), hits);
+}
+
+#[test]
+fn an_archive_saved_under_the_current_profiles_settings_calls_nothing_unsaved() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let dir = crate::temp_dir("settings-same");
+    let (_saving, path) = fetch_and_save("archive-settings-same-save", &server, &dir);
+    // The profile the window opens on holds the archive's settings as saved.
+    let config = temp_dir("archive-settings-same-reopen");
+    let store = follow_inspector::profiles::ProfileStore::open(Some(&config)).unwrap();
+    store
+        .import("Subdomains", r#"{"followSubdomain": true}"#)
+        .unwrap();
+    store.set_active("Subdomains").unwrap();
+    let reopened = app_on_in(config, &path);
+    assert_eq!(reopened.state().profile(), "Subdomains");
+    assert!(!reopened.state().is_dirty());
+    assert_eq!(crate::ui::profile_shown(&reopened), "Subdomains");
+    reopened.get_by_label_contains(
+        "these are the verdicts it was saved with, and they are your profile “Subdomains” as \
+         saved; nothing is fetched.",
+    );
+    assert!(reopened.query_by_label_contains("unsaved edits").is_none());
+    // Judging under the profile would change nothing: no button says it would.
+    assert!(
+        reopened
+            .query_by_label("Judge under “Subdomains”")
+            .is_none()
+    );
 }
 
 #[test]
@@ -365,7 +394,7 @@ fn an_existing_file_is_replaced_only_when_the_user_says_so() {
             .state()
             .notice()
             .unwrap_or_default()
-            .starts_with("Saved for the ticket: "),
+            .starts_with("Saved ticket.warc.gz for the ticket ("),
         "{:?}",
         harness.state().notice()
     );

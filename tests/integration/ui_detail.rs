@@ -523,3 +523,62 @@ fn a_rendered_page_keeps_its_url_and_the_theme_switch_in_view_at_1024_px() {
     harness.run();
     harness.get_by_label("Dark theme");
 }
+
+/// The redirecting site on 127.0.0.1 itself: no host mapping to show.
+fn local_redirecting_site(port: u16) -> HashMap<String, Route> {
+    redirecting_site(port)
+        .into_iter()
+        .map(|(key, route)| (key.replacen("acme.test", "127.0.0.1", 1), route))
+        .collect()
+}
+
+#[test]
+fn at_800_px_the_saved_notice_names_its_file_and_the_url_keeps_a_fair_share() {
+    let server = Server::start(local_redirecting_site, Duration::ZERO);
+    let mut harness = app_in(temp_dir("detail-status-saved"), None);
+    fetch(&mut harness, &format!("http://127.0.0.1:{}/", server.port));
+    assert_eq!(harness.state().error(), None);
+    let path = temp_dir("detail-status-saved-archive").join("acme.test-2026-12-02.warc.gz");
+    crate::ui_archive::save_for_ticket(&mut harness, &path);
+    assert_eq!(harness.state().error(), None);
+    let size = egui::vec2(800.0, 700.0);
+    harness.set_size(size);
+    harness.run();
+
+    // The notice names the file, and shows its name at 800 px (what is
+    // drawn is the label's text runs, elided or not).
+    let notice = harness.state().notice().unwrap_or_default().to_owned();
+    assert!(
+        notice.starts_with("Saved acme.test-2026-12-02.warc.gz for the ticket ("),
+        "{notice}"
+    );
+    let drawn: String = harness
+        .query_all_by_role(egui::accesskit::Role::TextRun)
+        .filter_map(|n| n.value())
+        .find(|v| v.starts_with("ℹ Saved"))
+        .unwrap_or_default();
+    assert!(
+        drawn.contains("acme.test-2026-12-02.warc.gz"),
+        "the bar shows {drawn:?}"
+    );
+    // The URL keeps a fair share of the bar.
+    let url = format!(
+        "http://127.0.0.1:{}/welcome/to/the/acme/staging/site",
+        server.port
+    );
+    let shown = harness
+        .query_all_by_label(&url)
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .unwrap();
+    assert!(shown.min.y > size.y - 40.0, "{shown:?}");
+    assert!(
+        shown.width() >= size.x * 0.25,
+        "the URL has only {} px",
+        shown.width()
+    );
+    // The whole path on hover.
+    harness.get_by_label(&format!("ℹ {notice}")).hover();
+    harness.run();
+    harness.get_by_label(&path.display().to_string());
+}

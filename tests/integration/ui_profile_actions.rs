@@ -248,6 +248,8 @@ fn duplicate_of_an_edited_profile_asks_and_save_puts_the_changes_in_both() {
     assert_eq!(profile_shown(&harness), "Twin");
     assert!(shows_the_edit(&harness));
     assert!(stored_edit(&dir, "Mine") && stored_edit(&dir, "Twin"));
+    // The status bar says the copy now exists (not only that "Mine" was saved).
+    harness.get_by_label("ℹ Saved “Twin”, a copy of “Mine”; it is now the current profile.");
 }
 
 #[test]
@@ -258,6 +260,7 @@ fn duplicate_of_an_edited_profile_can_discard_the_changes() {
     assert_eq!(profile_shown(&harness), "Twin");
     assert!(!shows_the_edit(&harness));
     assert!(!stored_edit(&dir, "Mine") && !stored_edit(&dir, "Twin"));
+    harness.get_by_label("ℹ Saved “Twin”, a copy of “Mine”; it is now the current profile.");
 }
 
 /// The changes cannot go into the profile being deleted, and the question
@@ -425,6 +428,9 @@ fn duplicate_of_the_edited_built_in_profile_copies_the_edits_without_asking() {
     assert!(shows_the_edit(&harness));
     assert!(stored_edit(&dir, "Twin"));
     assert_eq!(names_on_disk(&dir), ["Scraper defaults", "Twin"]);
+    harness.get_by_label(
+        "ℹ Saved “Twin”, a copy of “Scraper defaults”; it is now the current profile.",
+    );
 }
 
 #[test]

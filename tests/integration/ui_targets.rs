@@ -287,3 +287,78 @@ fn a_page_opened_from_the_corpus_view_is_marked_under_its_corpus_id() {
     );
     harness.get_by_label("◎ targets 1");
 }
+
+#[test]
+fn undoing_every_mark_since_the_run_takes_back_run_again() {
+    let pages = temp_dir("targets-undo-all-pages");
+    let fixture = format!(
+        "{}/tests/fixtures/acme-home.html",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::copy(fixture, pages.join("a-acme.html")).unwrap();
+    // Found beside the pages: the run is measured against it, and links
+    // marked in the inspector go to it.
+    let file = pages.join("targets.tsv");
+    let original = "id\turl\tkind\n";
+    std::fs::write(&file, original).unwrap();
+    let mut harness = app_in(temp_dir("targets-undo-all"), None);
+    run_corpus_view(&mut harness, &pages);
+    settle_targets(&mut harness);
+    assert_eq!(harness.state().targets_file(), Some(file.as_path()));
+    let run_again = format!(
+        "Links were marked in {} after this run: Run again to measure them.",
+        file.display()
+    );
+    assert!(harness.query_by_label(&run_again).is_none());
+
+    harness.get_by_label("a-acme").click();
+    settle(&mut harness);
+    harness.get_by_label("About us").click();
+    harness.run();
+    harness.key_press(egui::Key::T);
+    harness.run();
+    harness.key_press(egui::Key::A);
+    settle_targets(&mut harness);
+    let about = read(&file);
+    assert_ne!(about, original);
+    harness.key_press(egui::Key::T);
+    harness.run();
+    harness.key_press(egui::Key::C);
+    settle_targets(&mut harness);
+    // One mark undone of two: the file still differs from the run's.
+    harness.get_by_label("↶ Undo mark").click();
+    settle_targets(&mut harness);
+    assert_eq!(read(&file), about);
+    harness.get_by_label("Corpus").click();
+    harness.run();
+    harness.get_by_label(&run_again);
+
+    // Not a target takes the last row out: the file is the run's again.
+    harness.get_by_label("Inspector").click();
+    harness.run();
+    harness.get_by_label("Not a target").click();
+    settle_targets(&mut harness);
+    assert_eq!(read(&file), original);
+    harness.get_by_label("Corpus").click();
+    harness.run();
+    assert!(harness.query_by_label(&run_again).is_none());
+
+    // Marked and undone: byte for byte as the run read it, nothing to run.
+    harness.get_by_label("Inspector").click();
+    harness.run();
+    harness.key_press(egui::Key::T);
+    harness.run();
+    harness.key_press(egui::Key::A);
+    settle_targets(&mut harness);
+    harness.get_by_label("Corpus").click();
+    harness.run();
+    harness.get_by_label(&run_again);
+    harness.get_by_label("Inspector").click();
+    harness.run();
+    harness.get_by_label("↶ Undo mark").click();
+    settle_targets(&mut harness);
+    assert_eq!(read(&file), original);
+    harness.get_by_label("Corpus").click();
+    harness.run();
+    assert!(harness.query_by_label(&run_again).is_none());
+}

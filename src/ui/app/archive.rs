@@ -25,6 +25,13 @@ impl InspectorApp {
         }
     }
 
+    /// What the status bar shows on hover over the notice: the saved file's
+    /// whole path while the notice is the one that named it.
+    pub(super) fn notice_hover(&self) -> Option<&str> {
+        let (notice, path) = self.archive.saved_notice.as_ref()?;
+        (self.notice.as_ref() == Some(notice)).then_some(path.as_str())
+    }
+
     /// Why Save for ticket cannot run now (the tooltip of its disabled
     /// button), or `None` when it can: only pages that were fetched (or
     /// reopened from an archive) hold the HTTP exchanges an archive keeps.
@@ -111,11 +118,16 @@ impl InspectorApp {
                 ) {
                     self.dialog = None;
                 }
-                self.notice = Some(copy::saved_for_ticket(
-                    &saved.path.display().to_string(),
+                // The file's name in the bar, where a whole path left the
+                // page URL no room; the path is on hover.
+                let path = saved.path.display().to_string();
+                let notice = copy::saved_for_ticket(
+                    &crate::ui::panels::status_bar::file_name(&path),
                     saved.pages,
                     saved.bytes,
-                ));
+                );
+                self.archive.saved_notice = Some((notice.clone(), path));
+                self.notice = Some(notice);
                 // A load that ended meanwhile shows other pages: the file
                 // is not theirs.
                 if self.load.inspection.as_ref().and_then(pages_identity)
@@ -190,11 +202,12 @@ impl InspectorApp {
 }
 
 /// The banner over a reopened archive whose inspection record has settings;
-/// `settings` are those on screen, under `profile`.
+/// `settings` are those on screen, under `profile` (saved as `saved`).
 pub(super) fn archive_banner<'a>(
     source: &'a Source,
     settings: &Settings,
     profile: &'a str,
+    saved: &Settings,
 ) -> Option<ArchiveBanner<'a>> {
     let Source::Archive { info, .. } = source else {
         return None;
@@ -203,6 +216,7 @@ pub(super) fn archive_banner<'a>(
     Some(ArchiveBanner {
         info,
         as_archived: archived == settings,
+        same_as_profile: archived == saved,
         profile,
     })
 }

@@ -25,7 +25,10 @@ impl InspectorApp {
                 match action {
                     NameAction::SaveAs => self.save_as(from, name, then),
                     NameAction::SaveSuggestion => self.save_suggestion(name),
-                    NameAction::Duplicate if from == BUILT_IN => self.save_as(from, name, then),
+                    NameAction::Duplicate if from == BUILT_IN => {
+                        let settings = self.settings.clone();
+                        self.send_named(NameAction::Duplicate, from, name, settings, then);
+                    }
                     NameAction::Rename if name.trim() == from => self.dialog = None,
                     NameAction::Rename => {
                         self.leave_profile(AfterUnsaved::Rename { from, to: name }, ctx);
@@ -123,9 +126,13 @@ impl InspectorApp {
                 stored,
                 saved,
                 replaces,
+                copy_of,
                 then,
             } => {
                 self.dialog = None;
+                if let Some(from) = copy_of {
+                    self.notice = Some(crate::copy::duplicated_profile(&from, &stored));
+                }
                 self.profiles.name = stored;
                 if self.settings == replaces && self.settings != saved {
                     self.settings = saved.clone();

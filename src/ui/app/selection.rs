@@ -38,6 +38,7 @@ impl InspectorApp {
     pub(super) fn copy_selected(&mut self, what: CopyWhat, ctx: &egui::Context) {
         let what_ifs = self.what_ifs();
         let Some((page, link, settings)) = self.selected_link() else {
+            self.notice = Some(crate::copy::NO_ROW_TO_COPY.into());
             return;
         };
         let text = match what {

@@ -12,7 +12,7 @@ use crate::ui::command::TargetsCommand;
 use crate::ui::panels::results::PageTargets;
 use crate::ui::panels::target_mark::TargetMark;
 use crate::ui::state::{Dialog, Source};
-use crate::ui::tasks::targets::{TargetsOutcome, TargetsRequest};
+use crate::ui::tasks::targets::{TargetsOutcome, TargetsRequest, Written};
 
 impl InspectorApp {
     pub(super) fn carry_out_targets(&mut self, command: TargetsCommand) {
@@ -104,17 +104,22 @@ impl InspectorApp {
                 targets,
                 edit,
                 url,
+                written,
             } => {
                 self.notice = Some(crate::copy::marked(edit, &url, &path));
                 if edit != Edit::Unchanged {
-                    self.corpus.panel.marked_since = Some(path.clone());
+                    self.marked_in(&path, written);
                 }
                 self.targets.can_undo |= edit != Edit::Unchanged;
                 self.targets.take_in(path, targets);
             }
-            TargetsOutcome::Undone { path, targets } => {
+            TargetsOutcome::Undone {
+                path,
+                targets,
+                written,
+            } => {
                 self.notice = Some(crate::copy::undone(&path));
-                self.corpus.panel.marked_since = Some(path.clone());
+                self.marked_in(&path, written);
                 self.targets.can_undo = false;
                 self.targets.take_in(path, targets);
             }
@@ -127,6 +132,20 @@ impl InspectorApp {
                     self.targets.take_in(path, targets);
                 }
             }
+        }
+    }
+
+    /// The Corpus view says links were marked in `path` since its run, until
+    /// the file is back to what it held before the first of them: every
+    /// mark undone, nothing is left to measure.
+    fn marked_in(&mut self, path: &Path, written: Written) {
+        let marked = &mut self.corpus.panel.marked_since;
+        if marked.as_deref() != Some(path) {
+            self.targets.unmarked = Some(written.was);
+            *marked = Some(path.to_owned());
+        }
+        if self.targets.unmarked == Some(written.now) {
+            *marked = None;
         }
     }
 

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use crate::corpus::truth::{Target, Targets};
 use crate::ui::panels::results::PageTargets;
+use crate::ui::tasks::targets::Fingerprint;
 
 /// The targets file and what the window knows of it.
 #[derive(Default)]
@@ -22,6 +23,10 @@ pub struct TargetsFile {
     pub choosing: Option<usize>,
     /// The last mark can be undone.
     pub can_undo: bool,
+    /// The file as it was before the first mark since the last run (or
+    /// since marking began in it): when a mark or an undo puts it back, no
+    /// link is marked since the run.
+    pub unmarked: Option<Fingerprint>,
 }
 
 impl TargetsFile {

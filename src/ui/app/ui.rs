@@ -190,6 +190,7 @@ impl InspectorApp {
             inspection: self.load.inspection.as_ref(),
             source: &self.load.source,
             notice: self.notice.as_deref(),
+            notice_hover: self.notice_hover(),
             host_mapping: &self.window_options.host_mapping,
             host_mapping_used: &self.load.host_mapping,
         };
@@ -275,8 +276,12 @@ impl InspectorApp {
     /// The banners, then the inspector's results or the corpus view.
     fn central_panel(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        let archive_banner =
-            super::archive::archive_banner(&self.load.source, &self.settings, &self.profiles.name);
+        let archive_banner = super::archive::archive_banner(
+            &self.load.source,
+            &self.settings,
+            &self.profiles.name,
+            &self.profiles.saved,
+        );
         let (archive_name, archive_info) = match &self.load.source {
             Source::Archive { path, info } => (Some(status_bar::file_name(path)), Some(info)),
             _ => (None, None),

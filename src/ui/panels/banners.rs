@@ -33,6 +33,9 @@ pub struct ArchiveBanner<'a> {
     pub info: &'a crate::archive::CaptureInfo,
     /// The settings on screen are the archive's.
     pub as_archived: bool,
+    /// The archive's settings are the current profile's as saved: judging
+    /// under either gives the same verdicts.
+    pub same_as_profile: bool,
     /// The current profile.
     pub profile: &'a str,
 }
@@ -45,19 +48,24 @@ pub fn archive_settings(ui: &mut Ui, banner: &ArchiveBanner<'_>) -> Option<Comma
         banner.info.profile.as_deref(),
         banner.info.captured.as_deref(),
     );
-    let (text, button) = if banner.as_archived {
+    let (text, button) = if banner.as_archived && banner.same_as_profile {
+        // Nothing shows as edited, and the profile's button would change
+        // nothing on screen: none is offered.
+        let text = copy::archive_settings_are_profile(profile, captured, banner.profile);
+        (text, None)
+    } else if banner.as_archived {
         (
             copy::archive_settings_banner(profile, captured, banner.profile),
-            copy::judge_under_profile(banner.profile),
+            Some(copy::judge_under_profile(banner.profile)),
         )
     } else {
         (
             copy::judged_not_as_archived(profile, captured),
-            copy::JUDGE_UNDER_ARCHIVE.to_owned(),
+            Some(copy::JUDGE_UNDER_ARCHIVE.to_owned()),
         )
     };
     let (fill, color) = (palette::stale_banner(dark), palette::stale_text(dark));
-    widgets::banner(ui, fill, color, &text, Some(&button))
+    widgets::banner(ui, fill, color, &text, button.as_deref())
         .then_some(ArchiveCommand::JudgeUnderArchive(!banner.as_archived).into())
 }
 
@@ -99,6 +107,14 @@ mod tests {
     /// The archive banner over an archive saved under "Strict", with the
     /// current profile "Mine"; what its button asked.
     fn archive_banner(as_archived: bool) -> Harness<'static, (CaptureInfo, bool, Vec<Command>)> {
+        archive_banner_of(as_archived, false)
+    }
+
+    /// The same, `same_as_profile`: the archive's settings are "Mine" as saved.
+    fn archive_banner_of(
+        as_archived: bool,
+        same_as_profile: bool,
+    ) -> Harness<'static, (CaptureInfo, bool, Vec<Command>)> {
         let info = CaptureInfo {
             profile: Some("Strict".into()),
             captured: Some("2026-12-01T15:37:24Z".into()),
@@ -106,10 +122,11 @@ mod tests {
         };
         let mut harness = test_support::harness(
             egui::vec2(900.0, 400.0),
-            |ui, (info, as_archived, commands): &mut (CaptureInfo, bool, Vec<Command>)| {
+            move |ui, (info, as_archived, commands): &mut (CaptureInfo, bool, Vec<Command>)| {
                 let banner = ArchiveBanner {
                     info,
                     as_archived: *as_archived,
+                    same_as_profile,
                     profile: "Mine",
                 };
                 commands.extend(archive_settings(ui, &banner));
@@ -209,6 +226,38 @@ mod tests {
             "Judged under your settings, not the archive's (profile “Strict”, captured \
              2026-12-01 15:37:24 UTC).",
         );
+        harness.get_by_label("Use the archive's settings").click();
+        harness.run();
+        let asked: Vec<_> = harness
+            .state()
+            .2
+            .iter()
+            .filter_map(judged_under_archive)
+            .collect();
+        assert_eq!(asked, [true]);
+    }
+
+    #[test]
+    fn an_archive_judged_under_the_profiles_own_settings_calls_nothing_unsaved() {
+        let harness = archive_banner_of(true, true);
+        harness.get_by_label(
+            "Settings from the archive (profile “Strict”, captured 2026-12-01 15:37:24 UTC): \
+             these are the verdicts it was saved with, and they are your profile “Mine” as \
+             saved; nothing is fetched.",
+        );
+        assert!(harness.query_by_label_contains("unsaved").is_none());
+        // Judging under "Mine" would change nothing on screen: no button.
+        assert!(harness.query_by_label("Judge under “Mine”").is_none());
+        assert!(
+            harness
+                .query_by_role(egui::accesskit::Role::Button)
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn the_profiles_settings_on_an_archive_that_has_them_too_still_offer_the_archives() {
+        let mut harness = archive_banner_of(false, true);
         harness.get_by_label("Use the archive's settings").click();
         harness.run();
         let asked: Vec<_> = harness

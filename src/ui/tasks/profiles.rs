@@ -87,6 +87,8 @@ pub enum Outcome {
         /// The settings on screen this may replace, as they were when the
         /// unsaved-changes question was answered: edits made since are kept.
         replaces: Settings,
+        /// The profile a Duplicate copied, to say that the copy exists.
+        copy_of: Option<String>,
         then: Option<AfterUnsaved>,
     },
     Deleted(String),
@@ -179,6 +181,11 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
                 // A suggestion is stored by `SaveCopy`, never made active.
                 NameAction::SaveAs | NameAction::SaveSuggestion => store.save_as(&name, &settings),
                 NameAction::Rename => store.rename(&current, &name),
+                // The built-in profile is not stored: its copy is the
+                // settings on screen (it holds no saved edits).
+                NameAction::Duplicate if current == crate::profiles::BUILT_IN => {
+                    store.save_as(&name, &settings)
+                }
                 NameAction::Duplicate => store.duplicate(&current, &name),
             }
             .map_err(failed)?;
@@ -187,6 +194,7 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
             // profile as saved (an edited one is saved or its edits dropped first).
             let saved = match action {
                 NameAction::SaveAs | NameAction::SaveSuggestion => settings.clone(),
+                NameAction::Duplicate if current == crate::profiles::BUILT_IN => settings.clone(),
                 NameAction::Rename | NameAction::Duplicate => {
                     store.load(&stored).map_err(failed)?
                 }
@@ -195,6 +203,7 @@ fn run_on(store: &ProfileStore, request: StoreRequest) -> Result<Outcome, String
                 stored,
                 saved,
                 replaces: settings,
+                copy_of: (action == NameAction::Duplicate).then_some(current),
                 then,
             })
         }

@@ -40,14 +40,42 @@ pub enum TargetsOutcome {
         targets: Targets,
         edit: Edit,
         url: String,
+        written: Written,
     },
     /// The last mark was undone.
-    Undone { path: PathBuf, targets: Targets },
+    Undone {
+        path: PathBuf,
+        targets: Targets,
+        written: Written,
+    },
     /// Nothing was written. `targets`: the file as it was read again.
     Failed {
         message: String,
         targets: Option<(PathBuf, Targets)>,
     },
+}
+
+/// A text's fingerprint: equal texts have equal ones (a different text the
+/// same one by chance only, 1 in 2^64).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fingerprint(u64);
+
+impl Fingerprint {
+    fn of(text: &str) -> Self {
+        use std::hash::{Hash as _, Hasher as _};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        text.hash(&mut hasher);
+        Self(hasher.finish())
+    }
+}
+
+/// The file's text before and after a mark or an undo, so the window can
+/// tell when its file is back to what a run read (every mark since undone)
+/// without keeping the text itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub was: Fingerprint,
+    pub now: Fingerprint,
 }
 
 /// The targets thread: requests in, one outcome per request out.
@@ -183,6 +211,10 @@ fn mark(mark: Mark, file: &mut Option<OpenFile>) -> TargetsOutcome {
     };
     match written {
         Ok(targets) => {
+            let written = Written {
+                was: Fingerprint::of(&text),
+                now: Fingerprint::of(&open.text),
+            };
             if edit != Edit::Unchanged {
                 open.before = Some(text);
             }
@@ -191,6 +223,7 @@ fn mark(mark: Mark, file: &mut Option<OpenFile>) -> TargetsOutcome {
                 targets,
                 edit,
                 url: mark.url,
+                written,
             }
         }
         Err(outcome) => outcome,
@@ -201,9 +234,10 @@ fn undo(file: &mut Option<OpenFile>) -> TargetsOutcome {
     let Some(open) = file else {
         return failed(copy::CHOOSE_TARGETS_FILE_FIRST.into());
     };
-    if let Err(outcome) = unchanged_text(open) {
-        return outcome;
-    }
+    let marked = match unchanged_text(open) {
+        Ok(text) => text,
+        Err(outcome) => return outcome,
+    };
     let Some(before) = open.before.take() else {
         return failed(copy::NOTHING_TO_UNDO.into());
     };
@@ -211,6 +245,10 @@ fn undo(file: &mut Option<OpenFile>) -> TargetsOutcome {
         Ok(targets) => TargetsOutcome::Undone {
             path: open.path.clone(),
             targets,
+            written: Written {
+                was: Fingerprint::of(&marked),
+                now: Fingerprint::of(&open.text),
+            },
         },
         Err(outcome) => {
             open.before = Some(before);

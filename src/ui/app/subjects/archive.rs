@@ -7,6 +7,9 @@ pub struct ArchiveState {
     pub saving_pages: Option<usize>,
     /// Where the shown inspection was last saved for a ticket, and when.
     pub saved: Option<SavedArchive>,
+    /// The notice that a save finished (it names the file) and the file's
+    /// whole path, shown on hover while that notice is.
+    pub saved_notice: Option<(String, String)>,
 }
 
 /// An archive Save for ticket wrote of the shown inspection.

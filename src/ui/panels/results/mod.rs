@@ -184,9 +184,11 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         if let Some(n) = keys::keyboard_selection(ui, &rows, view.selected, page_rows) {
             commands.push(SelectionCommand::SelectLink(Some(n)).into());
         }
-        if view.selected.is_some()
-            && let Some(what) = keys::copy_shortcut(ui)
-        {
+        // Ctrl+Shift+C is ours alone: with no row selected the window says
+        // so. A bare Ctrl+C may be copying selected text instead.
+        if let Some(what) = keys::copy_shortcut(ui).filter(|what| {
+            view.selected.is_some() || *what == crate::ui::state::CopyWhat::Explanation
+        }) {
             commands.push(SelectionCommand::CopySelected(what).into());
         }
         if view.selected.is_some()
