@@ -10,6 +10,8 @@
 //! - `into_view`: a click or a key brings its target into view: a Corpus
 //!   view row opens its page with the link selected, T scrolls the kind
 //!   chooser into a short window.
+//! - `tree`: the crawl's page tree at 800×600: lines fitted with their host,
+//!   end and status; the page shown in view when a crawl opens.
 //! - `walk`: every view and dialog at 800×600, 1024×700 and 1280×800, one
 //!   `Scene` each (as egui_demo_lib's `Demo`): controls whole and apart (or
 //!   a wheel away), five link rows, a URL cell with its host, the detail
@@ -18,4 +20,5 @@
 mod at_1024;
 mod into_view;
 mod sizes;
+mod tree;
 mod walk;

@@ -15,7 +15,10 @@ use crate::ui::{palette, widgets};
 /// crawl does not scroll in a box while the table below is empty. `keep` is
 /// the room the chips, the search and the table's least rows need below it:
 /// the tree gives way to them, down to its title and one line, which
-/// scroll. A long line scrolls sideways (Shift+wheel).
+/// scroll. A line too long for the tree keeps its page's host and the end of
+/// its path, with "…" for what is left out (the whole line on hover), as the
+/// table's URL cells do; the page shown is scrolled into view whenever it or
+/// the crawl changes.
 pub(super) fn pages_list(
     ui: &mut Ui,
     inspection: &Inspection,
@@ -33,52 +36,159 @@ pub(super) fn pages_list(
     let smallest = line * 3.0 + 8.0;
     let most = (room - keep).min(room * 0.8).max(smallest);
     let least = (line * 3.0).min(room * 0.5).min(most);
-    egui::Panel::top("crawled_pages")
-        .resizable(true)
-        .default_size(needed.min(room * 0.4).max(least).min(most))
-        .size_range(least..=most)
-        .show(ui, |ui| {
-            ui.label(RichText::new(title).strong());
-            // No taller than the panel leaves it (a scroll area is at least
-            // 64 px by default, which a short panel cut, last line unreachable).
-            egui::ScrollArea::both()
-                .id_salt("pages")
-                .min_scrolled_height(line)
-                .max_height(ui.available_height())
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for (i, depth) in crawl_tree(inspection) {
-                        let page = &inspection.pages[i];
-                        let via = page
-                            .via
-                            .and_then(|v| {
-                                let link =
-                                    inspection.pages.get(v.page)?.decision.links.get(v.link)?;
-                                Some(copy::crawl_tree_via(v.link, &link.text))
-                            })
-                            .unwrap_or_default();
-                        let error = page.error().map(ToString::to_string);
-                        let label = copy::crawl_tree_line(
-                            depth,
-                            &via,
-                            page.url.as_str(),
-                            page.status,
-                            error.as_deref(),
-                        );
-                        let mut text = RichText::new(label);
-                        if page.status.is_some_and(|s| s >= 400) || page.error().is_some() {
-                            text = text.color(palette::error(ui.visuals().dark_mode));
-                        }
-                        ui.horizontal(|ui| {
-                            ui.add_space(18.0 * depth as f32);
-                            if ui.selectable_label(i == current, text).clicked() {
+    // Which crawl and page the tree last showed: when either changes, the
+    // page shown is brought into view (a tree kept its old scroll offset and
+    // opened on another crawl's middle, the page shown out of sight).
+    let shown_id = egui::Id::unique("crawled_pages_shown");
+    let shown = (
+        inspection.start_url.to_string(),
+        inspection.pages.len(),
+        current,
+    );
+    let scroll_to_current = ui.ctx().data_mut(|d| {
+        let changed = d.get_temp::<(String, usize, usize)>(shown_id).as_ref() != Some(&shown);
+        d.insert_temp(shown_id, shown);
+        changed
+    });
+    let panel = ui.scope(|ui| {
+        // The split is a wider strip to grab than egui's 5 px, which a drag
+        // aimed at the thin line missed.
+        ui.style_mut().interaction.resize_grab_radius_side = SPLIT_GRAB;
+        egui::Panel::top("crawled_pages")
+            .resizable(true)
+            .default_size(needed.min(room * 0.4).max(least).min(most))
+            .size_range(least..=most)
+            .show(ui, |ui| {
+                ui.label(RichText::new(title).strong());
+                // No taller than the panel leaves it (a scroll area is at least
+                // 64 px by default, which a short panel cut, last line unreachable).
+                egui::ScrollArea::vertical()
+                    .id_salt("pages")
+                    .min_scrolled_height(line)
+                    .max_height(ui.available_height())
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        for (i, depth) in crawl_tree(inspection) {
+                            let clicked = tree_line(
+                                ui,
+                                inspection,
+                                i,
+                                depth,
+                                i == current,
+                                scroll_to_current,
+                            );
+                            if clicked {
                                 command = Some(SelectionCommand::SelectPage(i).into());
                             }
-                        });
-                    }
-                });
-        });
+                        }
+                    });
+            })
+            .response
+            .rect
+    });
+    grip(ui, panel.inner);
     command
+}
+
+/// How far either side of the tree's split a drag takes hold of it.
+const SPLIT_GRAB: f32 = 8.0;
+
+/// A short, thick mark on the split under the tree, so it reads as a handle.
+fn grip(ui: &Ui, panel: egui::Rect) {
+    let stroke = egui::Stroke::new(3.0, ui.visuals().widgets.noninteractive.fg_stroke.color);
+    let y = panel.bottom();
+    let x = panel.center().x;
+    ui.painter()
+        .line_segment([egui::pos2(x - 16.0, y), egui::pos2(x + 16.0, y)], stroke);
+}
+
+/// One page's line in the tree, fitted to the room: `true` when clicked.
+fn tree_line(
+    ui: &mut Ui,
+    inspection: &Inspection,
+    i: usize,
+    depth: usize,
+    selected: bool,
+    scroll_to: bool,
+) -> bool {
+    let page = &inspection.pages[i];
+    let via = page
+        .via
+        .and_then(|v| {
+            let link = inspection.pages.get(v.page)?.decision.links.get(v.link)?;
+            Some(copy::crawl_tree_via(v.link, &link.text))
+        })
+        .unwrap_or_default();
+    let error = page.error().map(ToString::to_string);
+    let whole = copy::crawl_tree_line(
+        depth,
+        &via,
+        page.url.as_str(),
+        page.status,
+        error.as_deref(),
+    );
+    let indent = 18.0 * depth as f32;
+    let room = ui.available_width() - indent - 2.0 * ui.spacing().button_padding.x;
+    let url = fitted_url(
+        ui,
+        &page.url,
+        room - fixed_width(
+            ui,
+            &copy::crawl_tree_line(depth, &via, "", page.status, error.as_deref()),
+        ),
+    );
+    let label = copy::crawl_tree_line(depth, &via, &url, page.status, error.as_deref());
+    let mut text = RichText::new(label);
+    if page.status.is_some_and(|s| s >= 400) || page.error().is_some() {
+        text = text.color(palette::error(ui.visuals().dark_mode));
+    }
+    ui.horizontal(|ui| {
+        ui.add_space(indent);
+        // What still does not fit (a long link text) ends in "…".
+        let response = ui
+            .add(egui::Button::selectable(selected, text).truncate())
+            .on_hover_text(&whole);
+        if selected && scroll_to {
+            response.scroll_to_me(Some(egui::Align::Center));
+        }
+        response.clicked()
+    })
+    .inner
+}
+
+/// How wide `text` is in the font the tree's lines are drawn in.
+fn fixed_width(ui: &Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    ui.ctx().fonts_mut(|f| {
+        f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    })
+}
+
+/// `url` in `room` points: whole, or its host, "…" and the end of its path.
+fn fitted_url(ui: &Ui, url: &url::Url, room: f32) -> String {
+    use super::elide::{ELLIPSIS, elide_middle};
+    let text = url.as_str();
+    let host = url.host_str().unwrap_or("");
+    let host_end = text
+        .find(host)
+        .filter(|_| !host.is_empty())
+        .map_or(0, |at| at + host.len());
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let widths: std::collections::HashMap<char, f32> = ui.ctx().fonts_mut(|f| {
+        text.chars()
+            .chain([ELLIPSIS])
+            .map(|c| (c, f.glyph_width(&font, c)))
+            .collect()
+    });
+    // A little slack for kerning, which glyph widths leave out.
+    match elide_middle(text, host_end, room - 4.0, |c| {
+        widths.get(&c).copied().unwrap_or_default()
+    }) {
+        (start, None) => start.to_owned(),
+        (start, Some(end)) => format!("{start}{ELLIPSIS}{end}"),
+    }
 }
 
 pub(super) fn header(
