@@ -62,7 +62,9 @@ impl InspectorApp {
         }
     }
 
-    /// Queues a profile request; the reply is applied in `poll_profiles`.
+    /// Queues a profile request; the reply comes back as a task event
+    /// (`BackgroundTasks::poll`, then `take_in`) and is applied in
+    /// `profiles_replied`.
     pub(super) fn send_profiles(&mut self, request: Request) {
         let sent = self
             .tasks

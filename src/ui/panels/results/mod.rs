@@ -89,6 +89,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
         && let Some(c) = pages::pages_list(
             ui,
             inspection,
+            view.loaded,
             view.page,
             view.stale_crawl,
             table_least + 3.0 * line,

@@ -22,6 +22,7 @@ use crate::ui::{palette, widgets};
 pub(super) fn pages_list(
     ui: &mut Ui,
     inspection: &Inspection,
+    loaded: u64,
     current: usize,
     stale: bool,
     keep: f32,
@@ -36,17 +37,14 @@ pub(super) fn pages_list(
     let smallest = line * 3.0 + 8.0;
     let most = (room - keep).min(room * 0.8).max(smallest);
     let least = (line * 3.0).min(room * 0.5).min(most);
-    // Which crawl and page the tree last showed: when either changes, the
+    // Which inspection (`loaded`, bumped by every load and crawl, not by
+    // re-judging) and page the tree last showed: when either changes, the
     // page shown is brought into view (a tree kept its old scroll offset and
     // opened on another crawl's middle, the page shown out of sight).
     let shown_id = egui::Id::unique("crawled_pages_shown");
-    let shown = (
-        inspection.start_url.to_string(),
-        inspection.pages.len(),
-        current,
-    );
+    let shown = (loaded, current);
     let scroll_to_current = ui.ctx().data_mut(|d| {
-        let changed = d.get_temp::<(String, usize, usize)>(shown_id).as_ref() != Some(&shown);
+        let changed = d.get_temp::<(u64, usize)>(shown_id) != Some(shown);
         d.insert_temp(shown_id, shown);
         changed
     });
@@ -159,11 +157,10 @@ fn tree_line(
 /// How wide `text` is in the font the tree's lines are drawn in.
 fn fixed_width(ui: &Ui, text: &str) -> f32 {
     let font = egui::TextStyle::Button.resolve(ui.style());
-    ui.ctx().fonts_mut(|f| {
-        f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
-            .size()
-            .x
-    })
+    // Only measured: the colour is the text's own, never drawn.
+    let color = ui.visuals().text_color();
+    ui.ctx()
+        .fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, color).size().x)
 }
 
 /// `url` in `room` points: whole, or its host, "…" and the end of its path.

@@ -370,14 +370,15 @@ pub(super) fn show(
                 });
             });
     };
-    if sideways {
-        egui::ScrollArea::horizontal()
-            .id_salt(("links_sideways", column_set))
-            .auto_shrink([false, false])
-            .show(ui, |ui| draw(ui));
-    } else {
-        draw(ui);
-    }
+    // Always inside the same scroll area, scrolling sideways only when the
+    // columns need it: the table's stored state (its scroll offset, its
+    // widths) is keyed to the ui it is drawn in, so a table drawn inside the
+    // area only some of the time jumped to another offset whenever the need
+    // flipped (a resize, the detail pane opening, a filter).
+    egui::ScrollArea::new([sideways, false])
+        .id_salt(("links_sideways", column_set))
+        .auto_shrink([false, false])
+        .show(ui, |ui| draw(ui));
     if let Some(column) = clicked_header {
         state.filter.click_header(column);
     }
@@ -386,11 +387,10 @@ pub(super) fn show(
 
 /// How wide text is in `font`.
 fn text_width(ui: &Ui, text: &str, font: FontId) -> f32 {
-    ui.ctx().fonts_mut(|f| {
-        f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
-            .size()
-            .x
-    })
+    // Only measured: the colour is the text's own, never drawn.
+    let color = ui.visuals().text_color();
+    ui.ctx()
+        .fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, color).size().x)
 }
 
 /// The widths of the Verdict column and the compared one, from the widest
