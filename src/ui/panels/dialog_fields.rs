@@ -27,10 +27,27 @@ pub(super) fn opens_now(ui: &egui::Ui, kind: &str) -> bool {
     last.is_none_or(|last| last + 1 < pass)
 }
 
+/// A dialog's text field, called every pass right after it is drawn: as the
+/// dialog opens (`opening`, from [`opens_now`]) the field takes the keyboard
+/// with its text selected, and until it has it, keys typed go into `text`.
+pub(super) fn keyboard_as_it_opens(
+    ui: &egui::Ui,
+    field: &egui::Response,
+    opening: bool,
+    text: &mut String,
+) {
+    // Whether the field had the keyboard as it was drawn (then it took the
+    // keys itself), read before this pass asks for it.
+    let had_focus = field.has_focus();
+    if opening {
+        take_keyboard(ui, field, text);
+    }
+    keep_early_keys(ui, field, had_focus, text);
+}
+
 /// Puts the cursor in `field` with its text selected, so typing replaces a
-/// suggested name and Enter confirms it. Call [`keep_early_keys`] for the
-/// field every pass after.
-pub(super) fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
+/// suggested name and Enter confirms it.
+fn take_keyboard(ui: &egui::Ui, field: &egui::Response, text: &str) {
     let mut state = egui::TextEdit::load_state(ui.ctx(), field.id).unwrap_or_default();
     state
         .cursor
@@ -73,12 +90,7 @@ fn early_keys_id(field: &egui::Response) -> Id {
 /// opens loses no letter (twice a user saw only the last letters kept).
 /// `had_focus` is whether the field had the keyboard as it was drawn this
 /// pass (then it took the keys itself).
-pub(super) fn keep_early_keys(
-    ui: &egui::Ui,
-    field: &egui::Response,
-    had_focus: bool,
-    text: &mut String,
-) {
+fn keep_early_keys(ui: &egui::Ui, field: &egui::Response, had_focus: bool, text: &mut String) {
     let id = early_keys_id(field);
     let Some(mut early) = ui.ctx().data(|d| d.get_temp::<EarlyKeys>(id)) else {
         return;

@@ -6,7 +6,7 @@ use egui::{Id, Modal, RichText};
 use crate::copy;
 use crate::ui::command::{ArchiveCommand, Command, ProfileCommand, ViewCommand};
 use crate::ui::panels::dialog_fields::{
-    browse_button, buttons, enter_pressed, keep_early_keys, opens_now, path_field, take_keyboard,
+    browse_button, buttons, enter_pressed, keyboard_as_it_opens, opens_now, path_field,
 };
 use crate::ui::state::{AfterUnsaved, Dialog, FilePurpose, NameAction};
 
@@ -137,14 +137,11 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 let field = ui
                     .add(egui::TextEdit::singleline(name).desired_width(400.0))
                     .labelled_by(label);
-                let had_focus = field.has_focus();
                 let refused = error_is_new(ui, title(*action), error);
-                if opening {
-                    take_keyboard(ui, &field, name);
-                } else if refused {
+                keyboard_as_it_opens(ui, &field, opening, name);
+                if !opening && refused {
                     field.request_focus();
                 }
-                keep_early_keys(ui, &field, had_focus, name);
                 // A refusal is about the name it was given: once the name
                 // changes, the red line would speak of a name no longer there.
                 if field.changed() {
@@ -228,11 +225,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 let name_field = ui
                     .add(egui::TextEdit::singleline(name).desired_width(400.0))
                     .labelled_by(label);
-                let had_focus = name_field.has_focus();
-                if opening {
-                    take_keyboard(ui, &name_field, name);
-                }
-                keep_early_keys(ui, &name_field, had_focus, name);
+                keyboard_as_it_opens(ui, &name_field, opening, name);
                 let mut entered = enter_pressed(ui, &name_field);
                 let mut changed = name_field.changed();
                 let label = ui.label(copy::LABEL_PASTE).id;
@@ -291,11 +284,7 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 ui.horizontal(|ui| {
                     let label = ui.label(copy::LABEL_SAVE_TO_FILE).id;
                     let path_field = path_field(ui, label, path, copy::SETTINGS_PATH_HINT, 260.0);
-                    let had_focus = path_field.has_focus();
-                    if opening {
-                        take_keyboard(ui, &path_field, path);
-                    }
-                    keep_early_keys(ui, &path_field, had_focus, path);
+                    keyboard_as_it_opens(ui, &path_field, opening, path);
                     let entered = enter_pressed(ui, &path_field) && !path.trim().is_empty();
                     let save = ui
                         .add_enabled(!path.trim().is_empty(), egui::Button::new(copy::LABEL_SAVE))
@@ -319,13 +308,10 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                 ui.horizontal(|ui| {
                     let label = ui.label(copy::LABEL_ARCHIVE_FILE).id;
                     let field = path_field(ui, label, path, copy::ARCHIVE_PATH_HINT, 300.0);
-                    let had_focus = field.has_focus();
-                    if opening {
-                        take_keyboard(ui, &field, path);
-                    } else if error_is_new(ui, "save-archive", error) {
+                    keyboard_as_it_opens(ui, &field, opening, path);
+                    if !opening && error_is_new(ui, "save-archive", error) {
                         field.request_focus();
                     }
-                    keep_early_keys(ui, &field, had_focus, path);
                     entered = enter_pressed(ui, &field);
                     if field.changed() {
                         *error = None;

@@ -4,7 +4,7 @@
 use crate::copy;
 use crate::ui::command::{Command, TargetsCommand, ViewCommand};
 use crate::ui::panels::dialog_fields::{
-    browse_button, buttons, enter_pressed, keep_early_keys, opens_now, path_field, take_keyboard,
+    browse_button, buttons, enter_pressed, keyboard_as_it_opens, opens_now, path_field,
 };
 use crate::ui::state::FilePurpose;
 
@@ -18,11 +18,7 @@ pub(super) fn choose(ui: &mut egui::Ui, path: &mut String, browsing: bool) -> Ve
     ui.horizontal(|ui| {
         let label = ui.label(copy::LABEL_TARGETS_PATH).id;
         let field = path_field(ui, label, path, copy::TARGETS_PATH_HINT, 300.0);
-        let had_focus = field.has_focus();
-        if opening {
-            take_keyboard(ui, &field, path);
-        }
-        keep_early_keys(ui, &field, had_focus, path);
+        keyboard_as_it_opens(ui, &field, opening, path);
         entered = enter_pressed(ui, &field);
         if browse_button(ui, browsing) {
             commands.push(ViewCommand::BrowseFile(FilePurpose::TargetsFile).into());

@@ -17,8 +17,9 @@ use crate::temp_dir;
 use crate::ui::{app_in, fetch, html_page, run_corpus_view, settle, wait_for_corpus};
 
 /// A manifest and two pages: p1's `Kontakt` is found by the defaults, p2's
-/// `Ihr Besuch` (its second link) by no keyword.
-fn corpus(name: &str) -> PathBuf {
+/// `Ihr Besuch` (its second link) by no keyword. The walk's Corpus view
+/// scene runs it too.
+pub(super) fn corpus(name: &str) -> PathBuf {
     let dir = temp_dir(&format!("corpus-layout-{name}"));
     std::fs::create_dir_all(dir.join("pages")).unwrap();
     let manifest = "id\toriginal_url\np1\thttps://one.test/\np2\thttps://two.test/\n";

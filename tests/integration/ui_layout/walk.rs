@@ -288,31 +288,10 @@ impl Scene for ReopenedArchive {
 
 struct CorpusSuggestions;
 
-/// A manifest of two saved pages and their targets, whose run suggests
-/// changes (as in `ui_window_layout`).
+/// The layout tests' corpus (`into_view::corpus`): two saved pages and their
+/// targets, whose run suggests changes.
 fn corpus_folder(size: Vec2) -> PathBuf {
-    let dir = crate::temp_dir(&format!("walk-corpus-pages-{}", size.x));
-    std::fs::create_dir_all(dir.join("pages")).unwrap();
-    let manifest = "id\toriginal_url\np1\thttps://one.test/\np2\thttps://two.test/\n";
-    std::fs::write(dir.join("manifest.tsv"), manifest).unwrap();
-    for (id, links) in [
-        (
-            "p1",
-            r#"<a href="/kontakt">Kontakt</a><a href="/shop">Shop</a>"#,
-        ),
-        (
-            "p2",
-            r#"<a href="/menu">Menü</a><a href="/ihr-besuch">Ihr Besuch</a>"#,
-        ),
-    ] {
-        let html = format!("<html><body>{links}</body></html>");
-        std::fs::write(dir.join("pages").join(format!("{id}.html")), html).unwrap();
-    }
-    let targets = "id\turl\tkind\n\
-        p1\thttps://one.test/kontakt\tcontact\n\
-        p2\thttps://two.test/ihr-besuch\tcontact\n";
-    std::fs::write(dir.join("targets.tsv"), targets).unwrap();
-    dir
+    super::into_view::corpus(&format!("walk-{}", size.x))
 }
 
 impl Scene for CorpusSuggestions {

@@ -3,6 +3,8 @@
 
 use egui::{RichText, Ui};
 
+use super::elide::ELLIPSIS;
+use super::table::{elided_url, text_width};
 use super::view::ResultsView;
 use crate::copy;
 use crate::inspect::{InspectedPage, Inspection, crawl_tree};
@@ -127,14 +129,17 @@ fn tree_line(
     );
     let indent = 18.0 * depth as f32;
     let room = ui.available_width() - indent - 2.0 * ui.spacing().button_padding.x;
-    let url = fitted_url(
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let rest = copy::crawl_tree_line(depth, &via, "", page.status, error.as_deref());
+    let url = match elided_url(
         ui,
         &page.url,
-        room - fixed_width(
-            ui,
-            &copy::crawl_tree_line(depth, &via, "", page.status, error.as_deref()),
-        ),
-    );
+        &font,
+        room - text_width(ui, &rest, font.clone()),
+    ) {
+        (start, None) => start.to_owned(),
+        (start, Some(end)) => format!("{start}{ELLIPSIS}{end}"),
+    };
     let label = copy::crawl_tree_line(depth, &via, &url, page.status, error.as_deref());
     let mut text = RichText::new(label);
     if page.status.is_some_and(|s| s >= 400) || page.error().is_some() {
@@ -152,40 +157,6 @@ fn tree_line(
         response.clicked()
     })
     .inner
-}
-
-/// How wide `text` is in the font the tree's lines are drawn in.
-fn fixed_width(ui: &Ui, text: &str) -> f32 {
-    let font = egui::TextStyle::Button.resolve(ui.style());
-    // Only measured: the colour is the text's own, never drawn.
-    let color = ui.visuals().text_color();
-    ui.ctx()
-        .fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, color).size().x)
-}
-
-/// `url` in `room` points: whole, or its host, "…" and the end of its path.
-fn fitted_url(ui: &Ui, url: &url::Url, room: f32) -> String {
-    use super::elide::{ELLIPSIS, elide_middle};
-    let text = url.as_str();
-    let host = url.host_str().unwrap_or("");
-    let host_end = text
-        .find(host)
-        .filter(|_| !host.is_empty())
-        .map_or(0, |at| at + host.len());
-    let font = egui::TextStyle::Button.resolve(ui.style());
-    let widths: std::collections::HashMap<char, f32> = ui.ctx().fonts_mut(|f| {
-        text.chars()
-            .chain([ELLIPSIS])
-            .map(|c| (c, f.glyph_width(&font, c)))
-            .collect()
-    });
-    // A little slack for kerning, which glyph widths leave out.
-    match elide_middle(text, host_end, room - 4.0, |c| {
-        widths.get(&c).copied().unwrap_or_default()
-    }) {
-        (start, None) => start.to_owned(),
-        (start, Some(end)) => format!("{start}{ELLIPSIS}{end}"),
-    }
 }
 
 pub(super) fn header(

@@ -386,7 +386,7 @@ pub(super) fn show(
 }
 
 /// How wide text is in `font`.
-fn text_width(ui: &Ui, text: &str, font: FontId) -> f32 {
+pub(super) fn text_width(ui: &Ui, text: &str, font: FontId) -> f32 {
     // Only measured: the colour is the text's own, never drawn.
     let color = ui.visuals().text_color();
     ui.ctx()
@@ -410,6 +410,43 @@ fn verdict_widths(ui: &Ui) -> (f32, f32) {
     (badge.max(header) + spacing, compared + spacing)
 }
 
+/// `url` in `max` points of `font`: whole, or elided in the middle (host …
+/// end of the path, see `elide_middle`), as (the kept start, the kept end).
+/// The table's URL cells and the crawl tree's lines fit their URLs with it.
+pub(super) fn elided_url<'a>(
+    ui: &Ui,
+    url: &'a Url,
+    font: &FontId,
+    max: f32,
+) -> (&'a str, Option<&'a str>) {
+    let text = url.as_str();
+    let host = url.host_str().unwrap_or("");
+    // The port belongs with the host: it too tells sites apart.
+    let host_end = text
+        .find(host)
+        .filter(|_| !host.is_empty())
+        .map_or(0, |at| {
+            let end = at + host.len();
+            let port = url.port().map(|p| format!(":{p}")).unwrap_or_default();
+            end + if text[end..].starts_with(&port) {
+                port.len()
+            } else {
+                0
+            }
+        });
+    let widths: std::collections::HashMap<char, f32, foldhash::fast::RandomState> =
+        ui.ctx().fonts_mut(|f| {
+            text.chars()
+                .chain([ELLIPSIS])
+                .map(|c| (c, f.glyph_width(font, c)))
+                .collect()
+        });
+    // A little slack for kerning, which glyph widths leave out.
+    elide_middle(text, host_end, max - 4.0, |c| {
+        widths.get(&c).copied().unwrap_or_default()
+    })
+}
+
 /// A URL in `max` points, its host emphasised and the scheme quiet, elided in
 /// the middle (host … end of the path) when it does not fit.
 fn url_cell(ui: &Ui, url: &Url, max: f32) -> LayoutJob {
@@ -418,27 +455,7 @@ fn url_cell(ui: &Ui, url: &Url, max: f32) -> LayoutJob {
     let text = url.as_str();
     let host = url.host_str().unwrap_or("");
     let host_at = text.find(host).filter(|_| !host.is_empty());
-    // The port belongs with the host: it too tells sites apart.
-    let host_end = host_at.map_or(0, |at| {
-        let end = at + host.len();
-        let port = url.port().map(|p| format!(":{p}")).unwrap_or_default();
-        end + if text[end..].starts_with(&port) {
-            port.len()
-        } else {
-            0
-        }
-    });
-    let widths: std::collections::HashMap<char, f32, foldhash::fast::RandomState> =
-        ui.ctx().fonts_mut(|f| {
-            text.chars()
-                .chain([ELLIPSIS])
-                .map(|c| (c, f.glyph_width(&font, c)))
-                .collect()
-        });
-    // A little slack for kerning, which glyph widths leave out.
-    let (start, end) = elide_middle(text, host_end, max - 4.0, |c| {
-        widths.get(&c).copied().unwrap_or_default()
-    });
+    let (start, end) = elided_url(ui, url, &font, max);
     let weak = TextFormat::simple(font.clone(), ui.visuals().weak_text_color());
     let normal = TextFormat::simple(font.clone(), ui.visuals().text_color());
     let host_format = TextFormat::simple(font, palette::host(dark));
