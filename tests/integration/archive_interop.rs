@@ -17,7 +17,7 @@ use crate::{ok_stdout, parse_json, run_owned};
 
 /// A tool the interop tests need: `FOLLOW_INSPECTOR_<NAME>` names it, else it
 /// is looked for on the PATH; `None` skips the test unless CI requires it.
-fn tool(name: &str) -> Option<PathBuf> {
+pub(crate) fn tool(name: &str) -> Option<PathBuf> {
     let var = format!("FOLLOW_INSPECTOR_{}", name.to_ascii_uppercase());
     let found = std::env::var_os(&var).map(PathBuf::from).or_else(|| {
         std::env::var_os("PATH").and_then(|paths| {

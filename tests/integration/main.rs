@@ -34,6 +34,8 @@
 //! - `archive_corpus`: `corpus` over web archives.
 //! - `archive_bad_input`: bad archives given to `corpus`.
 //! - `archive_reopen_bad`: bad archives given to `inspect FILE.warc.gz`.
+//! - `archive_shelf`: every capture of `../shared/archives` (other tools'
+//!   files) read by the inspector and by warcio: the same pages.
 //!
 //! **Hostile input** (each case ends bounded, with a clear message)
 //! - `hostile`: hostile servers and pages, peak memory measured.
@@ -101,6 +103,7 @@ mod archive_corpus;
 mod archive_interop;
 mod archive_reopen_bad;
 mod archive_roundtrip;
+mod archive_shelf;
 
 // Hostile input.
 mod hostile;
