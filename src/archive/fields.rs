@@ -1,24 +1,73 @@
 //! Header fields (`Name: value` lines) of a WARC record or an HTTP message,
-//! by warcat's field grammar. Line folding is undone here: warcat's own
-//! header parsers compile a regex for every field to do it, 30 µs a field,
-//! which made reading ten times slower than deciding the pages.
+//! read line by line as warcio reads them. Line folding is undone here:
+//! warcat's own header parsers compile a regex for every field to do it,
+//! 30 µs a field, which made reading ten times slower than deciding the
+//! pages.
 
 use std::borrow::Cow;
 
-/// The fields of `lines` (the header after its first line) in order, up to
-/// the blank line or the first line that is not a field.
+/// The fields of `lines` (an HTTP header after its status line) in order,
+/// up to the blank line. Each line is read alone, as warcio reads them
+/// (split at its first colon, the name's trailing blanks dropped): a line
+/// with no colon, no name or control bytes is skipped and the rest kept.
+/// warcat's grammar refused the whole block for one such line (a name with
+/// a space, as a headless Chrome capture writes `X-Content Type Options`),
+/// and a response lost its Content-Type with it.
 pub(super) fn header_fields(lines: &[u8]) -> Vec<(String, String)> {
-    warcat::parse::parse_name_value_fields(lines)
-        .unwrap_or_default()
+    fields(lines, false).0
+}
+
+/// A WARC record header's fields, up to the blank line or the first line
+/// that is not a field, and that line if one stopped them. Stopping there
+/// keeps reading on after damage linear: a candidate record's own
+/// `WARC/1.` line ends the candidate before it (docs/archives.md).
+pub(super) fn record_fields(lines: &[u8]) -> (Vec<(String, String)>, Option<&[u8]>) {
+    fields(lines, true)
+}
+
+fn fields(lines: &[u8], stop_at_bad: bool) -> (Vec<(String, String)>, Option<&[u8]>) {
+    let mut fields: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut kept_last = false;
+    let mut stopped = None;
+    for line in lines.split(|b| *b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            break;
+        }
+        let control = line.iter().any(|b| b.is_ascii_control() && *b != b'\t');
+        // A folded line continues the field before it.
+        if matches!(line[0], b' ' | b'\t') && !control {
+            if kept_last && let Some((_, value)) = fields.last_mut() {
+                value.push(b' ');
+                value.extend_from_slice(line.trim_ascii_start());
+            }
+            continue;
+        }
+        kept_last = false;
+        let name = memchr::memchr(b':', line).map(|colon| (line[..colon].trim_ascii_end(), colon));
+        match name {
+            // Control bytes are damage (a corrupt gzip member inflates to
+            // NULs), not a field.
+            Some((name, colon)) if !name.is_empty() && !control => {
+                let name = String::from_utf8_lossy(name).into_owned();
+                fields.push((name, line[colon + 1..].to_vec()));
+                kept_last = true;
+            }
+            _ if stop_at_bad => {
+                stopped = Some(line);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let fields = fields
         .into_iter()
-        .map(|pair| {
-            let name = String::from_utf8_lossy(pair.name).into_owned();
-            let value = percent_encode_invalid(&unfold(pair.value))
-                .trim()
-                .to_owned();
+        .map(|(name, value)| {
+            let value = percent_encode_invalid(&value).trim().to_owned();
             (name, value)
         })
-        .collect()
+        .collect();
+    (fields, stopped)
 }
 
 /// A value's text, with each byte that is not UTF-8 percent-encoded, as a
@@ -36,28 +85,6 @@ fn percent_encode_invalid(value: &[u8]) -> Cow<'_, str> {
             out.push_str(&format!("%{byte:02X}"));
         }
     }
-    Cow::Owned(out)
-}
-
-/// A folded value (a line break then spaces or tabs) as one line.
-fn unfold(value: &[u8]) -> Cow<'_, [u8]> {
-    if !value.contains(&b'\n') {
-        return Cow::Borrowed(value);
-    }
-    let mut out = Vec::with_capacity(value.len());
-    let mut rest = value;
-    while let Some(at) = memchr::memchr(b'\n', rest) {
-        let line = rest[..at].strip_suffix(b"\r").unwrap_or(&rest[..at]);
-        out.extend_from_slice(line);
-        rest = &rest[at + 1..];
-        let indent = rest
-            .iter()
-            .take_while(|b| matches!(b, b' ' | b'\t'))
-            .count();
-        rest = &rest[indent..];
-        out.push(b' ');
-    }
-    out.extend_from_slice(rest);
     Cow::Owned(out)
 }
 
@@ -87,6 +114,21 @@ mod tests {
                 ("B-Name".to_owned(), "two".to_owned()),
                 ("A-Name".to_owned(), "one".to_owned()),
                 ("Folded".to_owned(), "first second".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_line_is_skipped_and_the_rest_kept() {
+        let fields = header_fields(
+            b"Content-Type: text/html\r\nX-Content Type Options: nosniff\r\nno colon here\r\n: no name\r\nServer: x\r\n\r\n",
+        );
+        assert_eq!(
+            fields,
+            [
+                ("Content-Type".to_owned(), "text/html".to_owned()),
+                ("X-Content Type Options".to_owned(), "nosniff".to_owned()),
+                ("Server".to_owned(), "x".to_owned()),
             ]
         );
     }

@@ -24,6 +24,26 @@ pub struct HttpResponse {
     pub body: Vec<u8>,
     /// The body was longer than the cap and was cut.
     pub truncated: bool,
+    /// A coding its header names that the body does not have: the body is
+    /// kept as stored (SPEC 12), and a warning says so.
+    pub stored_as_is: Option<StoredAsIs>,
+}
+
+/// A body read as it was stored because its header names a coding the
+/// stored bytes do not have, as warcio reads it: pywb and Chrome-based
+/// recorders keep `Transfer-Encoding: chunked` over a body they stored
+/// de-chunked, wabac.js keeps `Content-Encoding: gzip` over a body stored
+/// decoded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoredAsIs {
+    #[error(
+        "its header says Transfer-Encoding: chunked, but the body is not chunked: read as stored"
+    )]
+    NotChunked,
+    #[error(
+        "its header says Content-Encoding: {0}, but the body does not decode as that: read as stored"
+    )]
+    NotEncoded(String),
 }
 
 impl HttpResponse {
@@ -110,9 +130,13 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
     } = split_head(block)?;
     let mut transfer = codings(&headers, "Transfer-Encoding");
     let raw = &block[head_end..];
+    let mut stored_as_is = None;
     let (wire, mut truncated) = if transfer.last().map(String::as_str) == Some("chunked") {
         transfer.pop();
-        let (joined, cut) = dechunk(raw)?;
+        let (joined, cut, chunked) = dechunk(raw);
+        if !chunked {
+            stored_as_is = Some(StoredAsIs::NotChunked);
+        }
         (Cow::Owned(joined), cut)
     } else {
         (Cow::Borrowed(raw), false)
@@ -139,7 +163,15 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
         Ok(_) => {}
         // A body cut by the capture (`WARC-Truncated`) ends inside its
         // compressed stream: what decoded is the page, cut.
-        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => truncated = true,
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof && !decoded.is_empty() => {
+            truncated = true;
+        }
+        // Not one byte decodes: the body was stored decoded under its
+        // header's coding (warcio reads it as stored).
+        Err(_) if decoded.is_empty() => {
+            decoded = wire[..wire.len().min(max_body.saturating_add(1))].to_vec();
+            stored_as_is = Some(StoredAsIs::NotEncoded(applied.join(", ")));
+        }
         Err(e) => {
             return Err(bad(format!(
                 "its body does not decode as {} ({e})",
@@ -156,6 +188,7 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
         headers,
         body: decoded,
         truncated,
+        stored_as_is,
     })
 }
 
@@ -228,27 +261,32 @@ fn head_end(block: &[u8]) -> Option<usize> {
 
 /// Joins a chunked body's chunks; a body that ends before its last (empty)
 /// chunk, inside a chunk or between two, is a cut capture: it gives what it
-/// holds, marked cut. Never longer than `raw`.
-fn dechunk(mut raw: &[u8]) -> Result<(Vec<u8>, bool), BadHttp> {
+/// holds, marked cut (the second value). Where a chunk size line is not
+/// hexadecimal the rest is taken as stored, not chunked, as warcio's
+/// `ChunkedDataReader` takes it (the third value is then false). Never
+/// longer than `raw`.
+fn dechunk(mut raw: &[u8]) -> (Vec<u8>, bool, bool) {
     let mut joined = Vec::with_capacity(raw.len());
     loop {
         let Some(line_end) = memchr::memchr(b'\n', raw) else {
-            return Ok((joined, true));
+            if joined.is_empty() && !raw.is_empty() {
+                return (raw.to_vec(), false, false);
+            }
+            return (joined, true, true);
         };
         let line = std::str::from_utf8(&raw[..line_end]).unwrap_or_default();
         let size_text = line.split(';').next().unwrap_or_default().trim();
-        let size = usize::from_str_radix(size_text, 16).map_err(|_| {
-            bad(format!(
-                "a chunk size line is not hexadecimal: {size_text:?}"
-            ))
-        })?;
+        let Ok(size) = usize::from_str_radix(size_text, 16) else {
+            joined.extend_from_slice(raw);
+            return (joined, false, false);
+        };
         raw = &raw[line_end + 1..];
         if size == 0 {
-            return Ok((joined, false));
+            return (joined, false, true);
         }
         if size > raw.len() {
             joined.extend_from_slice(raw);
-            return Ok((joined, true));
+            return (joined, true, true);
         }
         joined.extend_from_slice(&raw[..size]);
         raw = &raw[size..];

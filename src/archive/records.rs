@@ -14,7 +14,7 @@ use std::sync::Arc;
 use flate2::bufread::GzDecoder;
 
 use super::ArchiveError;
-use super::fields::{first_line, header_fields};
+use super::fields::{first_line, record_fields};
 
 mod scan;
 use scan::{VERSION_PREFIX, find_head_end, read_up_to};
@@ -83,6 +83,8 @@ enum Damage {
     HeadCut,
     #[error("the WARC version line is malformed: {0:?}")]
     BadHead(String),
+    #[error("the record header holds control bytes: it is corrupt")]
+    ControlBytes,
     #[error("the record header has no valid Content-Length")]
     NoLength,
     #[error("no WARC record at the start of the file; the first one found is at offset {0}")]
@@ -416,10 +418,16 @@ fn parse_head(
         .ok_or_else(|| {
             Damage::BadHead(String::from_utf8_lossy(version).chars().take(40).collect())
         })?;
+    let (fields, stopped) = record_fields(rest);
+    // A record header with control bytes in it is damage (a corrupt gzip
+    // member inflates to NULs), not a header whose bad lines are skipped.
+    if stopped.is_some_and(|line| line.iter().any(|b| b.is_ascii_control() && *b != b'\t')) {
+        return Err(Damage::ControlBytes);
+    }
     let head = RecordHead {
         offset,
         version: version.to_owned(),
-        fields: header_fields(rest),
+        fields,
     };
     let length = head
         .field("Content-Length")

@@ -19,6 +19,7 @@ pub fn skip_kind_label(kind: SkipKind) -> &'static str {
         SkipKind::Duplicate => "duplicate URI",
         SkipKind::BadTargetUri => "target URI does not parse",
         SkipKind::BadHttp => "HTTP part does not parse",
+        SkipKind::NonHttp => "not http or https (dns:, whois:, urn:…)",
     }
 }
 
@@ -68,6 +69,11 @@ pub fn record_problem(problem: &RecordProblem) -> String {
 /// A damaged record, in the window's list.
 pub fn damaged_record_line(problem: &RecordProblem) -> String {
     format!("✖ damaged: {}", record_problem(problem))
+}
+
+/// A page whose body was read as stored, in the window's list.
+pub fn read_as_stored_line(problem: &RecordProblem) -> String {
+    format!("read as stored: {}", record_problem(problem))
 }
 
 /// A response record not taken as a page, in the window's list.

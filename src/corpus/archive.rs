@@ -39,10 +39,13 @@ pub enum SkipKind {
     Duplicate,
     BadTargetUri,
     BadHttp,
+    /// A record of a URI that is not http or https (a crawler's `dns:` or
+    /// `whois:` lookup, a `urn:`): no web page, and no damage either.
+    NonHttp,
 }
 
 impl SkipKind {
-    pub const ALL: [SkipKind; 13] = [
+    pub const ALL: [SkipKind; 14] = [
         SkipKind::Warcinfo,
         SkipKind::Request,
         SkipKind::Metadata,
@@ -56,6 +59,7 @@ impl SkipKind {
         SkipKind::Duplicate,
         SkipKind::BadTargetUri,
         SkipKind::BadHttp,
+        SkipKind::NonHttp,
     ];
 
     /// The stable key in the JSON report.
@@ -74,6 +78,7 @@ impl SkipKind {
             SkipKind::Duplicate => "duplicate",
             SkipKind::BadTargetUri => "bad_target_uri",
             SkipKind::BadHttp => "bad_http",
+            SkipKind::NonHttp => "non_http",
         }
     }
 
@@ -118,6 +123,13 @@ pub struct ArchiveStats {
     /// first [`LISTED_PROBLEMS`]; the rest are counted).
     pub unreadable: Vec<RecordProblem>,
     pub unreadable_not_listed: usize,
+    /// Pages whose body was read as stored, its header naming a coding the
+    /// body does not have (SPEC 12; the first [`LISTED_PROBLEMS`]; the rest
+    /// are counted).
+    #[serde(default)]
+    pub read_as_stored: Vec<RecordProblem>,
+    #[serde(default)]
+    pub read_as_stored_not_listed: usize,
 }
 
 /// Problems listed at most, of each kind: a hostile archive can be all
@@ -149,6 +161,14 @@ impl ArchiveStats {
         }
     }
 
+    fn note_read_as_stored(&mut self, problem: RecordProblem) {
+        if self.read_as_stored.len() < LISTED_PROBLEMS {
+            self.read_as_stored.push(problem);
+        } else {
+            self.read_as_stored_not_listed += 1;
+        }
+    }
+
     /// Adds the stats of the archive read after these (a shard's), keeping
     /// the first problems of the two in that order.
     pub fn absorb(&mut self, later: ArchiveStats) {
@@ -164,6 +184,10 @@ impl ArchiveStats {
             self.note_unreadable(problem);
         }
         self.unreadable_not_listed += later.unreadable_not_listed;
+        for problem in later.read_as_stored {
+            self.note_read_as_stored(problem);
+        }
+        self.read_as_stored_not_listed += later.read_as_stored_not_listed;
     }
 
     /// A page of a later archive whose URI an earlier one had: skipped as a
@@ -179,7 +203,11 @@ impl ArchiveStats {
 
     /// Problems in all, damaged and unreadable, listed or not.
     pub fn problem_count(&self) -> usize {
-        self.damaged_count() + self.unreadable.len() + self.unreadable_not_listed
+        self.damaged_count()
+            + self.unreadable.len()
+            + self.unreadable_not_listed
+            + self.read_as_stored.len()
+            + self.read_as_stored_not_listed
     }
 }
 
@@ -195,7 +223,8 @@ struct ArchivePage {
 
 /// What one record is to the corpus.
 enum Taken {
-    Page(ArchivePage),
+    /// A page, and why its body was read as stored, if it was.
+    Page(ArchivePage, Option<RecordProblem>),
     Skipped(SkipKind),
     Unreadable(SkipKind, RecordProblem),
 }
@@ -316,8 +345,11 @@ fn read_archives(
             };
             stats.records += 1;
             match take(file, &record, max_bytes, &mut seen, at) {
-                Taken::Page(page) => {
+                Taken::Page(page, as_stored) => {
                     at += 1;
+                    if let Some(problem) = as_stored {
+                        stats.note_read_as_stored(problem);
+                    }
                     deliver(page);
                 }
                 Taken::Skipped(kind) => stats.skip(kind),
@@ -354,10 +386,7 @@ fn take(
     };
     let url = match archive::parse_target_uri(target) {
         Ok(url) if matches!(url.scheme(), "http" | "https") => url,
-        Ok(url) => {
-            let detail = format!("the target URI is not http or https: {}", url.scheme());
-            return Taken::Unreadable(SkipKind::BadTargetUri, problem(detail));
-        }
+        Ok(_) => return Taken::Skipped(SkipKind::NonHttp),
         Err(e) => {
             let detail = format!("the target URI does not parse ({e})");
             return Taken::Unreadable(SkipKind::BadTargetUri, problem(detail));
@@ -378,14 +407,23 @@ fn take(
     if !seen.insert(url.to_string()) {
         return Taken::Skipped(SkipKind::Duplicate);
     }
-    Taken::Page(ArchivePage {
-        at,
-        file: file.to_owned(),
-        charset: content_type.and_then(charset_param),
-        truncated: response.truncated || record.block_cut || head.field("WARC-Truncated").is_some(),
-        html: response.body,
-        url,
-    })
+    let as_stored = response
+        .stored_as_is
+        .as_ref()
+        .map(|why| problem(why.to_string()));
+    Taken::Page(
+        ArchivePage {
+            at,
+            file: file.to_owned(),
+            charset: content_type.and_then(charset_param),
+            truncated: response.truncated
+                || record.block_cut
+                || head.field("WARC-Truncated").is_some(),
+            html: response.body,
+            url,
+        },
+        as_stored,
+    )
 }
 
 fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {

@@ -44,6 +44,10 @@ struct JsonArchives {
     damaged_not_listed: usize,
     unreadable: Vec<JsonRecordProblem>,
     unreadable_not_listed: usize,
+    /// Pages read with their body as stored: their header names a coding
+    /// the body does not have (SPEC 12).
+    read_as_stored: Vec<JsonRecordProblem>,
+    read_as_stored_not_listed: usize,
 }
 
 #[derive(Serialize)]
@@ -83,6 +87,8 @@ fn json_archives(run: &CorpusRun) -> Option<JsonArchives> {
         damaged_not_listed: stats.damaged_not_listed,
         unreadable: problems(&stats.unreadable),
         unreadable_not_listed: stats.unreadable_not_listed,
+        read_as_stored: problems(&stats.read_as_stored),
+        read_as_stored_not_listed: stats.read_as_stored_not_listed,
     })
 }
 
@@ -396,7 +402,12 @@ pub fn write_corpus_table(run: &CorpusRun, out: impl Write) -> std::io::Result<(
         for problem in &stats.unreadable {
             writeln!(out, "  skipped: {}", crate::copy::record_problem(problem))?;
         }
-        let not_listed = stats.damaged_not_listed + stats.unreadable_not_listed;
+        for problem in &stats.read_as_stored {
+            writeln!(out, "  {}", crate::copy::read_as_stored_line(problem))?;
+        }
+        let not_listed = stats.damaged_not_listed
+            + stats.unreadable_not_listed
+            + stats.read_as_stored_not_listed;
         if not_listed > 0 {
             writeln!(out, "  {}", crate::copy::problems_not_listed(not_listed))?;
         }

@@ -311,3 +311,121 @@ fn an_archive_of_nothing_but_damage_is_read_fast_and_lists_a_thousand() {
         stdout(&table)
     );
 }
+
+/// A response record for `uri` whose HTTP part is `block`.
+fn response_record(uri: &str, block: &[u8]) -> Vec<u8> {
+    record(
+        "response",
+        &[
+            ("WARC-Target-URI", uri),
+            ("Content-Type", "application/http; msgtype=response"),
+        ],
+        block,
+    )
+}
+
+#[test]
+fn other_tools_quirks_are_read_as_warcio_reads_them_and_said() {
+    let dir = temp_dir("quirks");
+    let page = b"<html><body><a href=\"/contact\">Contact</a></body></html>";
+    // pywb: chunked kept over a body stored de-chunked.
+    let not_chunked = response_record(
+        "https://chunked.test/",
+        &http_response(
+            200,
+            &[
+                ("Content-Type", "text/html"),
+                ("Transfer-Encoding", "chunked"),
+            ],
+            page,
+        ),
+    );
+    // wabac.js: gzip kept over a body stored decoded.
+    let not_gzip = response_record(
+        "https://gzip.test/",
+        &http_response(
+            200,
+            &[("Content-Type", "text/html"), ("Content-Encoding", "gzip")],
+            page,
+        ),
+    );
+    // Headless Chrome: a header name with a space; the rest of the block
+    // (its Content-Type) is kept, so the script is no page.
+    let spaced = response_record(
+        "https://cdn.test/jquery.js",
+        &http_response(
+            200,
+            &[
+                ("X-Content Type Options", "nosniff"),
+                ("Content-Type", "application/javascript"),
+            ],
+            b"var a = 1;",
+        ),
+    );
+    // Heritrix: a DNS lookup is a record of its own kind, not a problem.
+    let dns = record(
+        "response",
+        &[
+            ("WARC-Target-URI", "dns:chunked.test"),
+            ("Content-Type", "text/dns"),
+        ],
+        b"20140325121225\nchunked.test. 300 IN A 127.0.0.1\n",
+    );
+    let path = write(
+        &dir,
+        "quirks.warc",
+        &[warcinfo(), dns, not_chunked, not_gzip, spaced, good_page()].concat(),
+    );
+    let (code, report, err) = corpus(&path);
+    assert_eq!(code, 0, "{err}");
+    let report = report.unwrap();
+    assert_eq!(
+        page_ids(&report),
+        ["https://chunked.test/", "https://gzip.test/", GOOD]
+    );
+    let archives = &report["archives"];
+    assert_eq!(archives["skipped"]["non_http"], 1);
+    assert_eq!(archives["skipped"]["not_html"], 1);
+    assert_eq!(archives["unreadable"], Value::Array(vec![]));
+    let as_stored: Vec<&str> = archives["read_as_stored"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["detail"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        as_stored,
+        [
+            "its header says Transfer-Encoding: chunked, but the body is not chunked: read as stored",
+            "its header says Content-Encoding: gzip, but the body does not decode as that: read as stored",
+        ]
+    );
+    // Every page reads: its contact link is followed.
+    for page in report["pages"].as_array().unwrap() {
+        let followed = page["followed_a"].as_array().unwrap();
+        assert!(
+            followed
+                .iter()
+                .any(|u| u.as_str().unwrap().ends_with("/contact")),
+            "{page}"
+        );
+    }
+    // The table says so too, and `inspect` opens the page.
+    let table = stdout(&run(&["corpus", path.to_str().unwrap()]));
+    assert!(table.contains("read as stored: "), "{table}");
+    let out = run(&[
+        "inspect",
+        path.to_str().unwrap(),
+        "--base-url",
+        "https://chunked.test/",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let inspected: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        inspected
+            .to_string()
+            .contains("https://chunked.test/contact")
+    );
+}

@@ -16,6 +16,14 @@ use serde_json::Value;
 use crate::archive_interop::tool;
 use crate::{parse_json, repo_path};
 
+/// Formats warcio reads that the inspector does not read yet (issue 31,
+/// part 2: ARC and the WARC/0.x drafts): each is refused with its kind
+/// named, never taken for pages. The list only shrinks.
+const NOT_READ_YET: [&str; 2] = [
+    "warcio--example.arc",
+    "webarchive-discovery--IAH-20080430204825-00000-blackbook-truncated.warc.gz",
+];
+
 /// Longer than any file of the shelf takes (under a second each); a read
 /// that runs past it has hung.
 const HANG_SECONDS: &str = "120";
@@ -132,6 +140,12 @@ fn every_capture_on_the_shelf_reads_as_warcio_reads_it() {
         let corpus = inspector(&["corpus", &path, "--format", "json"]);
         let inspect = inspector(&["inspect", &path, "--format", "json"]);
         let corpus_err = String::from_utf8_lossy(&corpus.stderr).into_owned();
+        if NOT_READ_YET.contains(&name.as_str()) {
+            if corpus.status.success() || corpus_err.trim().is_empty() {
+                wrong.push(format!("{name}: not read yet, but not refused with words"));
+            }
+            continue;
+        }
         if !theirs.read_all {
             // warcio fails on it: the report (with its damage), or a
             // clear message.

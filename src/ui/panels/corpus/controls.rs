@@ -155,7 +155,15 @@ pub fn archive_lines(ui: &mut Ui, stats: &crate::corpus::ArchiveStats, pages: us
         .iter()
         .map(|p| (copy::unreadable_record_line(p), false));
     // Only the lines shown are worded: the lists can be long.
-    let shown: Vec<(String, bool)> = damaged.chain(unreadable).take(SHOWN).collect();
+    let as_stored = stats
+        .read_as_stored
+        .iter()
+        .map(|p| (copy::read_as_stored_line(p), false));
+    let shown: Vec<(String, bool)> = damaged
+        .chain(unreadable)
+        .chain(as_stored)
+        .take(SHOWN)
+        .collect();
     for (line, is_damage) in &shown {
         if *is_damage {
             ui.colored_label(palette::error(dark), line);
