@@ -5,14 +5,16 @@
 //! decoding them all first held 5.4 GB for a 19 KB archive of 20 gzip bombs.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use url::Url;
 
 use super::http_block::{is_coded, parse_head};
+use super::kind::FileKind;
+use super::parts::{Part, open_capture};
 use super::write::{InspectionMeta, PageMeta};
 use super::{
-    ArchiveError, BadHttp, Damaged, INSPECTION_URI, RecordHead, RecordReader, parse_response,
+    ArchiveError, BadHttp, Damaged, INSPECTION_URI, RecordHead, RecordKind, parse_response,
 };
 use crate::fetch::is_html;
 use crate::inspect::MAX_DEPTH;
@@ -58,6 +60,8 @@ pub struct CaptureInfo {
 /// Where a record is in the file, to be read again when asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct RecordAt {
+    /// Which of the capture's parts holds it (a package holds several WARCs).
+    part: usize,
     /// Where the record, or the gzip member that holds it, starts.
     offset: u64,
     /// The record's place among those its gzip member holds (0 when each
@@ -115,7 +119,8 @@ pub(super) enum Unreadable {
 
 /// The archive, indexed.
 pub(super) struct ArchiveIndex {
-    path: PathBuf,
+    /// The capture's record streams (one, or a package's WARCs).
+    parts: Vec<Part>,
     /// The archive holds our inspection record.
     own: bool,
     /// Other tools' bodies are cut here, as a live fetch's are.
@@ -151,9 +156,9 @@ impl ArchiveIndex {
     /// listed and passed over, the intact ones kept. Bodies are read later,
     /// other tools' cut at `max_bytes`, our own whole.
     pub fn read(path: &Path, max_bytes: usize) -> Result<Self, ArchiveError> {
-        let mut reader = RecordReader::open(path)?;
+        let capture = open_capture(path)?;
         let mut index = Self {
-            path: path.to_owned(),
+            parts: capture.parts.clone(),
             own: false,
             max_bytes,
             info: CaptureInfo::default(),
@@ -169,102 +174,110 @@ impl ArchiveIndex {
         let mut revisits: Vec<(Url, Option<Url>)> = Vec::new();
         let mut damaged = Vec::new();
         let mut damaged_not_listed = 0;
-        let mut previous = RecordAt {
-            offset: u64::MAX,
-            nth: 0,
-        };
-        let wanted = |head: &RecordHead| matches!(head.kind(), Some("response" | "metadata"));
-        while let Some(record) = reader.next_record(&wanted, INDEX_BLOCK) {
-            let record = match record {
-                Ok(record) => record,
-                Err(one) if damaged.len() < LISTED_DAMAGED => {
-                    damaged.push(one);
-                    continue;
-                }
-                Err(_) => {
-                    damaged_not_listed += 1;
-                    continue;
-                }
+        let wanted =
+            |head: &RecordHead| matches!(head.kind(), RecordKind::Response | RecordKind::Metadata);
+        let in_package = capture.kind == FileKind::Zip;
+        for (part_at, part) in capture.parts.iter().enumerate() {
+            let mut reader = part.reader()?;
+            let mut previous = RecordAt {
+                part: part_at,
+                offset: u64::MAX,
+                nth: 0,
             };
-            let head = &record.head;
-            let at = RecordAt {
-                offset: head.offset,
-                nth: if head.offset == previous.offset {
-                    previous.nth + 1
-                } else {
-                    0
-                },
-            };
-            previous = at;
-            if first_date.is_none() {
-                first_date = head.field("WARC-Date").map(str::to_owned);
-            }
-            let id = head.field("WARC-Record-ID").map(str::to_owned);
-            let target = head.field("WARC-Target-URI").unwrap_or_default();
-            match head.kind() {
-                Some("response") => {
-                    let Some(url) = target_uri(target) else {
+            while let Some(record) = reader.next_record(&wanted, INDEX_BLOCK) {
+                let record = match record.map_err(|damaged| named(damaged, part, in_package)) {
+                    Ok(record) => record,
+                    Err(one) if damaged.len() < LISTED_DAMAGED => {
+                        damaged.push(one);
                         continue;
-                    };
-                    match parse_head(&record.block) {
-                        Ok((status, headers)) => {
-                            let stored = StoredResponse {
-                                url,
-                                status,
-                                headers,
-                                at,
-                                cut_by_capture: head.field("WARC-Truncated").is_some(),
-                                date: head.field("WARC-Date").map(str::to_owned),
-                            };
-                            index.add_response(stored, id);
-                        }
-                        Err(bad) => {
-                            index
-                                .unreadable
-                                .entry(key(&url))
-                                .or_insert(Unreadable::Http(bad));
-                        }
                     }
+                    Err(_) => {
+                        damaged_not_listed += 1;
+                        continue;
+                    }
+                };
+                let head = &record.head;
+                let at = RecordAt {
+                    part: part_at,
+                    offset: head.offset,
+                    nth: if head.offset == previous.offset {
+                        previous.nth + 1
+                    } else {
+                        0
+                    },
+                };
+                previous = at;
+                if first_date.is_none() {
+                    first_date = head.field("WARC-Date").map(str::to_owned);
                 }
-                Some("resource") if target.starts_with("urn:dom:") => {
-                    if let Some(id) = id {
-                        let dom = StoredDom {
-                            at,
-                            response: head.field("WARC-Concurrent-To").map(str::to_owned),
+                let id = head.field("WARC-Record-ID").map(str::to_owned);
+                let target = head.field("WARC-Target-URI").unwrap_or_default();
+                match head.kind() {
+                    RecordKind::Response => {
+                        let Some(url) = target_uri(target) else {
+                            continue;
                         };
-                        index.doms.insert(id, dom);
-                    }
-                }
-                Some("revisit") => {
-                    if let Some(url) = target_uri(target) {
-                        let original = head.field("WARC-Refers-To-Target-URI").and_then(target_uri);
-                        revisits.push((url, original));
-                    }
-                }
-                Some("metadata") if target == INSPECTION_URI => {
-                    index.info = inspection_info(&record.block).map_err(|detail| {
-                        ArchiveError::BadInspectionRecord {
-                            path: path.to_owned(),
-                            detail,
+                        match parse_head(&record.block) {
+                            Ok((status, headers)) => {
+                                let stored = StoredResponse {
+                                    url,
+                                    status,
+                                    headers,
+                                    at,
+                                    cut_by_capture: head.field("WARC-Truncated").is_some(),
+                                    date: head.field("WARC-Date").map(str::to_owned),
+                                };
+                                index.add_response(stored, id);
+                            }
+                            Err(bad) => {
+                                index
+                                    .unreadable
+                                    .entry(key(&url))
+                                    .or_insert(Unreadable::Http(bad));
+                            }
                         }
-                    })?;
-                    // Before anything compiles the lists: the same limits
-                    // as every other source of settings.
-                    if let Some(over) = index
-                        .info
-                        .settings
-                        .as_ref()
-                        .and_then(|s| over_limits(s).into_iter().next())
-                    {
-                        return Err(ArchiveError::SettingsOverLimit {
-                            path: path.to_owned(),
-                            over,
-                        });
                     }
-                    index.own = true;
+                    RecordKind::Resource if target.starts_with("urn:dom:") => {
+                        if let Some(id) = id {
+                            let dom = StoredDom {
+                                at,
+                                response: head.field("WARC-Concurrent-To").map(str::to_owned),
+                            };
+                            index.doms.insert(id, dom);
+                        }
+                    }
+                    RecordKind::Revisit => {
+                        if let Some(url) = target_uri(target) {
+                            let original =
+                                head.field("WARC-Refers-To-Target-URI").and_then(target_uri);
+                            revisits.push((url, original));
+                        }
+                    }
+                    RecordKind::Metadata if target == INSPECTION_URI => {
+                        index.info = inspection_info(&record.block).map_err(|detail| {
+                            ArchiveError::BadInspectionRecord {
+                                path: path.to_owned(),
+                                detail,
+                            }
+                        })?;
+                        // Before anything compiles the lists: the same limits
+                        // as every other source of settings.
+                        if let Some(over) = index
+                            .info
+                            .settings
+                            .as_ref()
+                            .and_then(|s| over_limits(s).into_iter().next())
+                        {
+                            return Err(ArchiveError::SettingsOverLimit {
+                                path: path.to_owned(),
+                                over,
+                            });
+                        }
+                        index.own = true;
+                    }
+                    RecordKind::Metadata => index.add_page(target, &record.block, head),
+                    _ => {}
                 }
-                Some("metadata") => index.add_page(target, &record.block, head),
-                _ => {}
             }
         }
         // A revisit is the same as an earlier capture: answered by it when
@@ -324,7 +337,8 @@ impl ArchiveIndex {
     }
 
     fn record(&self, at: RecordAt, max_block: usize) -> Result<super::Record, String> {
-        RecordReader::record_at(&self.path, at.offset, at.nth, max_block)
+        let part = self.parts.get(at.part).ok_or("the record's part is gone")?;
+        part.record_at(at.offset, at.nth, max_block)
             .map_err(|e| crate::error_text::error_text(&e))
     }
 
@@ -365,6 +379,18 @@ impl ArchiveIndex {
         let start = self.info.start_url.as_ref()?;
         let at = *self.by_url.get(&key(start))?;
         self.responses[at].date.clone()
+    }
+}
+
+/// A damaged record of a package's WARC, its entry named (an offset alone
+/// does not say which WARC).
+fn named(damaged: Damaged, part: &Part, in_package: bool) -> Damaged {
+    if !in_package {
+        return damaged;
+    }
+    Damaged {
+        detail: format!("in {}: {}", part.label().display(), damaged.detail),
+        ..damaged
     }
 }
 

@@ -6,6 +6,9 @@ mod fetcher;
 mod fields;
 mod http_block;
 mod index;
+pub mod kind;
+mod package;
+mod parts;
 mod records;
 mod write;
 
@@ -15,7 +18,8 @@ use std::sync::Arc;
 pub use fetcher::ArchiveFetcher;
 pub use http_block::{BadHttp, HttpResponse, parse_response};
 pub use index::CaptureInfo;
-pub use records::{Damaged, Record, RecordHead, RecordReader};
+pub use parts::{Capture, Part, PartOpener, open_capture};
+pub use records::{Damaged, Input, Record, RecordHead, RecordInput, RecordKind, RecordReader};
 pub use write::{SaveRequest, Saved, save};
 
 /// Why an archive cannot be read or written.
@@ -36,6 +40,15 @@ pub enum ArchiveError {
     /// Neither a WARC file nor a gzip of one.
     #[error("{} is not a web archive (WARC): it does not start with a WARC/1.x record", path.display())]
     NotWarc { path: PathBuf },
+    /// A WARC draft whose records are not laid out as 1.0's.
+    #[error(
+        "{} is a WARC/{version} draft file, whose records are not laid out as WARC 1.0's: it is not read",
+        path.display()
+    )]
+    DraftWarc { path: PathBuf, version: String },
+    /// A ZIP where a WARC was to be read (a package inside a package).
+    #[error("{} is a ZIP file, not a WARC", path.display())]
+    ZipNotWarc { path: PathBuf },
     /// A record that could not be read, where.
     #[error("{}: {damaged}", path.display())]
     Damaged { path: PathBuf, damaged: Damaged },
@@ -71,8 +84,9 @@ pub fn parse_target_uri(value: &str) -> Result<url::Url, url::ParseError> {
     url::Url::parse(value.trim().trim_start_matches('<').trim_end_matches('>'))
 }
 
-/// Whether a path names a web archive by its name (`.warc`, `.warc.gz`).
+/// Whether a path names a web archive by its name (`.warc[.gz]`,
+/// `.arc[.gz]`, `.wacz`): for a window frame, which must not read the
+/// file; loading it tells its kind from its bytes ([`kind::sniff`]).
 pub fn is_archive_name(path: &str) -> bool {
-    let lower = path.trim().to_ascii_lowercase();
-    lower.ends_with(".warc") || lower.ends_with(".warc.gz")
+    kind::kind_by_name(path).is_some()
 }

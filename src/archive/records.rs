@@ -1,23 +1,28 @@
-//! WARC records read one at a time from a file, plain or one gzip member per
-//! record, with the offset each starts at; a damaged record is reported and
-//! reading goes on at the next record when one can be found.
+//! WARC records read one at a time from a file or any seekable stream
+//! ([`RecordInput`]), plain or one gzip member per record, with the offset
+//! each starts at; a damaged record is reported and reading goes on at the
+//! next record when one can be found. ARC files (the format before WARC)
+//! are read through the same reader, each record given a WARC header.
 //!
-//! Header fields are parsed by warcat's grammar; the framing is ours:
-//! warcat's decoder is consumed by its first error, and we must go on after
-//! damage, with offsets and without a block larger than asked kept.
+//! The framing and the fields are ours: warcat's decoder is consumed by its
+//! first error, and we must go on after damage, with offsets and without a
+//! block larger than asked kept.
 
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use flate2::bufread::GzDecoder;
 
 use super::ArchiveError;
 use super::fields::{first_line, record_fields};
+use super::kind::{FileKind, sniff_stream};
 
+mod arc;
+mod input;
 mod scan;
-use scan::{VERSION_PREFIX, find_head_end, read_up_to};
+pub use input::{Input, RecordInput};
+use scan::{VERSION_PREFIX, find_head_end, is_version_start, read_up_to};
 
 /// A record header longer than this is damage, not a header: real ones are
 /// a few hundred bytes.
@@ -43,9 +48,58 @@ impl RecordHead {
             .map(|(_, v)| v.as_str())
     }
 
-    /// `WARC-Type`.
-    pub fn kind(&self) -> Option<&str> {
-        self.field("WARC-Type")
+    /// Its `WARC-Type`, typed.
+    pub fn kind(&self) -> RecordKind {
+        RecordKind::of(self.field("WARC-Type"))
+    }
+}
+
+/// A record's `WARC-Type` (WARC 1.1, section 6), names compared without case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RecordKind {
+    Warcinfo,
+    Response,
+    Resource,
+    Request,
+    Metadata,
+    Revisit,
+    Conversion,
+    Continuation,
+    /// A type the format does not name.
+    Other,
+    /// No `WARC-Type` field.
+    Missing,
+}
+
+impl RecordKind {
+    const NAMED: [(&'static str, RecordKind); 8] = [
+        ("warcinfo", RecordKind::Warcinfo),
+        ("response", RecordKind::Response),
+        ("resource", RecordKind::Resource),
+        ("request", RecordKind::Request),
+        ("metadata", RecordKind::Metadata),
+        ("revisit", RecordKind::Revisit),
+        ("conversion", RecordKind::Conversion),
+        ("continuation", RecordKind::Continuation),
+    ];
+
+    /// The kind a `WARC-Type` value names.
+    pub fn of(value: Option<&str>) -> Self {
+        let Some(value) = value.map(str::trim) else {
+            return RecordKind::Missing;
+        };
+        Self::NAMED
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(value))
+            .map_or(RecordKind::Other, |(_, kind)| *kind)
+    }
+
+    /// The name a WARC writes for it (`None` for a type it does not name).
+    pub fn name(self) -> Option<&'static str> {
+        Self::NAMED
+            .iter()
+            .find(|(_, kind)| *kind == self)
+            .map(|(name, _)| *name)
     }
 }
 
@@ -91,6 +145,10 @@ enum Damage {
     JunkAtStart(u64),
     #[error("Content-Length {claimed} is longer than what is left of the file ({left} bytes)")]
     PastEnd { claimed: u64, left: u64 },
+    #[error("the ARC record's header line is malformed: {0:?}")]
+    BadArcLine(String),
+    #[error("the ARC record's header line is longer than {MAX_HEAD} bytes")]
+    ArcLineTooLong,
 }
 
 impl Damage {
@@ -105,7 +163,7 @@ impl Damage {
 
 /// A file read with the count of bytes taken from it.
 struct Counted {
-    inner: BufReader<File>,
+    inner: BufReader<Input>,
     pos: u64,
 }
 
@@ -144,8 +202,17 @@ enum Source {
     Done,
 }
 
+/// How records are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Warc,
+    /// ARC v1 (or v2): a one-line header, then the block, then a newline.
+    Arc,
+}
+
 /// Reads an archive's records in order.
 pub struct RecordReader {
+    format: Format,
     file_len: u64,
     /// Damage found when opening, told first.
     pending: Option<Damaged>,
@@ -153,31 +220,65 @@ pub struct RecordReader {
 }
 
 impl RecordReader {
-    /// Opens `path`: gzip or plain is told from its first bytes, not its name.
+    /// Opens `path`: its kind (WARC or ARC, gzip or plain) is told from its
+    /// first bytes, not its name (the one door, [`super::kind::sniff`]).
     pub fn open(path: &Path) -> Result<Self, ArchiveError> {
         let read_error = |source| ArchiveError::Read {
             path: path.to_owned(),
             source: Arc::new(source),
         };
-        // Opening a FIFO would block until someone writes to it.
-        let kind = std::fs::metadata(path).map_err(read_error)?.file_type();
-        if !kind.is_file() {
-            let not_file = io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "not a regular file (a folder, a FIFO or a device)",
-            );
-            return Err(read_error(not_file));
-        }
-        let mut file = File::open(path).map_err(read_error)?;
-        let file_len = file.metadata().map_err(read_error)?.len();
-        let mut start = [0u8; 2];
-        let got = read_up_to(&mut file, &mut start).map_err(read_error)?;
-        let gzip = got == 2 && start == GZIP_MAGIC;
-        file.seek(SeekFrom::Start(0)).map_err(read_error)?;
-        let warc_first = if gzip {
-            scan::member_holds_warc(&mut file)
-        } else {
-            scan::starts_with_warc(&mut file)
+        let kind = super::kind::sniff(path).map_err(read_error)?;
+        let file = std::fs::File::open(path).map_err(read_error)?;
+        let len = file.metadata().map_err(read_error)?.len();
+        Self::over(Box::new(file), len, kind, path)
+    }
+
+    /// Reads the records of `input`, `len` bytes from its start (a WARC
+    /// inside a package); `label` names it in errors.
+    pub fn open_input(mut input: Input, len: u64, label: &Path) -> Result<Self, ArchiveError> {
+        let kind = sniff_stream(&mut input).map_err(|source| ArchiveError::Read {
+            path: label.to_owned(),
+            source: Arc::new(source),
+        })?;
+        Self::over(input, len, kind, label)
+    }
+
+    fn over(
+        mut file: Input,
+        file_len: u64,
+        kind: FileKind,
+        label: &Path,
+    ) -> Result<Self, ArchiveError> {
+        let path = label;
+        let read_error = |source| ArchiveError::Read {
+            path: path.to_owned(),
+            source: Arc::new(source),
+        };
+        let (format, gzip) = match kind {
+            FileKind::Warc { gzip } => (Format::Warc, gzip),
+            FileKind::Arc { gzip } => (Format::Arc, gzip),
+            FileKind::WarcDraft { version } => {
+                return Err(ArchiveError::DraftWarc {
+                    path: path.to_owned(),
+                    version,
+                });
+            }
+            FileKind::Zip => {
+                return Err(ArchiveError::ZipNotWarc {
+                    path: path.to_owned(),
+                });
+            }
+            FileKind::OtherGzip | FileKind::Manifest | FileKind::Html => {
+                let mut start = [0u8; 2];
+                let got = read_up_to(&mut file, &mut start).map_err(read_error)?;
+                file.seek(SeekFrom::Start(0)).map_err(read_error)?;
+                (Format::Warc, got == 2 && start == GZIP_MAGIC)
+            }
+        };
+        let warc_first = match (format, gzip) {
+            (Format::Arc, _) => true,
+            (Format::Warc, true) => scan::member_holds_warc(&mut file),
+            (Format::Warc, false) => scan::starts_with_warc(&mut file),
         };
         // Junk before the first record: the record found near the start is
         // read, the junk reported. Nothing near the start: not an archive.
@@ -200,6 +301,7 @@ impl RecordReader {
             pos: start,
         };
         Ok(Self {
+            format,
             file_len,
             pending,
             source: if gzip {
@@ -232,10 +334,21 @@ impl RecordReader {
                     }
                     let offset = input.pos;
                     let left = |at: u64| self.file_len.saturating_sub(at);
-                    match read_record(&mut input, offset, Some(&left), wants, max_block) {
+                    match read_record(
+                        self.format,
+                        &mut input,
+                        offset,
+                        Some(&left),
+                        wants,
+                        max_block,
+                    ) {
                         Ok(record) => {
                             self.source = Source::Plain(input);
                             return Some(Ok(record));
+                        }
+                        // An ARC has no version line to find again.
+                        Err(damage) if self.format == Format::Arc => {
+                            return Some(Err(self.damaged(offset, &damage)));
                         }
                         Err(damage) => {
                             let from = offset + 1;
@@ -290,8 +403,10 @@ impl RecordReader {
                     let step = skip_blank(&mut data)
                         .map_err(Damage::of_io)
                         .and_then(|more| {
-                            more.then(|| read_record(&mut data, offset, None, wants, max_block))
-                                .transpose()
+                            more.then(|| {
+                                read_record(self.format, &mut data, offset, None, wants, max_block)
+                            })
+                            .transpose()
                         });
                     match step {
                         Ok(Some(record)) => {
@@ -300,6 +415,9 @@ impl RecordReader {
                         }
                         // The member ended cleanly (its CRC checked): the next one.
                         Ok(None) => self.source = Source::GzipAt(data.into_inner().into_inner()),
+                        Err(damage) if self.format == Format::Arc => {
+                            return Some(Err(self.damaged(offset, &damage)));
+                        }
                         Err(damage) => {
                             let file = data.into_inner().into_inner().inner.into_inner();
                             self.resync_gzip(file, offset + 1);
@@ -326,7 +444,7 @@ impl RecordReader {
 
     /// Goes on at the next gzip member at or after `from` that holds a WARC
     /// record, if any.
-    fn resync_gzip(&mut self, mut file: File, from: u64) {
+    fn resync_gzip(&mut self, mut file: Input, from: u64) {
         self.source = match scan::next_member(&mut file, from) {
             Some(at) => self
                 .reopen_at(file, at)
@@ -335,7 +453,7 @@ impl RecordReader {
         };
     }
 
-    fn reopen_at(&self, mut file: File, at: u64) -> Option<Counted> {
+    fn reopen_at(&self, mut file: Input, at: u64) -> Option<Counted> {
         file.seek(SeekFrom::Start(at)).ok()?;
         Some(Counted {
             inner: BufReader::with_capacity(IO_BUFFER, file),
@@ -366,14 +484,33 @@ fn skip_blank(input: &mut impl BufRead) -> io::Result<bool> {
 /// Reads one record whose header starts here. `left` tells, for a plain
 /// file, how many bytes the file holds after a position.
 fn read_record(
+    format: Format,
     input: &mut impl BufRead,
     offset: u64,
     left: Option<&dyn Fn(u64) -> u64>,
     wants: &dyn Fn(&RecordHead) -> bool,
     max_block: usize,
 ) -> Result<Record, Damage> {
-    let raw = read_head(input)?;
-    let (head, length) = parse_head(&raw, offset, left)?;
+    let (head, length) = match format {
+        Format::Warc => {
+            let raw = read_head(input)?;
+            parse_head(&raw, offset, left)?
+        }
+        Format::Arc => {
+            let line = arc::read_line(input, MAX_HEAD)?;
+            let (head, length) = arc::parse_line(&line, offset)?;
+            if let Some(left) = left {
+                let left = left(offset + line.len() as u64);
+                if length > left {
+                    return Err(Damage::PastEnd {
+                        claimed: length,
+                        left,
+                    });
+                }
+            }
+            (head, length)
+        }
+    };
     let wanted = wants(&head);
     let keep = if wanted {
         length.min(max_block as u64)
@@ -469,7 +606,7 @@ fn read_head(input: &mut impl BufRead) -> Result<Vec<u8>, Damage> {
             None => take,
         };
         input.consume(used);
-        if head.len() >= VERSION_PREFIX.len() && !head.starts_with(VERSION_PREFIX) {
+        if head.len() >= VERSION_PREFIX.len() && !is_version_start(&head) {
             let line = head.split(|b| *b == b'\n').next().unwrap_or_default();
             let shown: String = String::from_utf8_lossy(line).chars().take(40).collect();
             return Err(Damage::NoVersion(shown));
@@ -500,15 +637,36 @@ impl RecordReader {
             path: path.to_owned(),
             source: Arc::new(source),
         };
+        let file = std::fs::File::open(path).map_err(read_error)?;
+        let len = file.metadata().map_err(read_error)?.len();
+        Self::record_in(Box::new(file), len, path, offset, nth, max_block)
+    }
+
+    /// [`Self::record_at`] in any input of `len` bytes, named `label`.
+    pub fn record_in(
+        mut file: Input,
+        file_len: u64,
+        label: &Path,
+        offset: u64,
+        nth: usize,
+        max_block: usize,
+    ) -> Result<Record, ArchiveError> {
+        let path = PathBuf::from(label);
+        let read_error = |source| ArchiveError::Read {
+            path: path.clone(),
+            source: Arc::new(source),
+        };
         let changed = |detail: &str| ArchiveError::Damaged {
-            path: path.to_owned(),
+            path: path.clone(),
             damaged: Damaged {
                 offset,
                 detail: detail.to_owned(),
             },
         };
-        let mut file = File::open(path).map_err(read_error)?;
-        let file_len = file.metadata().map_err(read_error)?.len();
+        let format = match sniff_stream(&mut file).map_err(read_error)? {
+            FileKind::Arc { .. } => Format::Arc,
+            _ => Format::Warc,
+        };
         file.seek(SeekFrom::Start(offset)).map_err(read_error)?;
         let mut start = [0u8; 2];
         let got = read_up_to(&mut file, &mut start).map_err(read_error)?;
@@ -518,6 +676,7 @@ impl RecordReader {
             pos: offset,
         };
         let mut reader = Self {
+            format,
             file_len,
             pending: None,
             source: if got == 2 && start == GZIP_MAGIC {
@@ -531,7 +690,7 @@ impl RecordReader {
                 Some(Ok(record)) if record.head.offset == offset => {}
                 Some(Err(damaged)) => {
                     return Err(ArchiveError::Damaged {
-                        path: path.to_owned(),
+                        path: path.clone(),
                         damaged,
                     });
                 }
@@ -541,7 +700,7 @@ impl RecordReader {
         match reader.next_record(&|_| true, max_block) {
             Some(Ok(record)) if record.head.offset == offset => Ok(record),
             Some(Err(damaged)) => Err(ArchiveError::Damaged {
-                path: path.to_owned(),
+                path: path.clone(),
                 damaged,
             }),
             _ => Err(changed("the record is no longer there (the file changed)")),

@@ -508,7 +508,7 @@ mod tests {
         let mut reader = RecordReader::open(&path).unwrap();
         let wanted = |_: &crate::archive::RecordHead| true;
         let request = reader.next_record(&wanted, 1 << 20).unwrap().unwrap();
-        assert_eq!(request.head.kind(), Some("request"));
+        assert_eq!(request.head.kind(), crate::archive::RecordKind::Request);
         let response = reader.next_record(&wanted, 1 << 20).unwrap().unwrap();
         std::fs::remove_file(&path).unwrap();
         parse_response(&response.block, 1 << 20).unwrap()

@@ -86,8 +86,15 @@ pub fn archive_advice(err: &ArchiveError) -> &'static str {
         ArchiveError::Read { .. } => CHECK_THE_PATH,
         ArchiveError::Write { source, .. } => write_advice(source),
         ArchiveError::NotWarc { .. } => {
-            "Open a .warc or .warc.gz file, as the inspector, wget --warc-file or a web \
-             archive writes it."
+            "Open a WARC (.warc, .warc.gz), an ARC (.arc, .arc.gz) or a WACZ package, as the \
+             inspector, wget --warc-file, a crawler or a browser's archiving tool writes it."
+        }
+        ArchiveError::DraftWarc { .. } => {
+            "Convert the file to WARC 1.0 with the tool that wrote it (a draft is read only \
+             where its records are laid out as 1.0's), or ask for a WARC 1.0 copy."
+        }
+        ArchiveError::ZipNotWarc { .. } => {
+            "A package inside a package is not read: open the inner package on its own."
         }
         ArchiveError::Damaged { .. } => {
             "The archive is damaged (cut short or corrupted): copy it again from where it came \

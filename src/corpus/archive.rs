@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use url::Url;
 
 use super::{CorpusRun, PageRun, Sides, finish_run, judge};
-use crate::archive::{self, RecordHead, RecordReader};
+use crate::archive::{self, RecordHead, RecordKind};
 use crate::fetch::{charset_param, is_html};
 
 /// Room for the HTTP header in a response block, over the body's cap.
@@ -82,16 +82,16 @@ impl SkipKind {
         }
     }
 
-    fn of_type(kind: Option<&str>) -> Self {
-        match kind.map(str::to_ascii_lowercase).as_deref() {
-            Some("warcinfo") => SkipKind::Warcinfo,
-            Some("request") => SkipKind::Request,
-            Some("metadata") => SkipKind::Metadata,
-            Some("revisit") => SkipKind::Revisit,
-            Some("resource") => SkipKind::Resource,
-            Some("conversion") => SkipKind::Conversion,
-            Some("continuation") => SkipKind::Continuation,
-            _ => SkipKind::OtherType,
+    fn of_type(kind: RecordKind) -> Self {
+        match kind {
+            RecordKind::Warcinfo => SkipKind::Warcinfo,
+            RecordKind::Request => SkipKind::Request,
+            RecordKind::Metadata => SkipKind::Metadata,
+            RecordKind::Revisit => SkipKind::Revisit,
+            RecordKind::Resource => SkipKind::Resource,
+            RecordKind::Conversion => SkipKind::Conversion,
+            RecordKind::Continuation => SkipKind::Continuation,
+            RecordKind::Response | RecordKind::Other | RecordKind::Missing => SkipKind::OtherType,
         }
     }
 }
@@ -309,14 +309,9 @@ fn read_archives(
 ) {
     let mut seen: HashSet<String> = HashSet::new();
     let mut at = 0;
-    let wants = |head: &RecordHead| {
-        head.kind()
-            .is_some_and(|k| k.eq_ignore_ascii_case("response"))
-    };
-    let max_block = max_bytes.saturating_add(HTTP_HEADER_ROOM);
     for file in files {
-        let mut reader = match RecordReader::open(file) {
-            Ok(reader) => reader,
+        let parts = match archive::open_capture(file) {
+            Ok(capture) => capture.parts,
             Err(e) => {
                 stats.note_damaged(RecordProblem {
                     file: file.clone(),
@@ -327,39 +322,73 @@ fn read_archives(
                 continue;
             }
         };
-        while let Some(next) = reader.next_record(&wants, max_block) {
-            if cancel.load(Ordering::SeqCst) {
+        for part in &parts {
+            if !read_part(part, max_bytes, cancel, stats, &mut seen, &mut at, deliver) {
                 return;
-            }
-            let record = match next {
-                Ok(record) => record,
-                Err(damaged) => {
-                    stats.note_damaged(RecordProblem {
-                        file: file.clone(),
-                        offset: damaged.offset,
-                        target_uri: None,
-                        detail: damaged.detail,
-                    });
-                    continue;
-                }
-            };
-            stats.records += 1;
-            match take(file, &record, max_bytes, &mut seen, at) {
-                Taken::Page(page, as_stored) => {
-                    at += 1;
-                    if let Some(problem) = as_stored {
-                        stats.note_read_as_stored(problem);
-                    }
-                    deliver(page);
-                }
-                Taken::Skipped(kind) => stats.skip(kind),
-                Taken::Unreadable(kind, problem) => {
-                    stats.skip(kind);
-                    stats.note_unreadable(problem);
-                }
             }
         }
     }
+}
+
+/// Reads every record of one part (a WARC file, or one inside a package);
+/// false when the run was cancelled.
+fn read_part(
+    part: &archive::Part,
+    max_bytes: usize,
+    cancel: &AtomicBool,
+    stats: &mut ArchiveStats,
+    seen: &mut HashSet<String>,
+    at: &mut usize,
+    deliver: &mut dyn FnMut(ArchivePage),
+) -> bool {
+    let wants = |head: &RecordHead| head.kind() == RecordKind::Response;
+    let max_block = max_bytes.saturating_add(HTTP_HEADER_ROOM);
+    let file = part.label().to_owned();
+    let mut reader = match part.reader() {
+        Ok(reader) => reader,
+        Err(e) => {
+            stats.note_damaged(RecordProblem {
+                file,
+                offset: 0,
+                target_uri: None,
+                detail: format!("{e:#}"),
+            });
+            return true;
+        }
+    };
+    while let Some(next) = reader.next_record(&wants, max_block) {
+        if cancel.load(Ordering::SeqCst) {
+            return false;
+        }
+        let record = match next {
+            Ok(record) => record,
+            Err(damaged) => {
+                stats.note_damaged(RecordProblem {
+                    file: file.clone(),
+                    offset: damaged.offset,
+                    target_uri: None,
+                    detail: damaged.detail,
+                });
+                continue;
+            }
+        };
+        stats.records += 1;
+        match take(&file, &record, max_bytes, seen, *at) {
+            Taken::Page(page, as_stored) => {
+                *at += 1;
+                if let Some(problem) = as_stored {
+                    stats.note_read_as_stored(problem);
+                }
+                deliver(page);
+            }
+            Taken::Skipped(kind) => stats.skip(kind),
+            Taken::Unreadable(kind, problem) => {
+                stats.skip(kind);
+                stats.note_unreadable(problem);
+            }
+        }
+    }
+    true
 }
 
 /// Whether a record is a page, and if not why.
@@ -371,10 +400,7 @@ fn take(
     at: usize,
 ) -> Taken {
     let head = &record.head;
-    if !head
-        .kind()
-        .is_some_and(|k| k.eq_ignore_ascii_case("response"))
-    {
+    if head.kind() != RecordKind::Response {
         return Taken::Skipped(SkipKind::of_type(head.kind()));
     }
     let target = head.field("WARC-Target-URI").unwrap_or_default();

@@ -2,12 +2,11 @@
 //! or web archives (a `.warc[.gz]` file, a folder of them, or `@LIST`, a
 //! file naming them one per line).
 
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::{CorpusError, CorpusPage, CorpusRun, Sides, list_pages, run_archives, run_capped};
-use crate::archive::{RecordReader, is_archive_name};
+use crate::archive::{self, is_archive_name, kind};
 use crate::fetch::local;
 
 /// The pages of a corpus, or the archives that hold them.
@@ -52,7 +51,10 @@ pub fn list_inputs(paths: &[PathBuf]) -> Result<CorpusSource, CorpusError> {
 /// an error before anything runs.
 pub fn check_archives(files: &[PathBuf]) -> Result<(), CorpusError> {
     for file in files {
-        RecordReader::open(file).map_err(CorpusError::Archive)?;
+        let capture = archive::open_capture(file).map_err(CorpusError::Archive)?;
+        for part in &capture.parts {
+            part.reader().map_err(CorpusError::Archive)?;
+        }
     }
     Ok(())
 }
@@ -66,7 +68,7 @@ fn list_one(path: &Path) -> Result<CorpusSource, CorpusError> {
             return list_pages(path).map(CorpusSource::Pages);
         }
         files
-    } else if is_archive_name(&path.to_string_lossy()) || starts_as_archive(path) {
+    } else if is_archive_file(path) {
         vec![path.to_owned()]
     } else {
         return list_pages(path).map(CorpusSource::Pages);
@@ -109,18 +111,18 @@ pub fn run_source(
     }
 }
 
-/// Gzip's magic or a WARC version line, in a regular file (opening a named
-/// pipe to look would wait for a writer).
-fn starts_as_archive(path: &Path) -> bool {
-    let mut start = [0u8; 7];
-    let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
-    regular
-        && std::fs::File::open(path)
-            .and_then(|mut f| f.read_exact(&mut start))
-            .is_ok_and(|()| start.starts_with(&[0x1f, 0x8b]) || &start == b"WARC/1.")
+/// Whether a file is a web archive, told from its first bytes (the one
+/// door); one that cannot be looked into by its name, so that the error
+/// says what it was taken for.
+fn is_archive_file(path: &Path) -> bool {
+    match kind::sniff(path) {
+        Ok(kind) => kind.is_archive(),
+        Err(_) => is_archive_name(&path.to_string_lossy()),
+    }
 }
 
-/// The `.warc` and `.warc.gz` files of a folder, by file name.
+/// The web archives of a folder (WARC, ARC, WACZ), told from their first
+/// bytes, in name order.
 fn folder_archives(path: &Path) -> Result<Vec<PathBuf>, CorpusError> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(path)
         .map_err(|error| CorpusError::Io {
@@ -129,9 +131,9 @@ fn folder_archives(path: &Path) -> Result<Vec<PathBuf>, CorpusError> {
         })?
         .filter_map(Result::ok)
         .map(|entry| entry.path())
+        // A stray gzip of something else (a `.tar.gz`) is no archive here.
         .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| is_archive_name(&n.to_string_lossy()))
+            kind::sniff(p).is_ok_and(|kind| kind.is_archive() && kind != kind::FileKind::OtherGzip)
         })
         .collect();
     files.sort();

@@ -218,8 +218,14 @@ pub fn load_both(
     }
 }
 
+/// Whether the file is read as a web archive: told from its first bytes
+/// (the one door); a file that cannot be looked into (missing, a FIFO) by
+/// its name, so that the error says what it was taken for.
 fn is_archive(path: &Path) -> bool {
-    archive::is_archive_name(&path.to_string_lossy())
+    match archive::kind::sniff(path) {
+        Ok(kind) => kind.is_archive(),
+        Err(_) => archive::is_archive_name(&path.to_string_lossy()),
+    }
 }
 
 /// A web archive opened to be crawled as the live site was.

@@ -2,13 +2,23 @@
 //! all?) and after damage (the next `WARC/1.` line or gzip member). Holes of
 //! a sparse file are skipped, not read.
 
-use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 
 use memchr::memmem;
 
+use super::input::Input;
+
 /// What every WARC 1.x record starts with.
 pub(super) const VERSION_PREFIX: &[u8] = b"WARC/1.";
+/// What a record of a 0.x draft laid out as 1.0 is starts with (Heritrix
+/// wrote WARC/0.17 until 2008). Such a file is read; after damage, only
+/// 1.x lines are looked for.
+const DRAFT_PREFIX: &[u8] = b"WARC/0.";
+
+/// Whether `bytes` start a WARC record's version line, 1.x or a 0.x draft.
+pub(super) fn is_version_start(bytes: &[u8]) -> bool {
+    bytes.starts_with(VERSION_PREFIX) || bytes.starts_with(DRAFT_PREFIX)
+}
 const SCAN_CHUNK: usize = 1024 * 1024;
 const FIRST_SCAN_CHUNK: usize = 256;
 /// A candidate member is judged by its first bytes: a header without
@@ -22,7 +32,7 @@ const MEMBER_START: &[u8] = &[0x1f, 0x8b, 0x08];
 const LINE_START: &[u8] = b"\nWARC/1.";
 
 /// Whether the file, read from where it is, starts with a WARC version line.
-pub(super) fn starts_with_warc(file: &mut File) -> bool {
+pub(super) fn starts_with_warc(file: &mut Input) -> bool {
     let mut start = [0u8; 64];
     let Ok(got) = read_up_to(file, &mut start) else {
         return false;
@@ -32,12 +42,12 @@ pub(super) fn starts_with_warc(file: &mut File) -> bool {
         .iter()
         .take_while(|b| matches!(b, b'\r' | b'\n'))
         .count();
-    text[blank..].starts_with(VERSION_PREFIX)
+    is_version_start(&text[blank..])
 }
 
 /// Whether the gzip member that starts where the file is decompresses to a
 /// WARC version line.
-pub(super) fn member_holds_warc(file: &mut File) -> bool {
+pub(super) fn member_holds_warc(file: &mut Input) -> bool {
     let mut probe = [0u8; MEMBER_PROBE as usize];
     read_up_to(file, &mut probe).is_ok_and(|got| MemberProbe::new().holds_warc(&probe[..got]))
 }
@@ -87,7 +97,7 @@ impl MemberProbe {
                 _ => break,
             }
         }
-        made == out.len() && out == VERSION_PREFIX
+        made == out.len() && is_version_start(&out)
     }
 }
 
@@ -130,13 +140,13 @@ fn member_data(bytes: &[u8]) -> Option<&[u8]> {
 
 /// The offset of the next gzip member at or after `from` that holds a WARC
 /// record.
-pub(super) fn next_member(file: &mut File, from: u64) -> Option<u64> {
+pub(super) fn next_member(file: &mut Input, from: u64) -> Option<u64> {
     member_within(file, from, u64::MAX)
 }
 
 /// The first record in the first [`START_SCAN`] bytes of data, and whether
 /// it is a gzip member.
-pub(super) fn first_record_near_start(file: &mut File) -> Option<(u64, bool)> {
+pub(super) fn first_record_near_start(file: &mut Input) -> Option<(u64, bool)> {
     let line = warc_line_within(file, 1, START_SCAN);
     let member = member_within(file, 0, START_SCAN);
     match (line, member) {
@@ -146,7 +156,7 @@ pub(super) fn first_record_near_start(file: &mut File) -> Option<(u64, bool)> {
     }
 }
 
-fn warc_line_within(file: &mut File, from: u64, limit: u64) -> Option<u64> {
+fn warc_line_within(file: &mut Input, from: u64, limit: u64) -> Option<u64> {
     let start = from.saturating_sub(1);
     find_from(file, start, limit, LINE_START, |_, _, _, _| true).map(|at| at + 1)
 }
@@ -154,7 +164,7 @@ fn warc_line_within(file: &mut File, from: u64, limit: u64) -> Option<u64> {
 /// A deflate stream's bytes may look like a member's start: a candidate is
 /// taken when it decompresses to a WARC version line, judged from the bytes
 /// already read when they hold its probe.
-fn member_within(file: &mut File, from: u64, limit: u64) -> Option<u64> {
+fn member_within(file: &mut Input, from: u64, limit: u64) -> Option<u64> {
     let mut probe = MemberProbe::new();
     let mut read = Vec::new();
     find_from(file, from, limit, MEMBER_START, |file, at, seen, whole| {
@@ -176,11 +186,11 @@ fn member_within(file: &mut File, from: u64, limit: u64) -> Option<u64> {
 /// `limit` bytes of data (holes not counted). `accept` is also given the
 /// bytes read from the hit on, and whether they reach the file's end.
 fn find_from(
-    file: &mut File,
+    file: &mut Input,
     from: u64,
     limit: u64,
     pattern: &[u8],
-    mut accept: impl FnMut(&mut File, u64, &[u8], bool) -> bool,
+    mut accept: impl FnMut(&mut Input, u64, &[u8], bool) -> bool,
 ) -> Option<u64> {
     let finder = memmem::Finder::new(pattern);
     // Small at first and doubled: after dense damage the next record is
@@ -192,7 +202,7 @@ fn find_from(
         if looked >= limit {
             return None;
         }
-        pos = next_data(file, pos)?;
+        pos = file.next_data(pos)?;
         file.seek(SeekFrom::Start(pos)).ok()?;
         let got = read_up_to(file, &mut buf).ok()?;
         let chunk = &buf[..got];
@@ -215,30 +225,6 @@ fn find_from(
             buf.resize(buf.len() * 2, 0);
         }
     }
-}
-
-/// The first offset at or after `pos` that holds data: a sparse file's hole
-/// reads as zeros, which hold no record. `None` when nothing follows.
-#[cfg(target_os = "linux")]
-fn next_data(file: &File, pos: u64) -> Option<u64> {
-    use std::os::fd::AsRawFd as _;
-    let offset = libc::off_t::try_from(pos).ok()?;
-    // SAFETY: lseek on a descriptor this File owns; the cursor it moves is
-    // set again by the caller before any read.
-    let data = unsafe { libc::lseek(file.as_raw_fd(), offset, libc::SEEK_DATA) };
-    if data >= 0 {
-        return u64::try_from(data).ok();
-    }
-    match std::io::Error::last_os_error().raw_os_error() {
-        Some(libc::ENXIO) => None,
-        // A file system without holes support: read everything.
-        _ => Some(pos),
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn next_data(_file: &File, pos: u64) -> Option<u64> {
-    Some(pos)
 }
 
 /// Reads until `buf` is full or the input ends; how many bytes came.
@@ -272,7 +258,7 @@ pub(super) enum HeadBytes<'a> {
 /// line once, and parsed as fields by at most one candidate (a candidate's
 /// own line is not a field, so the candidate before it stops there).
 pub(super) struct PlainResync {
-    file: File,
+    file: Input,
     max_head: usize,
     /// File bytes from `start` on.
     window: Vec<u8>,
@@ -287,7 +273,7 @@ pub(super) struct PlainResync {
 }
 
 impl PlainResync {
-    pub(super) fn new(file: File, from: u64, max_head: usize) -> Self {
+    pub(super) fn new(file: Input, from: u64, max_head: usize) -> Self {
         let start = from.saturating_sub(1);
         Self {
             file,
@@ -302,7 +288,7 @@ impl PlainResync {
     }
 
     /// The file back, for reading a record found.
-    pub(super) fn into_file(self) -> File {
+    pub(super) fn into_file(self) -> Input {
         self.file
     }
 
@@ -371,7 +357,7 @@ impl PlainResync {
                 .next
                 .max(have.saturating_sub(LINE_START.len() as u64 - 2));
             // A hole reads as zeros: no line starts in it, nor right after it.
-            match next_data(&self.file, have) {
+            match self.file.next_data(have) {
                 None => {
                     self.at_end = true;
                     continue;

@@ -69,7 +69,7 @@ fn read_all(bytes: &[u8], max_block: usize) -> Vec<Read> {
     while let Some(next) = reader.next_record(&|_| true, max_block) {
         out.push(next.map(|r| {
             (
-                r.head.kind().unwrap_or_default().to_owned(),
+                r.head.field("WARC-Type").unwrap_or_default().to_owned(),
                 r.block,
                 r.block_cut,
                 r.head.offset,
@@ -136,7 +136,7 @@ fn warc_1_0_and_any_header_order_are_read_and_fields_keep_their_order() {
     let mut reader = RecordReader::open(file.path()).unwrap();
     let record = reader.next_record(&|_| true, 10).unwrap().unwrap();
     assert_eq!(record.head.version, "WARC/1.0");
-    assert_eq!(record.head.kind(), Some("resource"));
+    assert_eq!(record.head.kind(), crate::archive::RecordKind::Resource);
     assert_eq!(record.head.fields[0].0, "Content-Length");
     assert_eq!(record.block, b"ok");
     assert!(reader.next_record(&|_| true, 10).is_none());
@@ -151,7 +151,7 @@ fn unwanted_blocks_are_skipped_and_long_ones_cut() {
     .concat();
     let file = file_of(&bytes);
     let mut reader = RecordReader::open(file.path()).unwrap();
-    let wants = |head: &RecordHead| head.kind() == Some("response");
+    let wants = |head: &RecordHead| head.kind() == crate::archive::RecordKind::Response;
     let skipped = reader.next_record(&wants, 4).unwrap().unwrap();
     assert!(skipped.block.is_empty());
     assert!(!skipped.block_cut);
@@ -354,9 +354,22 @@ fn read_afresh(bytes: &[u8]) -> Vec<String> {
         }
         let mut input = io::Cursor::new(&bytes[pos..]);
         let left = |at: u64| (bytes.len() as u64).saturating_sub(at);
-        match read_record(&mut input, pos as u64, Some(&left), &|_| true, 100) {
+        match read_record(
+            super::Format::Warc,
+            &mut input,
+            pos as u64,
+            Some(&left),
+            &|_| true,
+            100,
+        ) {
             Ok(record) => {
-                out.push(record.head.kind().unwrap_or_default().to_owned());
+                out.push(
+                    record
+                        .head
+                        .field("WARC-Type")
+                        .unwrap_or_default()
+                        .to_owned(),
+                );
                 pos += input.position() as usize;
             }
             Err(damage) => {
@@ -376,7 +389,11 @@ fn read_summary(bytes: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     while let Some(next) = reader.next_record(&|_| true, 100) {
         out.push(match next {
-            Ok(record) => record.head.kind().unwrap_or_default().to_owned(),
+            Ok(record) => record
+                .head
+                .field("WARC-Type")
+                .unwrap_or_default()
+                .to_owned(),
             Err(damaged) => format!("damaged@{}: {}", damaged.offset, damaged.detail),
         });
     }
