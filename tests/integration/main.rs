@@ -100,6 +100,7 @@ mod truth;
 // Web archives.
 mod archive_bad_input;
 mod archive_corpus;
+mod archive_formats;
 mod archive_interop;
 mod archive_reopen_bad;
 mod archive_roundtrip;
