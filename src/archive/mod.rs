@@ -7,6 +7,7 @@ mod fields;
 mod http_block;
 mod index;
 mod records;
+pub mod wacz;
 mod write;
 
 use std::path::PathBuf;
