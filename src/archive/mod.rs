@@ -10,6 +10,7 @@ pub mod kind;
 mod package;
 mod parts;
 mod records;
+pub mod wacz;
 mod write;
 
 use std::path::PathBuf;

@@ -1,0 +1,516 @@
+//! The package's index, read once into a map by URL: CDXJ lines
+//! (`SURT TIMESTAMP {json}`, json keys `url`, `mime`, `status`, `offset`,
+//! `length`, `filename`), or classic 11-field CDX lines, from
+//! `indexes/*.cdxj` and `indexes/*.cdx[.gz]`. A `.gz` index is read as a
+//! run of gzip members, which is both a whole-file gzip and pywb's ZipNum
+//! (the `.idx` beside it, a map to the members, is not needed when all of
+//! them are read). A 1 GB crawl's index is a few MB, read in well under a
+//! second (see the module's tests for the measure).
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
+use flate2::read::MultiGzDecoder;
+use serde::Deserialize;
+use url::Url;
+
+use super::lines::next_line;
+use super::{Wacz, WaczEntry, WaczError, WaczWarning};
+
+/// An index line is kept to this many bytes (real ones are a few hundred).
+const LINE_CAP: usize = 64 * 1024;
+/// Captures kept in the map (about 200 bytes each); the rest counted.
+pub(super) const MAX_CAPTURES: usize = 2_000_000;
+/// Bytes of the index files read at most.
+const MAX_READ: u64 = 4 << 30;
+const IO_BUFFER: usize = 64 * 1024;
+
+/// Where the index puts a URL's capture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexHit {
+    /// The WARC entry's name in the package (`archive/…`).
+    pub warc: String,
+    /// Where the record (or its gzip member) starts in the WARC.
+    pub offset: u64,
+    /// The record's length (or its gzip member's) in the WARC.
+    pub length: u64,
+    pub status: Option<u16>,
+    pub mime: Option<String>,
+    /// The capture's 14-digit timestamp.
+    pub timestamp: String,
+    /// A `revisit` record (`mime` `warc/revisit`): its payload is an earlier
+    /// capture's.
+    pub revisit: bool,
+}
+
+struct Capture {
+    /// Into [`CdxIndex::files`].
+    file: u32,
+    offset: u64,
+    length: u64,
+    status: Option<u16>,
+    mime: Option<Box<str>>,
+    timestamp: Box<str>,
+    revisit: bool,
+}
+
+/// A `filename` the index names, and the WARC it is, if the package has it.
+struct FileName {
+    name: String,
+    warc: Option<usize>,
+}
+
+pub(super) struct CdxIndex {
+    by_url: HashMap<String, Vec<Capture>>,
+    files: Vec<FileName>,
+}
+
+/// The key a URL is found by: without its fragment, as the URL parser
+/// writes it (so the index's and the caller's spellings meet).
+fn key(url: &Url) -> String {
+    let mut url = url.clone();
+    url.set_fragment(None);
+    url.to_string()
+}
+
+/// A CDXJ number may be written as a JSON number or a string.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Num {
+    N(u64),
+    S(String),
+}
+
+impl Num {
+    fn get(&self) -> Option<u64> {
+        match self {
+            Num::N(n) => Some(*n),
+            Num::S(s) => s.trim().parse().ok(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Fields {
+    url: Option<String>,
+    mime: Option<String>,
+    status: Option<Num>,
+    offset: Option<Num>,
+    length: Option<Num>,
+    filename: Option<String>,
+}
+
+struct Line<'a> {
+    url: String,
+    timestamp: &'a str,
+    mime: Option<String>,
+    status: Option<u16>,
+    offset: u64,
+    length: u64,
+    filename: String,
+}
+
+enum Parsed<'a> {
+    Capture(Line<'a>),
+    /// A header or meta line (` CDX …`, `!meta`).
+    Skip,
+    Bad,
+}
+
+fn parse(line: &str) -> Parsed<'_> {
+    if line.starts_with(' ') || line.starts_with('!') || line.trim().is_empty() {
+        return Parsed::Skip;
+    }
+    let mut parts = line.splitn(3, ' ');
+    let (Some(_surt), Some(timestamp), Some(rest)) = (parts.next(), parts.next(), parts.next())
+    else {
+        return Parsed::Bad;
+    };
+    if rest.starts_with('{') {
+        let Ok(fields) = serde_json::from_str::<Fields>(rest) else {
+            return Parsed::Bad;
+        };
+        let (Some(url), Some(offset), Some(length), Some(filename)) = (
+            fields.url,
+            fields.offset.as_ref().and_then(Num::get),
+            fields.length.as_ref().and_then(Num::get),
+            fields.filename,
+        ) else {
+            return Parsed::Bad;
+        };
+        return Parsed::Capture(Line {
+            url,
+            timestamp,
+            mime: fields.mime,
+            status: fields
+                .status
+                .as_ref()
+                .and_then(Num::get)
+                .and_then(|s| u16::try_from(s).ok()),
+            offset,
+            length,
+            filename,
+        });
+    }
+    // Classic CDX, ` CDX N b a m s k r M S V g`: the key, timestamp,
+    // original URL, mime, status, digest, redirect, meta, length, offset
+    // and filename.
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let [
+        url,
+        mime,
+        status,
+        _digest,
+        _redirect,
+        _meta,
+        length,
+        offset,
+        filename,
+    ] = fields[..]
+    else {
+        return Parsed::Bad;
+    };
+    let (Ok(length), Ok(offset)) = (length.parse(), offset.parse()) else {
+        return Parsed::Bad;
+    };
+    Parsed::Capture(Line {
+        url: url.to_owned(),
+        timestamp,
+        mime: (mime != "-").then(|| mime.to_owned()),
+        status: status.parse().ok(),
+        offset,
+        length,
+        filename: filename.to_owned(),
+    })
+}
+
+fn is_index(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.starts_with("indexes/")
+        && [".cdxj", ".cdx", ".cdx.gz", ".cdxj.gz"]
+            .iter()
+            .any(|end| lower.ends_with(end))
+}
+
+/// Reads every index file of the package, in name order.
+pub(super) fn read_index(wacz: &Wacz) -> (Option<CdxIndex>, Vec<WaczWarning>) {
+    let mut warnings = Vec::new();
+    let mut index = CdxIndex {
+        by_url: HashMap::new(),
+        files: Vec::new(),
+    };
+    let mut file_at: HashMap<String, u32> = HashMap::new();
+    let mut any_read = false;
+    let mut kept = 0usize;
+    for entry in wacz.entries().iter().filter(|e| is_index(&e.name)) {
+        let input = match wacz.open_entry(entry) {
+            Ok(input) => input,
+            Err(e) => {
+                warnings.push(WaczWarning::Unreadable {
+                    file: entry.name.clone(),
+                    detail: e.to_string(),
+                });
+                continue;
+            }
+        };
+        let reader: Box<dyn BufRead> = if entry.name.to_ascii_lowercase().ends_with(".gz") {
+            Box::new(BufReader::with_capacity(
+                IO_BUFFER,
+                MultiGzDecoder::new(BufReader::with_capacity(IO_BUFFER, input)),
+            ))
+        } else {
+            Box::new(BufReader::with_capacity(IO_BUFFER, input))
+        };
+        let mut read_one = ReadOne {
+            name: &entry.name,
+            index: &mut index,
+            file_at: &mut file_at,
+            warcs: wacz.warcs(),
+            kept: &mut kept,
+            warnings: &mut warnings,
+        };
+        if read_one.read(reader) {
+            any_read = true;
+        }
+    }
+    if !any_read {
+        if !warnings
+            .iter()
+            .any(|w| matches!(w, WaczWarning::Unreadable { .. }))
+        {
+            warnings.push(WaczWarning::NoIndex);
+        }
+        return (None, warnings);
+    }
+    warnings.extend(index.problems(wacz.warcs()));
+    (Some(index), warnings)
+}
+
+struct ReadOne<'a> {
+    name: &'a str,
+    index: &'a mut CdxIndex,
+    file_at: &'a mut HashMap<String, u32>,
+    warcs: &'a [WaczEntry],
+    kept: &'a mut usize,
+    warnings: &'a mut Vec<WaczWarning>,
+}
+
+impl ReadOne<'_> {
+    /// Reads one index file into the map; whether any of it was read.
+    fn read(&mut self, mut reader: Box<dyn BufRead + '_>) -> bool {
+        let mut buf = Vec::new();
+        let (mut line_no, mut read, mut long, mut over) = (0u64, 0u64, 0u64, 0u64);
+        let mut bad: Option<(u64, u64)> = None;
+        let mut any = false;
+        loop {
+            if read > MAX_READ {
+                self.warnings.push(WaczWarning::StoppedAt {
+                    file: self.name.to_owned(),
+                    bytes: read,
+                });
+                break;
+            }
+            let cap = if *self.kept < MAX_CAPTURES {
+                LINE_CAP
+            } else {
+                0
+            };
+            let len = match next_line(&mut reader, &mut buf, cap) {
+                Ok(Some(len)) => len,
+                Ok(None) => break,
+                Err(e) => {
+                    self.warnings.push(WaczWarning::Unreadable {
+                        file: self.name.to_owned(),
+                        detail: e.to_string(),
+                    });
+                    break;
+                }
+            };
+            any = true;
+            line_no += 1;
+            read += len + 1;
+            if len == 0 {
+                continue;
+            }
+            if *self.kept >= MAX_CAPTURES {
+                over += 1;
+                continue;
+            }
+            if len > LINE_CAP as u64 {
+                long += 1;
+                continue;
+            }
+            let parsed = std::str::from_utf8(&buf).map_or(Parsed::Bad, parse);
+            match parsed {
+                Parsed::Capture(line) => {
+                    if self.add(line) {
+                        *self.kept += 1;
+                    } else {
+                        bad = Some(bad.map_or((line_no, 1), |(f, n)| (f, n + 1)));
+                    }
+                }
+                Parsed::Skip => {}
+                Parsed::Bad => bad = Some(bad.map_or((line_no, 1), |(f, n)| (f, n + 1))),
+            }
+        }
+        if long > 0 {
+            self.warnings.push(WaczWarning::LongLines {
+                file: self.name.to_owned(),
+                count: long,
+                cap: LINE_CAP,
+            });
+        }
+        if let Some((first, count)) = bad {
+            self.warnings.push(WaczWarning::BadLines {
+                file: self.name.to_owned(),
+                count,
+                first,
+            });
+        }
+        if over > 0 {
+            self.warnings.push(WaczWarning::OverCap {
+                file: self.name.to_owned(),
+                what: "index lines",
+                count: over,
+                cap: MAX_CAPTURES,
+            });
+        }
+        any
+    }
+
+    /// Adds a line's capture; false when its URL does not parse.
+    fn add(&mut self, line: Line<'_>) -> bool {
+        let Ok(url) = Url::parse(line.url.trim()) else {
+            return false;
+        };
+        let file = match self.file_at.get(&line.filename) {
+            Some(&at) => at,
+            None => {
+                let Ok(at) = u32::try_from(self.index.files.len()) else {
+                    return false;
+                };
+                let warc = find_warc(self.warcs, &line.filename);
+                self.index.files.push(FileName {
+                    name: line.filename.clone(),
+                    warc,
+                });
+                self.file_at.insert(line.filename, at);
+                at
+            }
+        };
+        let revisit = line.mime.as_deref() == Some("warc/revisit");
+        self.index
+            .by_url
+            .entry(key(&url))
+            .or_default()
+            .push(Capture {
+                file,
+                offset: line.offset,
+                length: line.length,
+                status: line.status,
+                mime: line.mime.map(String::into_boxed_str),
+                timestamp: line.timestamp.into(),
+                revisit,
+            });
+        true
+    }
+}
+
+/// The WARC an index `filename` names: relative to `archive/`, or the
+/// entry's whole name.
+fn find_warc(warcs: &[WaczEntry], filename: &str) -> Option<usize> {
+    let under = format!("archive/{filename}");
+    warcs
+        .iter()
+        .position(|w| w.name == under)
+        .or_else(|| warcs.iter().position(|w| w.name == filename))
+}
+
+/// What is wrong with a capture's place: its WARC, or its end past the WARC's.
+enum Problem {
+    MissingWarc,
+    PastEnd { end: u64, size: u64 },
+}
+
+impl CdxIndex {
+    fn problem(&self, capture: &Capture, warcs: &[WaczEntry]) -> Option<Problem> {
+        let Some(warc) = self.files[capture.file as usize].warc.map(|at| &warcs[at]) else {
+            return Some(Problem::MissingWarc);
+        };
+        match capture.offset.checked_add(capture.length) {
+            Some(end) if end <= warc.size => None,
+            end => Some(Problem::PastEnd {
+                end: end.unwrap_or(u64::MAX),
+                size: warc.size,
+            }),
+        }
+    }
+
+    /// The captures whose place is wrong, counted by WARC.
+    fn problems(&self, warcs: &[WaczEntry]) -> Vec<WaczWarning> {
+        let mut missing: Vec<u64> = vec![0; self.files.len()];
+        let mut past: Vec<(u64, Option<String>)> = vec![(0, None); self.files.len()];
+        for (url, captures) in &self.by_url {
+            for capture in captures {
+                match self.problem(capture, warcs) {
+                    None => {}
+                    Some(Problem::MissingWarc) => missing[capture.file as usize] += 1,
+                    Some(Problem::PastEnd { .. }) => {
+                        let (count, first) = &mut past[capture.file as usize];
+                        *count += 1;
+                        // The map's order is not the file's: the least URL
+                        // is named, so the warning is the same every run.
+                        if first.as_ref().is_none_or(|f| url < f) {
+                            *first = Some(url.clone());
+                        }
+                    }
+                }
+            }
+        }
+        let mut warnings = Vec::new();
+        for (at, file) in self.files.iter().enumerate() {
+            let warc = file
+                .warc
+                .map_or(file.name.clone(), |w| warcs[w].name.clone());
+            if missing[at] > 0 {
+                warnings.push(WaczWarning::IndexMissingWarc {
+                    warc: warc.clone(),
+                    count: missing[at],
+                });
+            }
+            if let (count @ 1.., Some(url)) = (past[at].0, past[at].1.take()) {
+                warnings.push(WaczWarning::IndexPastEnd { warc, url, count });
+            }
+        }
+        warnings
+    }
+
+    pub(super) fn lookup(
+        &self,
+        url: &Url,
+        warcs: &[WaczEntry],
+        path: &Path,
+    ) -> Result<Option<IndexHit>, WaczError> {
+        let key = key(url);
+        let Some(captures) = self.by_url.get(&key) else {
+            return Ok(None);
+        };
+        // The rank: answered (not a revisit, 2xx or 3xx), other non-revisit,
+        // revisit; then the earliest; then the index's order.
+        let rank = |c: &Capture| {
+            let class = match (c.revisit, c.status) {
+                (false, Some(200..=399)) => 0,
+                (false, _) => 1,
+                (true, _) => 2,
+            };
+            (class, c.timestamp.clone())
+        };
+        let mut best: Option<&Capture> = None;
+        let mut first_problem: Option<(&Capture, Problem)> = None;
+        for capture in captures {
+            if let Some(problem) = self.problem(capture, warcs) {
+                first_problem.get_or_insert((capture, problem));
+                continue;
+            }
+            if best.is_none_or(|b| rank(capture) < rank(b)) {
+                best = Some(capture);
+            }
+        }
+        if let Some(c) = best {
+            let warc = self.files[c.file as usize]
+                .warc
+                .map_or_else(String::new, |w| warcs[w].name.clone());
+            return Ok(Some(IndexHit {
+                warc,
+                offset: c.offset,
+                length: c.length,
+                status: c.status,
+                mime: c.mime.as_deref().map(str::to_owned),
+                timestamp: c.timestamp.to_string(),
+                revisit: c.revisit,
+            }));
+        }
+        let Some((capture, problem)) = first_problem else {
+            return Ok(None);
+        };
+        let file = &self.files[capture.file as usize];
+        Err(match problem {
+            Problem::MissingWarc => WaczError::HitMissingWarc {
+                path: path.to_owned(),
+                url: key,
+                warc: file.name.clone(),
+            },
+            Problem::PastEnd { end, size } => WaczError::HitPastEnd {
+                path: path.to_owned(),
+                url: key,
+                warc: file
+                    .warc
+                    .map_or(file.name.clone(), |w| warcs[w].name.clone()),
+                offset: capture.offset,
+                end,
+                size,
+            },
+        })
+    }
+}
