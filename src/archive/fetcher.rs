@@ -54,14 +54,25 @@ impl ArchiveFetcher {
             Some(Unreadable::RevisitWithoutOriginal) => {
                 FetchError::RevisitWithoutOriginal { url: url_text }
             }
+            None if let Some(detail) = self.index.unreadable_in_package(url) => {
+                FetchError::BadArchiveRecord {
+                    url: url_text,
+                    detail,
+                }
+            }
             // The live crawl stopped before this page: so does this one.
             None if self.index.info.cancelled => FetchError::Cancelled,
             None => FetchError::NotInArchive { url: url_text },
         }
     }
 
-    fn response(&self, at: usize) -> &StoredResponse {
-        &self.index.responses[at]
+    fn response(&self, at: usize) -> Result<Arc<StoredResponse>, FetchError> {
+        self.index
+            .response(at)
+            .ok_or_else(|| FetchError::BadArchiveRecord {
+                url: String::new(),
+                detail: "the archive's index lost a response".to_owned(),
+            })
     }
 
     /// The body of the response `at`, read from the file now.
@@ -69,7 +80,11 @@ impl ArchiveFetcher {
         self.index
             .body(at)
             .map_err(|detail| FetchError::BadArchiveRecord {
-                url: self.response(at).url.to_string(),
+                url: self
+                    .index
+                    .response(at)
+                    .map(|r| r.url.to_string())
+                    .unwrap_or_default(),
                 detail,
             })
     }
@@ -81,13 +96,12 @@ impl ArchiveFetcher {
         let mut redirects: Vec<Hop> = Vec::new();
         let mut chain = Vec::new();
         loop {
-            let at = *self
+            let at = self
                 .index
-                .by_url
-                .get(&key(&current))
+                .find(&current)
                 .ok_or_else(|| self.missing(&current))?;
             chain.push(at);
-            let response = self.response(at);
+            let response = self.response(at)?;
             let location = response.header("Location");
             let (true, Some(location)) = ((300..400).contains(&response.status), location) else {
                 return Ok((redirects, chain));
@@ -124,7 +138,7 @@ impl ArchiveFetcher {
         let last = chain
             .last()
             .map(|&at| self.response(at))
-            .ok_or_else(|| self.missing(url))?;
+            .ok_or_else(|| self.missing(url))??;
         let content_type = last.header("Content-Type").map(str::to_owned);
         if !is_html(content_type.as_deref()) {
             return Err(FetchError::NotHtml {
@@ -173,8 +187,7 @@ impl ArchiveFetcher {
         };
         let main = match dom {
             Some(dom) => by_id(dom.response.as_ref()),
-            None => by_id(page.refers_to.as_ref())
-                .or_else(|| self.index.by_url.get(&key(&page.url)).copied()),
+            None => by_id(page.refers_to.as_ref()).or_else(|| self.index.find(&page.url)),
         };
         if dom.is_none() && main.is_none() {
             return Err(match &page.refers_to {
@@ -188,11 +201,13 @@ impl ArchiveFetcher {
         let mut chain: Vec<usize> = meta
             .redirects
             .iter()
-            .filter_map(|hop| self.index.by_url.get(&key(&hop.url)).copied())
+            .filter_map(|hop| self.index.find(&hop.url))
             .collect();
         chain.extend(main);
-        let response = main.map(|at| self.response(at));
-        let content_type = response.and_then(|r| r.header("Content-Type").map(str::to_owned));
+        let response = main.map(|at| self.response(at)).transpose()?;
+        let content_type = response
+            .as_ref()
+            .and_then(|r| r.header("Content-Type").map(str::to_owned));
         let summary = |bytes: usize| FetchSummary {
             redirects: meta.redirects.clone(),
             content_type: content_type.clone(),
@@ -200,7 +215,10 @@ impl ArchiveFetcher {
             truncated: meta.truncated,
             elapsed_ms: meta.elapsed_ms,
         };
-        let status = meta.status.or(response.map(|r| r.status)).unwrap_or(200);
+        let status = meta
+            .status
+            .or(response.as_ref().map(|r| r.status))
+            .unwrap_or(200);
         let (Some(how), Some(dom)) = (&meta.rendered, dom) else {
             let capture = self.capture_of(&chain)?;
             let body = capture
@@ -278,7 +296,7 @@ impl ArchiveFetcher {
         let exchanges = chain
             .iter()
             .map(|&at| {
-                let r = self.response(at);
+                let r = self.response(at)?;
                 let body = self.body(at)?;
                 Ok(Exchange {
                     url: r.url.clone(),

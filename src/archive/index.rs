@@ -6,11 +6,13 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use url::Url;
 
 use super::http_block::{is_coded, parse_head};
 use super::kind::FileKind;
+use super::package::PackageInfo;
 use super::parts::{Part, open_capture};
 use super::write::{InspectionMeta, PageMeta};
 use super::{
@@ -55,7 +57,13 @@ pub struct CaptureInfo {
     /// intact ones were.
     pub damaged: Vec<Damaged>,
     pub damaged_not_listed: usize,
+    /// A WACZ package's pages and what was odd about it.
+    pub package: Option<PackageInfo>,
 }
+
+mod lazy;
+pub use lazy::UrlIndex;
+use lazy::{Lazy, Looked};
 
 /// Where a record is in the file, to be read again when asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,7 +134,11 @@ pub(super) struct ArchiveIndex {
     /// Other tools' bodies are cut here, as a live fetch's are.
     max_bytes: usize,
     pub info: CaptureInfo,
-    pub responses: Vec<StoredResponse>,
+    /// Every response read, in the order read (a package's as the crawl
+    /// asks for them).
+    responses: RwLock<Vec<Arc<StoredResponse>>>,
+    /// A package's index, where its responses are found when asked for.
+    lazy: Option<Lazy>,
     /// The first response for each URL (fragment removed).
     pub by_url: HashMap<String, usize>,
     /// Responses by `WARC-Record-ID`.
@@ -156,13 +168,19 @@ impl ArchiveIndex {
     /// listed and passed over, the intact ones kept. Bodies are read later,
     /// other tools' cut at `max_bytes`, our own whole.
     pub fn read(path: &Path, max_bytes: usize) -> Result<Self, ArchiveError> {
-        let capture = open_capture(path)?;
+        let mut capture = open_capture(path)?;
+        let package = capture.package.take();
+        let package_start = package
+            .as_ref()
+            .and_then(|p| p.pages.first())
+            .map(|page| (page.url.clone(), page.ts.clone()));
         let mut index = Self {
             parts: capture.parts.clone(),
             own: false,
             max_bytes,
             info: CaptureInfo::default(),
-            responses: Vec::new(),
+            responses: RwLock::new(Vec::new()),
+            lazy: None,
             by_url: HashMap::new(),
             by_id: HashMap::new(),
             doms: HashMap::new(),
@@ -174,6 +192,16 @@ impl ArchiveIndex {
         let mut revisits: Vec<(Url, Option<Url>)> = Vec::new();
         let mut damaged = Vec::new();
         let mut damaged_not_listed = 0;
+        // A package with an index and a first page opens without reading
+        // its records: each URL the crawl asks for is found through the
+        // index (a multi-GB crawl opens in the time its index takes).
+        if let (Some(url_index), Some((start, ts))) = (capture.index.clone(), &package_start) {
+            index.lazy = Some(Lazy::new(url_index));
+            index.info.start_url = Some(start.clone());
+            index.info.captured = ts.clone();
+            index.info.package = package;
+            return Ok(index);
+        }
         let wanted =
             |head: &RecordHead| matches!(head.kind(), RecordKind::Response | RecordKind::Metadata);
         let in_package = capture.kind == FileKind::Zip;
@@ -296,9 +324,14 @@ impl ArchiveIndex {
             }
         }
         index.info.captured = index.start_date().or(first_date);
+        // A package names its first page; another tool's archive starts
+        // at its first HTML page.
         if index.info.start_url.is_none() {
-            index.info.start_url = index.first_page.clone();
+            index.info.start_url = package_start
+                .map(|(start, _)| start)
+                .or_else(|| index.first_page.clone());
         }
+        index.info.package = package;
         // Nothing intact to open: the damage is what is wrong.
         if index.info.start_url.is_none()
             && let Some(first) = damaged.first()
@@ -316,7 +349,7 @@ impl ArchiveIndex {
     /// The body of the response `at`, decoded: our own whole, other tools'
     /// (and any stored with a coding) cut at `max_bytes`.
     pub fn body(&self, at: usize) -> Result<Body, String> {
-        let response = &self.responses[at];
+        let response = self.response(at).ok_or("the response is gone")?;
         let cap = if self.own && !is_coded(&response.headers) {
             OWN_BODY_CAP
         } else {
@@ -328,6 +361,101 @@ impl ArchiveIndex {
             bytes: http.body,
             truncated: http.truncated || record.block_cut || response.cut_by_capture,
         })
+    }
+
+    /// The response read `at`-th.
+    pub fn response(&self, at: usize) -> Option<Arc<StoredResponse>> {
+        self.responses
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(at)
+            .cloned()
+    }
+
+    /// The response that answers `url` (fragment removed): indexed when the
+    /// archive was read, or, in a package, found through its index now.
+    pub fn find(&self, url: &Url) -> Option<usize> {
+        let key = key(url);
+        if let Some(at) = self.by_url.get(&key) {
+            return Some(*at);
+        }
+        let lazy = self.lazy.as_ref()?;
+        let looked = match lazy.get(&key) {
+            Some(looked) => looked,
+            None => {
+                let looked = self.look_up(lazy, url, true);
+                lazy.put(key, looked.clone());
+                looked
+            }
+        };
+        match looked {
+            Looked::At(at) => Some(at),
+            Looked::Unreadable(_) | Looked::Absent => None,
+        }
+    }
+
+    /// Why a package's index names a record for `url` that cannot answer.
+    pub fn unreadable_in_package(&self, url: &Url) -> Option<String> {
+        match self.lazy.as_ref()?.get(&key(url))? {
+            Looked::Unreadable(why) => Some(why),
+            Looked::At(_) | Looked::Absent => None,
+        }
+    }
+
+    /// Reads the record a package's index names for `url`; a revisit is
+    /// answered by its original, looked up once.
+    fn look_up(&self, lazy: &Lazy, url: &Url, follow_revisit: bool) -> Looked {
+        let (part, offset) = match lazy.index.find(url) {
+            Ok(Some(found)) => found,
+            Ok(None) => return Looked::Absent,
+            Err(why) => return Looked::Unreadable(why),
+        };
+        let at = RecordAt {
+            part,
+            offset,
+            nth: 0,
+        };
+        let record = match self.record(at, HEAD_ROOM) {
+            Ok(record) => record,
+            Err(why) => return Looked::Unreadable(why),
+        };
+        let head = &record.head;
+        match head.kind() {
+            RecordKind::Response => match parse_head(&record.block) {
+                Ok((status, headers)) => {
+                    let stored = StoredResponse {
+                        url: url.clone(),
+                        status,
+                        headers,
+                        at,
+                        cut_by_capture: head.field("WARC-Truncated").is_some(),
+                        date: head.field("WARC-Date").map(str::to_owned),
+                    };
+                    let mut responses = self
+                        .responses
+                        .write()
+                        .unwrap_or_else(PoisonError::into_inner);
+                    responses.push(Arc::new(stored));
+                    Looked::At(responses.len() - 1)
+                }
+                Err(bad) => Looked::Unreadable(bad.to_string()),
+            },
+            RecordKind::Revisit if follow_revisit => {
+                let original = head
+                    .field("WARC-Refers-To-Target-URI")
+                    .and_then(target_uri)
+                    .filter(|original| key(original) != key(url));
+                match original.map(|original| self.look_up(lazy, &original, false)) {
+                    Some(Looked::At(found)) => Looked::At(found),
+                    _ => Looked::Unreadable(REVISIT_WITHOUT_ORIGINAL.to_owned()),
+                }
+            }
+            RecordKind::Revisit => Looked::Unreadable(REVISIT_WITHOUT_ORIGINAL.to_owned()),
+            other => Looked::Unreadable(format!(
+                "the package's index points at a {} record at offset {offset}, not a response",
+                other.name().unwrap_or("non-WARC")
+            )),
+        }
     }
 
     /// A DOM record's HTML.
@@ -343,7 +471,11 @@ impl ArchiveIndex {
     }
 
     fn add_response(&mut self, stored: StoredResponse, id: Option<String>) {
-        let at = self.responses.len();
+        let responses = self
+            .responses
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        let at = responses.len();
         if self.first_page.is_none()
             && stored.status == 200
             && is_html(stored.header("Content-Type"))
@@ -354,7 +486,7 @@ impl ArchiveIndex {
         if let Some(id) = id {
             self.by_id.insert(id, at);
         }
-        self.responses.push(stored);
+        responses.push(Arc::new(stored));
     }
 
     /// A page record of our own (one another tool wrote is no page of ours).
@@ -378,9 +510,11 @@ impl ArchiveIndex {
     fn start_date(&self) -> Option<String> {
         let start = self.info.start_url.as_ref()?;
         let at = *self.by_url.get(&key(start))?;
-        self.responses[at].date.clone()
+        self.response(at)?.date.clone()
     }
 }
+
+const REVISIT_WITHOUT_ORIGINAL: &str = "a revisit record of a capture the package does not hold";
 
 /// A damaged record of a package's WARC, its entry named (an offset alone
 /// does not say which WARC).
@@ -412,5 +546,6 @@ fn inspection_info(block: &[u8]) -> Result<CaptureInfo, String> {
         captured: None,
         damaged: Vec::new(),
         damaged_not_listed: 0,
+        package: None,
     })
 }

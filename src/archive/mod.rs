@@ -19,6 +19,7 @@ use std::sync::Arc;
 pub use fetcher::ArchiveFetcher;
 pub use http_block::{BadHttp, HttpResponse, parse_response};
 pub use index::CaptureInfo;
+pub use package::PackageInfo;
 pub use parts::{Capture, Part, PartOpener, open_capture};
 pub use records::{Damaged, Input, Record, RecordHead, RecordInput, RecordKind, RecordReader};
 pub use write::{SaveRequest, Saved, save};
@@ -50,6 +51,9 @@ pub enum ArchiveError {
     /// A ZIP where a WARC was to be read (a package inside a package).
     #[error("{} is a ZIP file, not a WARC", path.display())]
     ZipNotWarc { path: PathBuf },
+    /// A WACZ package that cannot be read.
+    #[error(transparent)]
+    Package(wacz::WaczError),
     /// A record that could not be read, where.
     #[error("{}: {damaged}", path.display())]
     Damaged { path: PathBuf, damaged: Damaged },

@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::index::UrlIndex;
 use super::kind::{self, FileKind};
+use super::package::PackageInfo;
 use super::{ArchiveError, Input, Record, RecordReader};
 
 /// Where a part's bytes come from.
@@ -95,10 +97,13 @@ impl Part {
     }
 }
 
-/// A capture file opened: its kind and its record streams.
+/// A capture file opened: its kind and its record streams; a package's
+/// index and what it says besides.
 pub struct Capture {
     pub kind: FileKind,
     pub parts: Vec<Part>,
+    pub index: Option<Arc<dyn UrlIndex>>,
+    pub package: Option<PackageInfo>,
 }
 
 /// Opens the capture at `path`, its kind told from its first bytes.
@@ -107,9 +112,19 @@ pub fn open_capture(path: &Path) -> Result<Capture, ArchiveError> {
         path: path.to_owned(),
         source: Arc::new(source),
     })?;
-    let parts = match &kind {
-        FileKind::Zip => super::package::parts(path)?,
-        _ => vec![Part::file(path)],
-    };
-    Ok(Capture { kind, parts })
+    if kind == FileKind::Zip {
+        let package = super::package::open(path)?;
+        return Ok(Capture {
+            kind,
+            parts: package.parts,
+            index: package.index,
+            package: Some(package.info),
+        });
+    }
+    Ok(Capture {
+        kind,
+        parts: vec![Part::file(path)],
+        index: None,
+        package: None,
+    })
 }

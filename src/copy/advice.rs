@@ -1,6 +1,7 @@
 //! What to do about a failed load, chosen from the error's kind.
 
 use crate::archive::ArchiveError;
+use crate::archive::wacz::WaczError;
 pub use crate::error_text::error_text;
 use crate::fetch::FetchError;
 use crate::fetch::local::{FileError, FileKind};
@@ -93,6 +94,7 @@ pub fn archive_advice(err: &ArchiveError) -> &'static str {
             "Convert the file to WARC 1.0 with the tool that wrote it (a draft is read only \
              where its records are laid out as 1.0's), or ask for a WARC 1.0 copy."
         }
+        ArchiveError::Package(package) => package_advice(package),
         ArchiveError::ZipNotWarc { .. } => {
             "A package inside a package is not read: open the inner package on its own."
         }
@@ -114,6 +116,35 @@ pub fn archive_advice(err: &ArchiveError) -> &'static str {
         ArchiveError::NothingToOpen { .. } => {
             "The archive holds no web page: open one saved by the inspector, or run a corpus \
              over it."
+        }
+    }
+}
+
+/// What to do about a WACZ package that cannot be read, by why.
+pub fn package_advice(err: &WaczError) -> &'static str {
+    match err {
+        WaczError::Read { .. } => CHECK_THE_PATH,
+        WaczError::NotZip { .. } | WaczError::EntryOutside { .. } | WaczError::SizesLie { .. } => {
+            "The package is cut short or damaged: copy it again from where it came from, or \
+             ask for it again (ArchiveWeb.page and Browsertrix export WACZ)."
+        }
+        WaczError::UnsafeName { .. } => {
+            "The package names a file outside itself, as no WACZ writer does: it is not read. \
+             Ask for the capture again from the tool that made it."
+        }
+        WaczError::UnsupportedEntry { .. } => {
+            "Pack the files again with plain ZIP compression (wacz create writes it), or open \
+             the WARC inside it on its own."
+        }
+        WaczError::NoWarc { .. } => {
+            "A WACZ keeps its captures under archive/: open a package made by ArchiveWeb.page, \
+             Browsertrix or wacz create, or the WARC itself."
+        }
+        WaczError::NoIndex { .. }
+        | WaczError::HitMissingWarc { .. }
+        | WaczError::HitPastEnd { .. } => {
+            "The package's index does not match its WARCs: make it again with wacz create, or \
+             open the WARC inside it on its own."
         }
     }
 }

@@ -81,7 +81,11 @@ fn link_texts(report: &Value) -> Vec<String> {
 #[test]
 fn an_arc_file_plain_or_gzip_is_a_corpus_and_opens_in_inspect() {
     let dir = temp_dir("formats-arc");
-    for (name, gzip) in [("crawl.arc", false), ("crawl.arc.gz", true), ("crawl.bin", true)] {
+    for (name, gzip) in [
+        ("crawl.arc", false),
+        ("crawl.arc.gz", true),
+        ("crawl.bin", true),
+    ] {
         let path = write(&dir, name, &arc_file("http://firma.test/", PAGE, gzip));
         let (code, report, err) = corpus(&path);
         assert_eq!(code, 0, "{name}: {err}");
@@ -105,7 +109,11 @@ fn a_warc_under_any_name_is_read_as_a_warc() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(report.unwrap()["start_url"], "https://firma.test/");
     // A folder's archives are told from their bytes too.
-    write(&dir, "older.dat", &arc_file("http://alt.test/", PAGE, false));
+    write(
+        &dir,
+        "older.dat",
+        &arc_file("http://alt.test/", PAGE, false),
+    );
     let (code, report, err) = corpus(&dir);
     assert_eq!(code, 0, "{err}");
     assert_eq!(

@@ -111,7 +111,10 @@ fn a_file_that_is_not_warc_and_a_sparse_two_gigabytes_are_refused_or_read_at_onc
     let (code, _, err) = reopen(&html, None);
     assert_eq!(code, 2);
     assert!(err.contains("is not a web archive (WARC)"), "{err}");
-    assert!(err.contains("Open a WARC (.warc, .warc.gz), an ARC"), "{err}");
+    assert!(
+        err.contains("Open a WARC (.warc, .warc.gz), an ARC"),
+        "{err}"
+    );
 
     let zeros = write(&dir, "zeros.warc", b"");
     grow_sparse(&zeros, 2 * 1024 * 1024 * 1024);

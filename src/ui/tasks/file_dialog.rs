@@ -63,10 +63,10 @@ fn ask(purpose: FilePurpose, suggested: Option<PathBuf>) -> Option<PathBuf> {
             .set_title(copy::FILE_DIALOG_OPEN_PAGE)
             .add_filter(
                 copy::FILE_FILTER_PAGE_OR_ARCHIVE,
-                &["html", "htm", "xhtml", "warc", "gz"],
+                &["html", "htm", "xhtml", "warc", "gz", "arc", "wacz"],
             )
             .add_filter(copy::FILE_FILTER_HTML, &["html", "htm", "xhtml"])
-            .add_filter(copy::FILE_FILTER_ARCHIVE, &["warc", "gz"])
+            .add_filter(copy::FILE_FILTER_ARCHIVE, &["warc", "gz", "arc", "wacz"])
             .pick_file(),
         FilePurpose::SaveArchive => dialog
             .set_title(copy::FILE_DIALOG_SAVE_ARCHIVE)
@@ -97,7 +97,7 @@ fn ask(purpose: FilePurpose, suggested: Option<PathBuf>) -> Option<PathBuf> {
             .pick_file(),
         FilePurpose::CorpusArchive => dialog
             .set_title(copy::FILE_DIALOG_CORPUS_ARCHIVE)
-            .add_filter(copy::FILE_FILTER_ARCHIVE, &["gz", "warc"])
+            .add_filter(copy::FILE_FILTER_ARCHIVE, &["gz", "warc", "arc", "wacz"])
             .pick_file(),
     }
 }
