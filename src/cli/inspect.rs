@@ -101,6 +101,14 @@ fn say_where_from(from: &LoadedFrom) {
                 copy::problems_not_listed(info.damaged_not_listed)
             ));
         }
+        if let Some(package) = &info.package {
+            for warning in &package.warnings {
+                say(&format!("warning: {}", copy::package_warning(&path, warning)));
+            }
+            if package.pages.len() > 1 {
+                say(&copy::package_pages(package.pages.len()));
+            }
+        }
     }
 }
 

@@ -124,6 +124,19 @@ pub fn reopened_damaged_record(path: &str, damaged: &crate::archive::Damaged) ->
     )
 }
 
+/// Something odd about a WACZ package that still opens.
+pub fn package_warning(path: &str, warning: &crate::archive::wacz::WaczWarning) -> String {
+    format!("{path}: {warning}")
+}
+
+/// A package names several pages: the first is read, and how to pick another.
+pub fn package_pages(count: usize) -> String {
+    format!(
+        "the package names {count} pages: inspect starts at the first unless --base-url URL \
+         names another"
+    )
+}
+
 /// `--save-warc` done.
 pub fn saved_archive(path: &str, pages: usize, records: usize, bytes: u64) -> String {
     let pages = if pages == 1 {
