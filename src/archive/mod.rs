@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use fetcher::ArchiveFetcher;
-pub use http_block::{BadHttp, HttpResponse, parse_response};
-pub use index::CaptureInfo;
+pub use http_block::{BadHttp, EarlyEnd, HttpResponse, ReadQuirk, parse_response};
+pub use index::{CaptureInfo, ReadWarning, ReadWarnings};
 pub use records::{Damaged, Record, RecordHead, RecordReader};
 pub use write::{SaveRequest, Saved, save};
 

@@ -75,8 +75,8 @@ pub fn archive_source(name: &str, captured: Option<&str>) -> String {
 }
 
 /// The page header's line about a reopened archive, with the damaged
-/// records it passed over.
-pub fn archive_header(name: &str, captured: Option<&str>, damaged: usize) -> String {
+/// records it passed over and the records it read past something odd.
+pub fn archive_header(name: &str, captured: Option<&str>, damaged: usize, warned: usize) -> String {
     let mut line = match captured {
         Some(when) => format!(
             "From the web archive {name}, captured {} (offline)",
@@ -88,6 +88,12 @@ pub fn archive_header(name: &str, captured: Option<&str>, damaged: usize) -> Str
         line.push_str(&format!(
             "; {} passed over, the intact pages read",
             super::plural(damaged, "damaged record", "damaged records")
+        ));
+    }
+    if warned > 0 {
+        line.push_str(&format!(
+            "; {} read past something odd (inspect on the command line names them)",
+            super::plural(warned, "record", "records")
         ));
     }
     line

@@ -101,6 +101,7 @@ mod truth;
 mod archive_bad_input;
 mod archive_corpus;
 mod archive_interop;
+mod archive_quirks;
 mod archive_reopen_bad;
 mod archive_roundtrip;
 mod archive_shelf;
