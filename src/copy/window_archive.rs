@@ -171,6 +171,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_archive_header_counts_damaged_and_odd_records() {
+        assert_eq!(
+            archive_header("a.warc", None, 0, 0),
+            "From the web archive a.warc (offline)"
+        );
+        assert_eq!(
+            archive_header("a.warc", None, 2, 1),
+            "From the web archive a.warc (offline); 2 damaged records passed over, the intact \
+             pages read; 1 record read past something odd (inspect on the command line names \
+             them)"
+        );
+    }
+
+    #[test]
     fn the_suggested_name_is_the_host_and_the_day() {
         assert_eq!(
             ticket_archive_name("acme.test", "2026-12-01"),
