@@ -12,9 +12,19 @@ use std::borrow::Cow;
 /// with no colon, no name or control bytes is skipped and the rest kept.
 /// warcat's grammar refused the whole block for one such line (a name with
 /// a space, as a headless Chrome capture writes `X-Content Type Options`),
-/// and a response lost its Content-Type with it.
-pub(super) fn header_fields(lines: &[u8]) -> Vec<(String, String)> {
-    fields(lines, false).0
+/// and a response lost its Content-Type with it. What was skipped is
+/// counted, and its first line kept, to be named in the record's warning.
+pub(super) fn header_fields(lines: &[u8]) -> (Vec<(String, String)>, Skipped<'_>) {
+    let (fields, _, skipped) = fields(lines, false);
+    (fields, skipped)
+}
+
+/// The lines of an HTTP header that are not fields: how many, and the first.
+/// Only the first is kept: a hostile header can be all bad lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Skipped<'a> {
+    pub count: usize,
+    pub first: Option<&'a [u8]>,
 }
 
 /// A WARC record header's fields, up to the blank line or the first line
@@ -22,13 +32,17 @@ pub(super) fn header_fields(lines: &[u8]) -> Vec<(String, String)> {
 /// keeps reading on after damage linear: a candidate record's own
 /// `WARC/1.` line ends the candidate before it (docs/archives.md).
 pub(super) fn record_fields(lines: &[u8]) -> (Vec<(String, String)>, Option<&[u8]>) {
-    fields(lines, true)
+    let (fields, stopped, _) = fields(lines, true);
+    (fields, stopped)
 }
 
-fn fields(lines: &[u8], stop_at_bad: bool) -> (Vec<(String, String)>, Option<&[u8]>) {
+type Fields<'a> = (Vec<(String, String)>, Option<&'a [u8]>, Skipped<'a>);
+
+fn fields(lines: &[u8], stop_at_bad: bool) -> Fields<'_> {
     let mut fields: Vec<(String, Vec<u8>)> = Vec::new();
     let mut kept_last = false;
     let mut stopped = None;
+    let mut skipped = Skipped::default();
     for line in lines.split(|b| *b == b'\n') {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         if line.is_empty() {
@@ -57,7 +71,10 @@ fn fields(lines: &[u8], stop_at_bad: bool) -> (Vec<(String, String)>, Option<&[u
                 stopped = Some(line);
                 break;
             }
-            _ => {}
+            _ => {
+                skipped.count += 1;
+                skipped.first = skipped.first.or(Some(line));
+            }
         }
     }
     let fields = fields
@@ -67,7 +84,7 @@ fn fields(lines: &[u8], stop_at_bad: bool) -> (Vec<(String, String)>, Option<&[u
             (name, value)
         })
         .collect();
-    (fields, stopped)
+    (fields, stopped, skipped)
 }
 
 /// A value's text, with each byte that is not UTF-8 percent-encoded, as a
@@ -105,7 +122,7 @@ mod tests {
 
     #[test]
     fn fields_keep_their_order_and_folded_values_are_one_line() {
-        let fields = header_fields(
+        let (fields, skipped) = header_fields(
             b"B-Name: two\r\nA-Name:  one \r\nFolded: first\r\n  second\r\n\r\nnot: read",
         );
         assert_eq!(
@@ -116,11 +133,12 @@ mod tests {
                 ("Folded".to_owned(), "first second".to_owned()),
             ]
         );
+        assert_eq!(skipped, Skipped::default());
     }
 
     #[test]
     fn a_bad_line_is_skipped_and_the_rest_kept() {
-        let fields = header_fields(
+        let (fields, skipped) = header_fields(
             b"Content-Type: text/html\r\nX-Content Type Options: nosniff\r\nno colon here\r\n: no name\r\nServer: x\r\n\r\n",
         );
         assert_eq!(
@@ -131,15 +149,22 @@ mod tests {
                 ("Server".to_owned(), "x".to_owned()),
             ]
         );
+        assert_eq!(
+            skipped,
+            Skipped {
+                count: 2,
+                first: Some(&b"no colon here"[..])
+            }
+        );
     }
 
     #[test]
     fn bytes_that_are_not_utf8_are_percent_encoded_and_stay_apart() {
-        let e9 = header_fields(b"WARC-Target-URI: https://a.test/caf\xE9\r\n\r\n");
-        let e8 = header_fields(b"WARC-Target-URI: https://a.test/caf\xE8\r\n\r\n");
+        let (e9, _) = header_fields(b"WARC-Target-URI: https://a.test/caf\xE9\r\n\r\n");
+        let (e8, _) = header_fields(b"WARC-Target-URI: https://a.test/caf\xE8\r\n\r\n");
         assert_eq!(e9[0].1, "https://a.test/caf%E9");
         assert_eq!(e8[0].1, "https://a.test/caf%E8");
-        let utf8 = header_fields("Name: café\r\n\r\n".as_bytes());
+        let (utf8, _) = header_fields("Name: café\r\n\r\n".as_bytes());
         assert_eq!(utf8[0].1, "café");
     }
 

@@ -2,8 +2,8 @@
 //! fields and body, with the wire form undone (`Transfer-Encoding: chunked`,
 //! `Content-Encoding` gzip, deflate, br) as other tools store it.
 //!
-//! Header fields are parsed by warcat's grammar; the body is decoded here,
-//! not by its codec pipeline: that one undoes several content codings in the
+//! Header fields are read line by line (`fields.rs`); the body is decoded
+//! here, not by warcat's codec pipeline: that one undoes several content codings in the
 //! order they were applied instead of the reverse, and has no cap on what it
 //! inflates.
 
@@ -24,26 +24,77 @@ pub struct HttpResponse {
     pub body: Vec<u8>,
     /// The body was longer than the cap and was cut.
     pub truncated: bool,
-    /// A coding its header names that the body does not have: the body is
-    /// kept as stored (SPEC 12), and a warning says so.
-    pub stored_as_is: Option<StoredAsIs>,
+    /// Everything odd about the block that was read past (SPEC 12), in the
+    /// order met: one warning per record names them all.
+    pub quirks: Vec<ReadQuirk>,
 }
 
-/// A body read as it was stored because its header names a coding the
-/// stored bytes do not have, as warcio reads it: pywb and Chrome-based
-/// recorders keep `Transfer-Encoding: chunked` over a body they stored
-/// de-chunked, wabac.js keeps `Content-Encoding: gzip` over a body stored
-/// decoded.
+/// Something odd about a response block that is read anyway, as warcio
+/// reads it: pywb and Chrome-based recorders keep `Transfer-Encoding:
+/// chunked` over a body they stored de-chunked, wabac.js keeps
+/// `Content-Encoding: gzip` over a body stored decoded, headless Chrome
+/// writes a header name with a space.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StoredAsIs {
+pub enum ReadQuirk {
     #[error(
         "its header says Transfer-Encoding: chunked, but the body is not chunked: read as stored"
     )]
     NotChunked,
     #[error(
-        "its header says Content-Encoding: {0}, but the body does not decode as that: read as stored"
+        "its header says Content-Encoding: {coding}, but the body does not decode as that: read as stored"
     )]
-    NotEncoded(String),
+    NotEncoded { coding: String },
+    /// A coding no decoder here undoes (`compress`, `zstd`): warcio too
+    /// gives such a body as stored.
+    #[error(
+        "its header says Content-Encoding: {coding}, which the inspector cannot undo: read as stored"
+    )]
+    UnknownCoding { coding: String },
+    /// HTTP header lines that are not fields; the first is shown (cut to
+    /// [`SHOWN_LINE`] characters).
+    #[error("{}", skipped_lines(*count, line))]
+    HeaderLinesSkipped { count: usize, line: String },
+    #[error("the record ended before its body: {0}")]
+    EarlyEnd(EarlyEnd),
+}
+
+/// How a body ended before its header or its coding said it would.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EarlyEnd {
+    #[error("its last chunk is missing")]
+    BeforeLastChunk,
+    #[error("a chunk of {claimed} bytes holds {got}")]
+    InsideChunk { claimed: u64, got: u64 },
+    #[error("its {coding} stream stops after {got} bytes decoded")]
+    InsideCoding { coding: String, got: u64 },
+    #[error("its Content-Length says {claimed} bytes, the record holds {got}")]
+    ShortOfLength { claimed: u64, got: u64 },
+}
+
+/// Characters of a skipped header line shown in its warning.
+pub const SHOWN_LINE: usize = 80;
+
+fn skipped_lines(count: usize, line: &str) -> String {
+    if count == 1 {
+        format!("its HTTP header line {line:?} is not a field: skipped, the rest kept")
+    } else {
+        format!(
+            "{count} lines of its HTTP header are not fields (the first: {line:?}): skipped, the rest kept"
+        )
+    }
+}
+
+impl ReadQuirk {
+    /// The stable id of its kind, in the corpus report's `archives.warnings`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            ReadQuirk::NotChunked => "not_chunked",
+            ReadQuirk::NotEncoded { .. } => "not_encoded",
+            ReadQuirk::UnknownCoding { .. } => "unknown_coding",
+            ReadQuirk::HeaderLinesSkipped { .. } => "header_line_skipped",
+            ReadQuirk::EarlyEnd(_) => "early_end",
+        }
+    }
 }
 
 impl HttpResponse {
@@ -53,6 +104,21 @@ impl HttpResponse {
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the body ended before its header or coding said: what a
+    /// capture cut on purpose (`WARC-Truncated`) or at the cap does too.
+    pub fn ended_early(&self) -> bool {
+        self.quirks
+            .iter()
+            .any(|q| matches!(q, ReadQuirk::EarlyEnd(_)))
+    }
+
+    /// The record was cut, by the capture or at the cap: an early end of its
+    /// body is that cut, marked `truncated`, not a quirk of the writer's.
+    pub fn mark_record_cut(&mut self) {
+        self.truncated = true;
+        self.quirks.retain(|q| !matches!(q, ReadQuirk::EarlyEnd(_)));
     }
 }
 
@@ -99,6 +165,8 @@ struct Head {
     status: u16,
     headers: Vec<(String, String)>,
     body_at: usize,
+    /// The header lines that are not fields, named in the record's warning.
+    skipped: Option<ReadQuirk>,
 }
 
 fn split_head(block: &[u8]) -> Result<Head, BadHttp> {
@@ -114,32 +182,61 @@ fn split_head(block: &[u8]) -> Result<Head, BadHttp> {
         }
     })?;
     let (line, rest) = first_line(&block[..head_end]);
+    let (headers, skipped) = header_fields(rest);
     Ok(Head {
         status: status_code(line)?,
-        headers: header_fields(rest),
+        headers,
         body_at: head_end,
+        skipped: skipped.first.map(|line| ReadQuirk::HeaderLinesSkipped {
+            count: skipped.count,
+            line: shown_line(line),
+        }),
     })
 }
 
+/// A skipped line as its warning shows it: at most [`SHOWN_LINE`]
+/// characters, an ellipsis where it was cut.
+fn shown_line(line: &[u8]) -> String {
+    let text = String::from_utf8_lossy(line);
+    let mut shown: String = text.chars().take(SHOWN_LINE).collect();
+    if shown.len() < text.len() {
+        shown.push('…');
+    }
+    shown
+}
+
+/// The codings a decoder here undoes.
+fn can_undo(coding: &str) -> bool {
+    matches!(coding, "gzip" | "x-gzip" | "deflate" | "br")
+}
+
 /// Parses a response block, keeping at most `max_body` bytes of the body.
+/// What is odd about it is read past as warcio reads it, and named in
+/// [`HttpResponse::quirks`].
 pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, BadHttp> {
     let Head {
         status,
         headers,
-        body_at: head_end,
+        body_at,
+        skipped,
     } = split_head(block)?;
+    let mut quirks: Vec<ReadQuirk> = skipped.into_iter().collect();
     let mut transfer = codings(&headers, "Transfer-Encoding");
-    let raw = &block[head_end..];
-    let mut stored_as_is = None;
-    let (wire, mut truncated) = if transfer.last().map(String::as_str) == Some("chunked") {
+    let raw = &block[body_at..];
+    let wire = if transfer.last().map(String::as_str) == Some("chunked") {
         transfer.pop();
-        let (joined, cut, chunked) = dechunk(raw);
-        if !chunked {
-            stored_as_is = Some(StoredAsIs::NotChunked);
+        let (joined, end) = dechunk(raw);
+        match end {
+            ChunksEnd::Whole => {}
+            ChunksEnd::NotChunked => quirks.push(ReadQuirk::NotChunked),
+            ChunksEnd::Early(early) => quirks.push(ReadQuirk::EarlyEnd(early)),
         }
-        (Cow::Owned(joined), cut)
+        Cow::Owned(joined)
     } else {
-        (Cow::Borrowed(raw), false)
+        if let Some(short) = short_of_length(&headers, status, raw.len(), max_body) {
+            quirks.push(short);
+        }
+        Cow::Borrowed(raw)
     };
     // Codings are listed in the order they were applied: undone last first.
     let mut applied = transfer;
@@ -151,45 +248,86 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
             applied.len()
         )));
     }
-    let mut body: Box<dyn Read + '_> = Box::new(&wire[..]);
-    for coding in applied.iter().rev() {
-        body = decoder(coding, body)?;
-    }
+    let stored = |wire: &[u8]| wire[..wire.len().min(max_body.saturating_add(1))].to_vec();
     let mut decoded = Vec::new();
-    let cap = u64::try_from(max_body)
-        .unwrap_or(u64::MAX)
-        .saturating_add(1);
-    match body.take(cap).read_to_end(&mut decoded) {
-        Ok(_) => {}
-        // A body cut by the capture (`WARC-Truncated`) ends inside its
-        // compressed stream: what decoded is the page, cut.
-        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof && !decoded.is_empty() => {
-            truncated = true;
+    if let Some(unknown) = applied.iter().find(|c| !can_undo(c)) {
+        quirks.push(ReadQuirk::UnknownCoding {
+            coding: unknown.clone(),
+        });
+        decoded = stored(&wire);
+    } else {
+        let mut body: Box<dyn Read + '_> = Box::new(&wire[..]);
+        for coding in applied.iter().rev() {
+            body = decoder(coding, body);
         }
-        // Not one byte decodes: the body was stored decoded under its
-        // header's coding (warcio reads it as stored).
-        Err(_) if decoded.is_empty() => {
-            decoded = wire[..wire.len().min(max_body.saturating_add(1))].to_vec();
-            stored_as_is = Some(StoredAsIs::NotEncoded(applied.join(", ")));
-        }
-        Err(e) => {
-            return Err(bad(format!(
-                "its body does not decode as {} ({e})",
-                applied.join(", ")
-            )));
+        let cap = u64::try_from(max_body)
+            .unwrap_or(u64::MAX)
+            .saturating_add(1);
+        match body.take(cap).read_to_end(&mut decoded) {
+            Ok(_) => {}
+            // A body that ends inside its compressed stream: what decoded is
+            // the page, its end missing (cut by the capture, `WARC-Truncated`,
+            // or a Content-Length short of the block, as warcio's
+            // example-trunc.warc has it).
+            // One early end is named: a short Content-Length already said it.
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof && !decoded.is_empty() => {
+                if !quirks.iter().any(|q| matches!(q, ReadQuirk::EarlyEnd(_))) {
+                    quirks.push(ReadQuirk::EarlyEnd(EarlyEnd::InsideCoding {
+                        coding: applied.join(", "),
+                        got: decoded.len() as u64,
+                    }));
+                }
+            }
+            // Not one byte decodes: the body was stored decoded under its
+            // header's coding (warcio reads it as stored).
+            Err(_) if decoded.is_empty() => {
+                decoded = stored(&wire);
+                quirks.push(ReadQuirk::NotEncoded {
+                    coding: applied.join(", "),
+                });
+            }
+            Err(e) => {
+                return Err(bad(format!(
+                    "its body does not decode as {} ({e})",
+                    applied.join(", ")
+                )));
+            }
         }
     }
-    if decoded.len() > max_body {
-        decoded.truncate(max_body);
-        truncated = true;
-    }
+    let truncated = decoded.len() > max_body;
+    decoded.truncate(max_body);
     Ok(HttpResponse {
         status,
         headers,
         body: decoded,
         truncated,
-        stored_as_is,
+        quirks,
     })
+}
+
+/// A body shorter than its `Content-Length` says, when it was not cut at
+/// the cap: a status that has no body (1xx, 204, 304) is not asked for one.
+fn short_of_length(
+    headers: &[(String, String)],
+    status: u16,
+    got: usize,
+    max_body: usize,
+) -> Option<ReadQuirk> {
+    if (100..200).contains(&status) || status == 204 || status == 304 || got > max_body {
+        return None;
+    }
+    let claimed: u64 = headers
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case("Content-Length"))?
+        .1
+        .trim()
+        .parse()
+        .ok()?;
+    let got = got as u64;
+    (got < claimed).then_some(ReadQuirk::EarlyEnd(EarlyEnd::ShortOfLength {
+        claimed,
+        got,
+    }))
 }
 
 /// The code of a status line `HTTP/1.x NNN [reason]`.
@@ -219,8 +357,10 @@ fn status_code(line: &[u8]) -> Result<u16, BadHttp> {
 }
 
 /// The reader that undoes one content coding.
-fn decoder<'a>(coding: &str, input: Box<dyn Read + 'a>) -> Result<Box<dyn Read + 'a>, BadHttp> {
-    Ok(match coding {
+/// The reader that undoes one content coding, one of [`can_undo`]'s; any
+/// other passes the bytes as they are.
+fn decoder<'a>(coding: &str, input: Box<dyn Read + 'a>) -> Box<dyn Read + 'a> {
+    match coding {
         "gzip" | "x-gzip" => Box::new(flate2::read::MultiGzDecoder::new(input)),
         // "deflate" is meant as zlib, but servers also send raw deflate.
         "deflate" => {
@@ -233,12 +373,8 @@ fn decoder<'a>(coding: &str, input: Box<dyn Read + 'a>) -> Result<Box<dyn Read +
             }
         }
         "br" => Box::new(brotli_decompressor::Decompressor::new(input, 16 * 1024)),
-        other => {
-            return Err(bad(format!(
-                "its encoding {other:?} is not one we can undo"
-            )));
-        }
-    })
+        _ => input,
+    }
 }
 
 /// A zlib stream starts with a method byte of 8 and a check sum of 31.
@@ -259,34 +395,46 @@ fn head_end(block: &[u8]) -> Option<usize> {
     }
 }
 
+/// How a chunked body ended.
+enum ChunksEnd {
+    /// At its last, empty chunk.
+    Whole,
+    /// A chunk size line is not hexadecimal: the rest is taken as stored.
+    NotChunked,
+    /// Before its last chunk, inside a chunk or between two (a cut capture).
+    Early(EarlyEnd),
+}
+
 /// Joins a chunked body's chunks; a body that ends before its last (empty)
-/// chunk, inside a chunk or between two, is a cut capture: it gives what it
-/// holds, marked cut (the second value). Where a chunk size line is not
-/// hexadecimal the rest is taken as stored, not chunked, as warcio's
-/// `ChunkedDataReader` takes it (the third value is then false). Never
-/// longer than `raw`.
-fn dechunk(mut raw: &[u8]) -> (Vec<u8>, bool, bool) {
+/// chunk gives what it holds. Where a chunk size line is not hexadecimal
+/// the rest is taken as stored, not chunked, as warcio's
+/// `ChunkedDataReader` takes it. Never longer than `raw`.
+fn dechunk(mut raw: &[u8]) -> (Vec<u8>, ChunksEnd) {
     let mut joined = Vec::with_capacity(raw.len());
     loop {
         let Some(line_end) = memchr::memchr(b'\n', raw) else {
             if joined.is_empty() && !raw.is_empty() {
-                return (raw.to_vec(), false, false);
+                return (raw.to_vec(), ChunksEnd::NotChunked);
             }
-            return (joined, true, true);
+            return (joined, ChunksEnd::Early(EarlyEnd::BeforeLastChunk));
         };
         let line = std::str::from_utf8(&raw[..line_end]).unwrap_or_default();
         let size_text = line.split(';').next().unwrap_or_default().trim();
         let Ok(size) = usize::from_str_radix(size_text, 16) else {
             joined.extend_from_slice(raw);
-            return (joined, false, false);
+            return (joined, ChunksEnd::NotChunked);
         };
         raw = &raw[line_end + 1..];
         if size == 0 {
-            return (joined, false, true);
+            return (joined, ChunksEnd::Whole);
         }
         if size > raw.len() {
             joined.extend_from_slice(raw);
-            return (joined, true, true);
+            let early = EarlyEnd::InsideChunk {
+                claimed: size as u64,
+                got: raw.len() as u64,
+            };
+            return (joined, ChunksEnd::Early(early));
         }
         joined.extend_from_slice(&raw[..size]);
         raw = &raw[size..];

@@ -4,9 +4,9 @@
 //! by offset, and are read and decoded when the crawl asks for their URL:
 //! decoding them all first held 5.4 GB for a 19 KB archive of 20 gzip bombs.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use url::Url;
 
@@ -16,7 +16,8 @@ use super::package::PackageInfo;
 use super::parts::{Part, open_capture};
 use super::write::{InspectionMeta, PageMeta};
 use super::{
-    ArchiveError, BadHttp, Damaged, INSPECTION_URI, RecordHead, RecordKind, parse_response,
+    ArchiveError, BadHttp, Damaged, INSPECTION_URI, ReadQuirk, RecordHead, RecordKind,
+    parse_response,
 };
 use crate::fetch::is_html;
 use crate::inspect::MAX_DEPTH;
@@ -57,16 +58,100 @@ pub struct CaptureInfo {
     /// intact ones were.
     pub damaged: Vec<Damaged>,
     pub damaged_not_listed: usize,
+    /// The records the crawl read that were odd (SPEC 12), filled as it
+    /// reads them: the archive is opened, and this cloned, before.
+    pub read_warnings: ReadWarnings,
     /// A WACZ package's pages and what was odd about it.
     pub package: Option<PackageInfo>,
 }
+
+/// A record read past what was odd about it, and what was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadWarning {
+    /// Where the record, or the gzip member that holds it, starts.
+    pub offset: u64,
+    pub url: Url,
+    pub quirks: Vec<ReadQuirk>,
+}
+
+/// The warnings of the records read so far, each record once, the first
+/// [`LISTED_DAMAGED`] listed and the rest counted. Every clone shares one
+/// list: a body is read when the crawl asks for it, after the archive's
+/// [`CaptureInfo`] was handed out.
+#[derive(Clone, Debug, Default)]
+pub struct ReadWarnings(Arc<Mutex<WarningList>>);
+
+#[derive(Debug, Default)]
+struct WarningList {
+    listed: Vec<ReadWarning>,
+    not_listed: usize,
+    seen: HashSet<RecordAt>,
+}
+
+impl ReadWarnings {
+    /// The listed warnings, in file order.
+    pub fn listed(&self) -> Vec<ReadWarning> {
+        let mut listed = self
+            .0
+            .lock()
+            .map(|list| list.listed.clone())
+            .unwrap_or_default();
+        listed.sort_by_key(|w| w.offset);
+        listed
+    }
+
+    /// Warnings past the listed ones.
+    pub fn not_listed(&self) -> usize {
+        self.0
+            .lock()
+            .map(|list| list.not_listed)
+            .unwrap_or_default()
+    }
+
+    /// Records warned about, listed or not.
+    pub fn count(&self) -> usize {
+        self.0
+            .lock()
+            .map(|list| list.listed.len() + list.not_listed)
+            .unwrap_or_default()
+    }
+
+    /// Notes a record's quirks, once however often it is read (a diff reads
+    /// each page twice, a redirect's hop is read with every page it leads to).
+    fn note(&self, at: RecordAt, url: &Url, quirks: Vec<ReadQuirk>) {
+        let Ok(mut list) = self.0.lock() else {
+            return;
+        };
+        if quirks.is_empty() || !list.seen.insert(at) {
+            return;
+        }
+        if list.listed.len() < LISTED_DAMAGED {
+            list.listed.push(ReadWarning {
+                offset: at.offset,
+                url: url.clone(),
+                quirks,
+            });
+        } else {
+            list.not_listed += 1;
+        }
+    }
+}
+
+/// Two lists are the same when they hold the same warnings.
+impl PartialEq for ReadWarnings {
+    fn eq(&self, other: &Self) -> bool {
+        self.listed() == other.listed() && self.not_listed() == other.not_listed()
+    }
+}
+
+impl Eq for ReadWarnings {}
 
 mod lazy;
 pub use lazy::UrlIndex;
 use lazy::{Lazy, Looked};
 
 /// Where a record is in the file, to be read again when asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct RecordAt {
     /// Which of the capture's parts holds it (a package holds several WARCs).
     part: usize,
@@ -91,7 +176,7 @@ pub(super) struct StoredResponse {
 /// A response's body, decoded.
 pub(super) struct Body {
     pub bytes: Vec<u8>,
-    /// Cut: at the cap, by the capture, or its record ends early.
+    /// Cut: at the cap, or by the capture (`WARC-Truncated`).
     pub truncated: bool,
 }
 
@@ -356,10 +441,16 @@ impl ArchiveIndex {
             self.max_bytes
         };
         let record = self.record(response.at, cap.saturating_add(HEAD_ROOM))?;
-        let http = parse_response(&record.block, cap).map_err(|bad| bad.to_string())?;
+        let mut http = parse_response(&record.block, cap).map_err(|bad| bad.to_string())?;
+        if record.block_cut || response.cut_by_capture {
+            http.mark_record_cut();
+        }
+        self.info
+            .read_warnings
+            .note(response.at, &response.url, http.quirks);
         Ok(Body {
             bytes: http.body,
-            truncated: http.truncated || record.block_cut || response.cut_by_capture,
+            truncated: http.truncated,
         })
     }
 
@@ -547,5 +638,6 @@ fn inspection_info(block: &[u8]) -> Result<CaptureInfo, String> {
         damaged: Vec::new(),
         damaged_not_listed: 0,
         package: None,
+        read_warnings: ReadWarnings::default(),
     })
 }

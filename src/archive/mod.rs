@@ -17,9 +17,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use fetcher::ArchiveFetcher;
-pub use http_block::{BadHttp, HttpResponse, parse_response};
-pub use index::CaptureInfo;
-pub use package::PackageInfo;
+pub use http_block::{BadHttp, EarlyEnd, HttpResponse, ReadQuirk, parse_response};
+pub use index::{CaptureInfo, ReadWarning, ReadWarnings};
+pub use package::{PackageInfo, warning_id as package_warning_id};
 pub use parts::{Capture, Part, PartOpener, open_capture};
 pub use records::{Damaged, Input, Record, RecordHead, RecordInput, RecordKind, RecordReader};
 pub use write::{SaveRequest, Saved, save};

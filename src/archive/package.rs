@@ -56,6 +56,30 @@ pub(super) struct Package {
     pub parts: Vec<Part>,
     pub index: Option<Arc<dyn UrlIndex>>,
     pub info: PackageInfo,
+    pub wacz: Arc<Wacz>,
+}
+
+/// The stable id of a package warning in a corpus report's
+/// `archives.warnings` (`kind`).
+pub fn warning_id(warning: &WaczWarning) -> &'static str {
+    match warning {
+        WaczWarning::Nested { .. } => "package_nested",
+        WaczWarning::LongLines { .. } => "package_long_lines",
+        WaczWarning::BadLines { .. } => "package_bad_lines",
+        WaczWarning::OverCap { .. } => "package_over_cap",
+        WaczWarning::StoppedAt { .. } => "package_stopped",
+        WaczWarning::Unreadable { .. } => "package_unreadable_file",
+        WaczWarning::NoPages => "package_no_pages",
+        WaczWarning::NoIndex => "package_no_index",
+        WaczWarning::IndexMissingWarc { .. } => "package_index_missing_warc",
+        WaczWarning::IndexPastEnd { .. } => "package_index_past_end",
+        WaczWarning::NoDatapackage => "package_no_datapackage",
+        WaczWarning::BadDatapackage { .. } => "package_bad_datapackage",
+        WaczWarning::HashMismatch { .. } => "package_hash_mismatch",
+        WaczWarning::SizeMismatch { .. } => "package_size_mismatch",
+        WaczWarning::Missing { .. } => "package_missing_file",
+        WaczWarning::HashNotChecked { .. } => "package_hash_not_checked",
+    }
 }
 
 pub(super) fn open(path: &Path) -> Result<Package, ArchiveError> {
@@ -87,5 +111,10 @@ pub(super) fn open(path: &Path) -> Result<Package, ArchiveError> {
         pages: wacz.pages().to_vec(),
         warnings: wacz.warnings().to_vec(),
     };
-    Ok(Package { parts, index, info })
+    Ok(Package {
+        parts,
+        index,
+        info,
+        wacz,
+    })
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::index::UrlIndex;
 use super::kind::{self, FileKind};
 use super::package::PackageInfo;
+use super::wacz::{HashScope, Wacz, WaczWarning};
 use super::{ArchiveError, Input, Record, RecordReader};
 
 /// Where a part's bytes come from.
@@ -104,6 +105,19 @@ pub struct Capture {
     pub parts: Vec<Part>,
     pub index: Option<Arc<dyn UrlIndex>>,
     pub package: Option<PackageInfo>,
+    wacz: Option<Arc<Wacz>>,
+}
+
+impl Capture {
+    /// A package's WARCs checked against `datapackage.json`'s sha256 (read
+    /// whole: a corpus run, which reads them all anyway, asks; opening a
+    /// package checks only its small files).
+    pub fn check_warc_hashes(&self) -> Vec<WaczWarning> {
+        self.wacz
+            .as_ref()
+            .map(|wacz| wacz.check_hashes(HashScope::Warcs))
+            .unwrap_or_default()
+    }
 }
 
 /// Opens the capture at `path`, its kind told from its first bytes.
@@ -119,6 +133,7 @@ pub fn open_capture(path: &Path) -> Result<Capture, ArchiveError> {
             parts: package.parts,
             index: package.index,
             package: Some(package.info),
+            wacz: Some(package.wacz),
         });
     }
     Ok(Capture {
@@ -126,5 +141,6 @@ pub fn open_capture(path: &Path) -> Result<Capture, ArchiveError> {
         parts: vec![Part::file(path)],
         index: None,
         package: None,
+        wacz: None,
     })
 }

@@ -83,8 +83,9 @@ pub fn run_diff(args: &DiffArgs, config_dir: Option<&Path>) -> Result<(), Failur
     finish_writing(written)
 }
 
-/// Says on stderr that the pages come from a web archive, and when they were
-/// captured: the report itself is the live run's, byte for byte.
+/// Says on stderr that the pages come from a web archive, when they were
+/// captured, and what of it was damaged or odd: the report itself is the
+/// live run's, byte for byte.
 fn say_where_from(from: &LoadedFrom) {
     if let LoadedFrom::Archive { path, info } = from {
         let path = path.display().to_string();
@@ -101,9 +102,27 @@ fn say_where_from(from: &LoadedFrom) {
                 copy::problems_not_listed(info.damaged_not_listed)
             ));
         }
+        // Said after the crawl: a record's quirks are found as its body is
+        // read. The report itself stays the live run's.
+        for warning in info.read_warnings.listed() {
+            say(&format!(
+                "warning: {}",
+                copy::reopened_record_warning(&path, &warning)
+            ));
+        }
+        let not_listed = info.read_warnings.not_listed();
+        if not_listed > 0 {
+            say(&format!(
+                "warning: {}",
+                copy::problems_not_listed(not_listed)
+            ));
+        }
         if let Some(package) = &info.package {
             for warning in &package.warnings {
-                say(&format!("warning: {}", copy::package_warning(&path, warning)));
+                say(&format!(
+                    "warning: {}",
+                    copy::package_warning(&path, warning)
+                ));
             }
             if package.pages.len() > 1 {
                 say(&copy::package_pages(package.pages.len()));

@@ -1,6 +1,6 @@
 //! Words of a corpus over web archives: what was skipped, what was damaged.
 
-use crate::corpus::{ArchiveStats, RecordProblem, SkipKind};
+use crate::corpus::{ArchiveStats, RecordProblem, RecordWarning, SkipKind};
 
 /// A skipped kind of record, in the summary line.
 pub fn skip_kind_label(kind: SkipKind) -> &'static str {
@@ -46,6 +46,12 @@ pub fn archive_summary(stats: &ArchiveStats, pages: usize) -> String {
             super::plural(stats.damaged_count(), "damaged record", "damaged records")
         ));
     }
+    if stats.warning_count() > 0 {
+        line.push_str(&format!(
+            "; {} read past something odd",
+            super::plural(stats.warning_count(), "record", "records")
+        ));
+    }
     line
 }
 
@@ -71,9 +77,14 @@ pub fn damaged_record_line(problem: &RecordProblem) -> String {
     format!("✖ damaged: {}", record_problem(problem))
 }
 
-/// A page whose body was read as stored, in the window's list.
-pub fn read_as_stored_line(problem: &RecordProblem) -> String {
-    format!("read as stored: {}", record_problem(problem))
+/// A record read past what was odd about it, in the table and the
+/// window's list.
+pub fn record_warning_line(warning: &RecordWarning) -> String {
+    let place = format!("{} at offset {}", warning.file.display(), warning.offset);
+    match &warning.target_uri {
+        Some(uri) => format!("warning: {place} ({uri}): {}", warning.detail),
+        None => format!("warning: {place}: {}", warning.detail),
+    }
 }
 
 /// A response record not taken as a page, in the window's list.

@@ -137,6 +137,18 @@ pub fn package_pages(count: usize) -> String {
     )
 }
 
+/// A record of a reopened archive the crawl read past what was odd about it
+/// (SPEC 12): each quirk, in the order met.
+pub fn reopened_record_warning(path: &str, warning: &crate::archive::ReadWarning) -> String {
+    let quirks: Vec<String> = warning.quirks.iter().map(ToString::to_string).collect();
+    format!(
+        "{path} at offset {} ({}): {}",
+        warning.offset,
+        warning.url,
+        quirks.join("; ")
+    )
+}
+
 /// `--save-warc` done.
 pub fn saved_archive(path: &str, pages: usize, records: usize, bytes: u64) -> String {
     let pages = if pages == 1 {

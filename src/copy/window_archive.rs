@@ -75,8 +75,8 @@ pub fn archive_source(name: &str, captured: Option<&str>) -> String {
 }
 
 /// The page header's line about a reopened archive, with the damaged
-/// records it passed over.
-pub fn archive_header(name: &str, captured: Option<&str>, damaged: usize) -> String {
+/// records it passed over and the records it read past something odd.
+pub fn archive_header(name: &str, captured: Option<&str>, damaged: usize, warned: usize) -> String {
     let mut line = match captured {
         Some(when) => format!(
             "From the web archive {name}, captured {} (offline)",
@@ -88,6 +88,12 @@ pub fn archive_header(name: &str, captured: Option<&str>, damaged: usize) -> Str
         line.push_str(&format!(
             "; {} passed over, the intact pages read",
             super::plural(damaged, "damaged record", "damaged records")
+        ));
+    }
+    if warned > 0 {
+        line.push_str(&format!(
+            "; {} read past something odd (inspect on the command line names them)",
+            super::plural(warned, "record", "records")
         ));
     }
     line
@@ -163,6 +169,20 @@ pub fn explanation_reopened_archive(path: &str, captured: Option<&str>) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_archive_header_counts_damaged_and_odd_records() {
+        assert_eq!(
+            archive_header("a.warc", None, 0, 0),
+            "From the web archive a.warc (offline)"
+        );
+        assert_eq!(
+            archive_header("a.warc", None, 2, 1),
+            "From the web archive a.warc (offline); 2 damaged records passed over, the intact \
+             pages read; 1 record read past something odd (inspect on the command line names \
+             them)"
+        );
+    }
 
     #[test]
     fn the_suggested_name_is_the_host_and_the_day() {

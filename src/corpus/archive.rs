@@ -123,13 +123,68 @@ pub struct ArchiveStats {
     /// first [`LISTED_PROBLEMS`]; the rest are counted).
     pub unreadable: Vec<RecordProblem>,
     pub unreadable_not_listed: usize,
-    /// Pages whose body was read as stored, its header naming a coding the
-    /// body does not have (SPEC 12; the first [`LISTED_PROBLEMS`]; the rest
-    /// are counted).
+    /// Response records read past what was odd about them (SPEC 12): one
+    /// warning a record, naming every quirk (the first [`LISTED_PROBLEMS`];
+    /// the rest are counted).
     #[serde(default)]
-    pub read_as_stored: Vec<RecordProblem>,
+    pub warnings: Vec<RecordWarning>,
     #[serde(default)]
-    pub read_as_stored_not_listed: usize,
+    pub warnings_not_listed: usize,
+    /// A partial result written before warnings were typed listed only the
+    /// bodies read as stored: still merged, as warnings.
+    #[serde(default, skip_serializing, rename = "read_as_stored")]
+    pub old_read_as_stored: Vec<RecordProblem>,
+    #[serde(default, skip_serializing, rename = "read_as_stored_not_listed")]
+    pub old_read_as_stored_not_listed: usize,
+}
+
+/// A response record read past what was odd about it, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordWarning {
+    #[serde(with = "super::partial::lossy_path")]
+    pub file: PathBuf,
+    pub offset: u64,
+    pub target_uri: Option<String>,
+    /// The stable id of its first quirk ([`archive::ReadQuirk::id`]).
+    pub kind: String,
+    /// Every quirk's id, in the order met.
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// Every quirk in words.
+    pub detail: String,
+}
+
+impl RecordWarning {
+    fn of(problem: RecordProblem, quirks: &[archive::ReadQuirk]) -> Option<Self> {
+        let kinds: Vec<String> = quirks.iter().map(|q| q.id().to_owned()).collect();
+        let detail: Vec<String> = quirks.iter().map(ToString::to_string).collect();
+        Some(RecordWarning {
+            file: problem.file,
+            offset: problem.offset,
+            target_uri: problem.target_uri,
+            kind: kinds.first()?.clone(),
+            kinds,
+            detail: detail.join("; "),
+        })
+    }
+
+    /// A body read as stored, as a partial result of an earlier version
+    /// listed it: its kind told by its words.
+    fn of_old(problem: RecordProblem) -> Self {
+        let kind = if problem.detail.contains("Transfer-Encoding: chunked") {
+            archive::ReadQuirk::NotChunked.id()
+        } else {
+            "not_encoded"
+        };
+        RecordWarning {
+            file: problem.file,
+            offset: problem.offset,
+            target_uri: problem.target_uri,
+            kind: kind.to_owned(),
+            kinds: vec![kind.to_owned()],
+            detail: problem.detail,
+        }
+    }
 }
 
 /// Problems listed at most, of each kind: a hostile archive can be all
@@ -161,12 +216,17 @@ impl ArchiveStats {
         }
     }
 
-    fn note_read_as_stored(&mut self, problem: RecordProblem) {
-        if self.read_as_stored.len() < LISTED_PROBLEMS {
-            self.read_as_stored.push(problem);
+    fn note_warning(&mut self, warning: RecordWarning) {
+        if self.warnings.len() < LISTED_PROBLEMS {
+            self.warnings.push(warning);
         } else {
-            self.read_as_stored_not_listed += 1;
+            self.warnings_not_listed += 1;
         }
+    }
+
+    /// Warnings in all, listed or not.
+    pub fn warning_count(&self) -> usize {
+        self.warnings.len() + self.warnings_not_listed
     }
 
     /// Adds the stats of the archive read after these (a shard's), keeping
@@ -184,10 +244,14 @@ impl ArchiveStats {
             self.note_unreadable(problem);
         }
         self.unreadable_not_listed += later.unreadable_not_listed;
-        for problem in later.read_as_stored {
-            self.note_read_as_stored(problem);
+        for warning in later.warnings {
+            self.note_warning(warning);
         }
-        self.read_as_stored_not_listed += later.read_as_stored_not_listed;
+        self.warnings_not_listed += later.warnings_not_listed;
+        for problem in later.old_read_as_stored {
+            self.note_warning(RecordWarning::of_old(problem));
+        }
+        self.warnings_not_listed += later.old_read_as_stored_not_listed;
     }
 
     /// A page of a later archive whose URI an earlier one had: skipped as a
@@ -201,13 +265,12 @@ impl ArchiveStats {
         self.damaged.len() + self.damaged_not_listed
     }
 
-    /// Problems in all, damaged and unreadable, listed or not.
+    /// Problems in all, damaged, unreadable and warned about, listed or not.
     pub fn problem_count(&self) -> usize {
         self.damaged_count()
             + self.unreadable.len()
             + self.unreadable_not_listed
-            + self.read_as_stored.len()
-            + self.read_as_stored_not_listed
+            + self.warning_count()
     }
 }
 
@@ -221,11 +284,10 @@ struct ArchivePage {
     truncated: bool,
 }
 
-/// What one record is to the corpus.
+/// What one record is to the corpus, and what was odd about it.
 enum Taken {
-    /// A page, and why its body was read as stored, if it was.
-    Page(ArchivePage, Option<RecordProblem>),
-    Skipped(SkipKind),
+    Page(ArchivePage, Option<RecordWarning>),
+    Skipped(SkipKind, Option<RecordWarning>),
     Unreadable(SkipKind, RecordProblem),
 }
 
@@ -311,7 +373,24 @@ fn read_archives(
     let mut at = 0;
     for file in files {
         let parts = match archive::open_capture(file) {
-            Ok(capture) => capture.parts,
+            Ok(capture) => {
+                let package = capture
+                    .package
+                    .iter()
+                    .flat_map(|p| p.warnings.iter().cloned());
+                for warning in package.chain(capture.check_warc_hashes()) {
+                    let kind = archive::package_warning_id(&warning).to_owned();
+                    stats.note_warning(RecordWarning {
+                        file: file.clone(),
+                        offset: 0,
+                        target_uri: None,
+                        kinds: vec![kind.clone()],
+                        kind,
+                        detail: warning.to_string(),
+                    });
+                }
+                capture.parts
+            }
             Err(e) => {
                 stats.note_damaged(RecordProblem {
                     file: file.clone(),
@@ -374,14 +453,19 @@ fn read_part(
         };
         stats.records += 1;
         match take(&file, &record, max_bytes, seen, *at) {
-            Taken::Page(page, as_stored) => {
+            Taken::Page(page, warning) => {
                 *at += 1;
-                if let Some(problem) = as_stored {
-                    stats.note_read_as_stored(problem);
+                if let Some(warning) = warning {
+                    stats.note_warning(warning);
                 }
                 deliver(page);
             }
-            Taken::Skipped(kind) => stats.skip(kind),
+            Taken::Skipped(kind, warning) => {
+                stats.skip(kind);
+                if let Some(warning) = warning {
+                    stats.note_warning(warning);
+                }
+            }
             Taken::Unreadable(kind, problem) => {
                 stats.skip(kind);
                 stats.note_unreadable(problem);
@@ -401,7 +485,7 @@ fn take(
 ) -> Taken {
     let head = &record.head;
     if head.kind() != RecordKind::Response {
-        return Taken::Skipped(SkipKind::of_type(head.kind()));
+        return Taken::Skipped(SkipKind::of_type(head.kind()), None);
     }
     let target = head.field("WARC-Target-URI").unwrap_or_default();
     let problem = |detail: String| RecordProblem {
@@ -412,43 +496,43 @@ fn take(
     };
     let url = match archive::parse_target_uri(target) {
         Ok(url) if matches!(url.scheme(), "http" | "https") => url,
-        Ok(_) => return Taken::Skipped(SkipKind::NonHttp),
+        Ok(_) => return Taken::Skipped(SkipKind::NonHttp, None),
         Err(e) => {
             let detail = format!("the target URI does not parse ({e})");
             return Taken::Unreadable(SkipKind::BadTargetUri, problem(detail));
         }
     };
-    let response = match archive::parse_response(&record.block, max_bytes) {
+    let mut response = match archive::parse_response(&record.block, max_bytes) {
         Ok(response) => response,
         Err(e) => return Taken::Unreadable(SkipKind::BadHttp, problem(e.to_string())),
     };
+    if record.block_cut || head.field("WARC-Truncated").is_some() {
+        response.mark_record_cut();
+    }
+    // Every response read is warned about, a page or not: a skipped header
+    // line can be what made a script no page.
+    let warning = RecordWarning::of(problem(String::new()), &response.quirks);
     if response.status != 200 {
-        return Taken::Skipped(SkipKind::NotOk);
+        return Taken::Skipped(SkipKind::NotOk, warning);
     }
     let content_type = response.header("Content-Type");
     // As for a live fetch: no Content-Type at all is tried as HTML.
     if !is_html(content_type) {
-        return Taken::Skipped(SkipKind::NotHtml);
+        return Taken::Skipped(SkipKind::NotHtml, warning);
     }
     if !seen.insert(url.to_string()) {
-        return Taken::Skipped(SkipKind::Duplicate);
+        return Taken::Skipped(SkipKind::Duplicate, warning);
     }
-    let as_stored = response
-        .stored_as_is
-        .as_ref()
-        .map(|why| problem(why.to_string()));
     Taken::Page(
         ArchivePage {
             at,
             file: file.to_owned(),
             charset: content_type.and_then(charset_param),
-            truncated: response.truncated
-                || record.block_cut
-                || head.field("WARC-Truncated").is_some(),
+            truncated: response.truncated,
             html: response.body,
             url,
         },
-        as_stored,
+        warning,
     )
 }
 
@@ -499,5 +583,39 @@ mod tests {
         assert_eq!(all.damaged_count(), 2 * LISTED_PROBLEMS + 3);
         let last = &all.damaged[LISTED_PROBLEMS - 1];
         assert_eq!((last.file.to_str(), last.offset), (Some("b.warc.gz"), 1));
+    }
+
+    #[test]
+    fn an_older_partial_results_read_as_stored_merges_as_warnings() {
+        let old = serde_json::json!({
+            "records": 2,
+            "skipped": {},
+            "damaged": [],
+            "damaged_not_listed": 0,
+            "unreadable": [],
+            "unreadable_not_listed": 0,
+            "read_as_stored": [{
+                "file": "pywb.warc.gz",
+                "offset": 412,
+                "target_uri": "https://www.iana.org/",
+                "detail": "its header says Transfer-Encoding: chunked, but the body is not chunked: read as stored"
+            }],
+            "read_as_stored_not_listed": 3
+        });
+        let old: ArchiveStats = serde_json::from_value(old).unwrap();
+        let mut merged = ArchiveStats::default();
+        merged.absorb(old);
+        assert_eq!(merged.warning_count(), 4);
+        let warning = &merged.warnings[0];
+        assert_eq!(
+            (warning.kind.as_str(), warning.offset),
+            ("not_chunked", 412)
+        );
+        assert!(warning.detail.contains("not chunked"));
+        // Written again, only the new key is there.
+        let again = serde_json::to_value(&merged).unwrap();
+        assert!(again.get("read_as_stored").is_none());
+        assert_eq!(again["warnings"][0]["kind"], "not_chunked");
+        assert_eq!(again["warnings_not_listed"], 3);
     }
 }

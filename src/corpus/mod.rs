@@ -23,7 +23,7 @@ mod list;
 pub mod partial;
 mod source;
 pub mod truth;
-pub use archive::{ArchiveStats, RecordProblem, SkipKind, run_archives};
+pub use archive::{ArchiveStats, RecordProblem, RecordWarning, SkipKind, run_archives};
 pub use list::{CorpusError, CorpusPage, RowProblem, list_pages};
 pub use source::{CorpusSource, check_archives, list_corpus, list_inputs, run_source};
 

@@ -26,14 +26,14 @@ struct JsonCorpus<'a> {
     summary: JsonSummary<'a>,
     /// A corpus of web archives: the records that were not pages.
     #[serde(skip_serializing_if = "Option::is_none")]
-    archives: Option<JsonArchives>,
+    archives: Option<JsonArchives<'a>>,
     /// Measured against a targets file (SPEC 11).
     #[serde(skip_serializing_if = "Option::is_none")]
     evaluation: Option<super::truth::JsonEvaluation<'a>>,
 }
 
 #[derive(Serialize)]
-struct JsonArchives {
+struct JsonArchives<'a> {
     files: Vec<String>,
     records: usize,
     pages: usize,
@@ -44,10 +44,21 @@ struct JsonArchives {
     damaged_not_listed: usize,
     unreadable: Vec<JsonRecordProblem>,
     unreadable_not_listed: usize,
-    /// Pages read with their body as stored: their header names a coding
-    /// the body does not have (SPEC 12).
-    read_as_stored: Vec<JsonRecordProblem>,
-    read_as_stored_not_listed: usize,
+    /// Response records read past what was odd about them, one a record
+    /// (SPEC 12).
+    warnings: Vec<JsonRecordWarning<'a>>,
+    warnings_not_listed: usize,
+}
+
+#[derive(Serialize)]
+struct JsonRecordWarning<'a> {
+    file: String,
+    offset: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target_uri: Option<&'a str>,
+    kind: &'a str,
+    kinds: &'a [String],
+    detail: &'a str,
 }
 
 #[derive(Serialize)]
@@ -59,7 +70,7 @@ struct JsonRecordProblem {
     detail: String,
 }
 
-fn json_archives(run: &CorpusRun) -> Option<JsonArchives> {
+fn json_archives(run: &CorpusRun) -> Option<JsonArchives<'_>> {
     let stats = run.archives.as_ref()?;
     let problems = |list: &[RecordProblem]| {
         list.iter()
@@ -87,8 +98,19 @@ fn json_archives(run: &CorpusRun) -> Option<JsonArchives> {
         damaged_not_listed: stats.damaged_not_listed,
         unreadable: problems(&stats.unreadable),
         unreadable_not_listed: stats.unreadable_not_listed,
-        read_as_stored: problems(&stats.read_as_stored),
-        read_as_stored_not_listed: stats.read_as_stored_not_listed,
+        warnings: stats
+            .warnings
+            .iter()
+            .map(|w| JsonRecordWarning {
+                file: w.file.display().to_string(),
+                offset: w.offset,
+                target_uri: w.target_uri.as_deref(),
+                kind: &w.kind,
+                kinds: &w.kinds,
+                detail: &w.detail,
+            })
+            .collect(),
+        warnings_not_listed: stats.warnings_not_listed,
     })
 }
 
@@ -402,12 +424,11 @@ pub fn write_corpus_table(run: &CorpusRun, out: impl Write) -> std::io::Result<(
         for problem in &stats.unreadable {
             writeln!(out, "  skipped: {}", crate::copy::record_problem(problem))?;
         }
-        for problem in &stats.read_as_stored {
-            writeln!(out, "  {}", crate::copy::read_as_stored_line(problem))?;
+        for warning in &stats.warnings {
+            writeln!(out, "  {}", crate::copy::record_warning_line(warning))?;
         }
-        let not_listed = stats.damaged_not_listed
-            + stats.unreadable_not_listed
-            + stats.read_as_stored_not_listed;
+        let not_listed =
+            stats.damaged_not_listed + stats.unreadable_not_listed + stats.warnings_not_listed;
         if not_listed > 0 {
             writeln!(out, "  {}", crate::copy::problems_not_listed(not_listed))?;
         }

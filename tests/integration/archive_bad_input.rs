@@ -387,7 +387,7 @@ fn other_tools_quirks_are_read_as_warcio_reads_them_and_said() {
     assert_eq!(archives["skipped"]["non_http"], 1);
     assert_eq!(archives["skipped"]["not_html"], 1);
     assert_eq!(archives["unreadable"], Value::Array(vec![]));
-    let as_stored: Vec<&str> = archives["read_as_stored"]
+    let as_stored: Vec<&str> = archives["warnings"]
         .as_array()
         .unwrap()
         .iter()
@@ -412,7 +412,8 @@ fn other_tools_quirks_are_read_as_warcio_reads_them_and_said() {
     }
     // The table says so too, and `inspect` opens the page.
     let table = stdout(&run(&["corpus", path.to_str().unwrap()]));
-    assert!(table.contains("read as stored: "), "{table}");
+    assert!(table.contains("read as stored"), "{table}");
+    assert!(table.contains("  warning: "), "{table}");
     let out = run(&[
         "inspect",
         path.to_str().unwrap(),

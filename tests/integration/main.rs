@@ -102,6 +102,7 @@ mod archive_bad_input;
 mod archive_corpus;
 mod archive_formats;
 mod archive_interop;
+mod archive_quirks;
 mod archive_reopen_bad;
 mod archive_roundtrip;
 mod archive_shelf;

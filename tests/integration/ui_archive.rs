@@ -549,3 +549,36 @@ fn a_rendered_page_saved_for_a_ticket_reopens_rendered_without_a_browser() {
     reopened.get_by_label("＋ added by script 2");
     reopened.get_by_label_contains("From an archive, captured ");
 }
+
+#[test]
+fn an_archive_with_odd_records_says_how_many_its_pages_were_read_past() {
+    // pywb: chunked kept over a body stored de-chunked; the page reads, and
+    // the page header counts the record beside the damaged ones.
+    let dir = temp_dir("archive-odd");
+    let block = crate::warc_files::http_response(
+        200,
+        &[
+            ("Content-Type", "text/html"),
+            ("Transfer-Encoding", "chunked"),
+        ],
+        b"<html><body><a href=\"/contact\">Contact</a></body></html>",
+    );
+    let bytes = [
+        crate::warc_files::warcinfo(),
+        crate::warc_files::record(
+            "response",
+            &[
+                ("WARC-Target-URI", "https://chunked.test/"),
+                ("Content-Type", "application/http; msgtype=response"),
+            ],
+            &block,
+        ),
+    ]
+    .concat();
+    let path = crate::warc_files::write(&dir, "odd.warc", &bytes);
+    let harness = app_on("archive-odd-open", &path);
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label_contains(
+        "(offline); 1 record read past something odd (inspect on the command line names them)",
+    );
+}

@@ -155,13 +155,13 @@ pub fn archive_lines(ui: &mut Ui, stats: &crate::corpus::ArchiveStats, pages: us
         .iter()
         .map(|p| (copy::unreadable_record_line(p), false));
     // Only the lines shown are worded: the lists can be long.
-    let as_stored = stats
-        .read_as_stored
+    let warnings = stats
+        .warnings
         .iter()
-        .map(|p| (copy::read_as_stored_line(p), false));
+        .map(|w| (copy::record_warning_line(w), false));
     let shown: Vec<(String, bool)> = damaged
         .chain(unreadable)
-        .chain(as_stored)
+        .chain(warnings)
         .take(SHOWN)
         .collect();
     for (line, is_damage) in &shown {

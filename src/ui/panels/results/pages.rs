@@ -180,7 +180,8 @@ pub(super) fn header(
     });
     if let Some((name, info)) = view.archive {
         let damaged = info.damaged.len() + info.damaged_not_listed;
-        let header = copy::archive_header(name, info.captured.as_deref(), damaged);
+        let warned = info.read_warnings.count();
+        let header = copy::archive_header(name, info.captured.as_deref(), damaged, warned);
         ui.label(RichText::new(header).italics());
     }
     // A typed base URL that overrides what the saved page says about itself.
