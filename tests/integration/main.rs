@@ -106,6 +106,7 @@ mod archive_quirks;
 mod archive_reopen_bad;
 mod archive_roundtrip;
 mod archive_shelf;
+mod archive_wacz;
 
 // Hostile input.
 mod hostile;
