@@ -231,6 +231,25 @@ fn inspect_names_the_odd_records_its_crawl_read_and_an_early_end_is_no_cut() {
     assert!(report.to_string().contains("https://early.test/contact"));
     // The JSON report stays the live run's: no key of its own for this.
     assert!(!report.to_string().contains("the record ended"));
+    // `diff` reads the same records for both sides and names each once.
+    let b = dir.join("b.json");
+    std::fs::write(&b, r#"{"followKeywordsWhite": "page"}"#).unwrap();
+    let out = run(&[
+        "diff",
+        path.to_str().unwrap(),
+        "--base-url",
+        "https://early.test/",
+        "--against-settings",
+        b.to_str().unwrap(),
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(
+        err.matches("(https://early.test/): the record ended")
+            .count(),
+        1,
+        "{err}"
+    );
     // A page read as stored is named the same way.
     let out = run(&[
         "inspect",
