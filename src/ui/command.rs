@@ -155,6 +155,8 @@ pub enum ArchiveCommand {
     /// Judge a reopened archive's pages under its own settings (`true`) or
     /// the current profile's; nothing is fetched.
     JudgeUnderArchive(bool),
+    /// Crawl the open WACZ package again from this page of its list.
+    StartAtPackagePage(String),
 }
 
 /// The targets file links are marked in (`app/targets.rs`).

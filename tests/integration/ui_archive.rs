@@ -582,3 +582,37 @@ fn an_archive_with_odd_records_says_how_many_its_pages_were_read_past() {
         "(offline); 1 record read past something odd (inspect on the command line names them)",
     );
 }
+
+#[test]
+fn a_wacz_package_opens_at_its_first_page_and_lists_its_pages_to_start_from() {
+    use crate::archive_wacz::{ABOUT, HOME, package};
+    let dir = temp_dir("archive-wacz");
+    let Some((_, wacz)) = package(&dir) else {
+        return;
+    };
+    let mut harness = app_on("archive-wacz-open", &wacz);
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(
+        harness.state().inspection().unwrap().start_url.as_str(),
+        HOME
+    );
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, copy::LABEL_PACKAGE_PAGE)
+        .click();
+    harness.run();
+    harness
+        .get_by_role_and_label(
+            egui::accesskit::Role::Button,
+            &copy::package_page(Some("Über uns"), ABOUT),
+        )
+        .click();
+    harness.run();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(
+        harness.state().inspection().unwrap().start_url.as_str(),
+        ABOUT
+    );
+    // The package stays the target; the page chosen is where it starts.
+    assert_eq!(harness.state().target().0, wacz.display().to_string());
+}

@@ -22,6 +22,12 @@ impl InspectorApp {
                 self.save_archive(&path, overwrite, ctx);
             }
             ArchiveCommand::JudgeUnderArchive(archive) => self.judge_under_archive(archive, ctx),
+            ArchiveCommand::StartAtPackagePage(url) => {
+                // The package's own target stays; the page is its base URL,
+                // as `inspect x.wacz --base-url URL` takes it.
+                self.top.base_url = url;
+                self.load(ctx);
+            }
         }
     }
 

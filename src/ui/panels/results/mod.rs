@@ -66,7 +66,7 @@ pub fn show(ui: &mut Ui, view: &ResultsView<'_>, state: &mut ResultsState) -> Ve
                 .color(palette::error_text(dark)),
         );
     }
-    pages::header(ui, view, inspection, current);
+    commands.extend(pages::header(ui, view, inspection, current));
     if view.stale_crawl
         && widgets::banner(
             ui,

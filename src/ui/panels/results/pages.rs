@@ -6,9 +6,10 @@ use egui::{RichText, Ui};
 use super::elide::ELLIPSIS;
 use super::table::{elided_url, text_width};
 use super::view::ResultsView;
+use crate::archive::wacz::WaczPage;
 use crate::copy;
 use crate::inspect::{InspectedPage, Inspection, crawl_tree};
-use crate::ui::command::{Command, SelectionCommand};
+use crate::ui::command::{ArchiveCommand, Command, SelectionCommand};
 use crate::ui::{palette, widgets};
 
 /// The crawled pages as a tree, each under the page that led to it; a click
@@ -164,7 +165,8 @@ pub(super) fn header(
     view: &ResultsView<'_>,
     inspection: &Inspection,
     current: &InspectedPage,
-) {
+) -> Option<Command> {
+    let mut command = None;
     ui.horizontal_wrapped(|ui| {
         let which = copy::page_heading(view.page, inspection.pages.len());
         ui.label(RichText::new(which).strong());
@@ -183,6 +185,9 @@ pub(super) fn header(
         let warned = info.read_warnings.count();
         let header = copy::archive_header(name, info.captured.as_deref(), damaged, warned);
         ui.label(RichText::new(header).italics());
+        if let Some(package) = info.package.as_ref().filter(|p| p.pages.len() > 1) {
+            command = package_pages(ui, &package.pages, &inspection.start_url);
+        }
     }
     // A typed base URL that overrides what the saved page says about itself.
     if view.saved_file
@@ -199,4 +204,35 @@ pub(super) fn header(
             None,
         );
     }
+    command
+}
+
+/// "Start at: [page ▾]": the pages a WACZ package names, the one the crawl
+/// started from chosen; choosing another crawls the package from it.
+fn package_pages(ui: &mut Ui, pages: &[WaczPage], start: &url::Url) -> Option<Command> {
+    let mut chosen = None;
+    ui.horizontal(|ui| {
+        let label = ui.label(copy::LABEL_PACKAGE_PAGE).id;
+        let shown = pages.iter().find(|p| p.url == *start).map_or_else(
+            || start.to_string(),
+            |p| copy::package_page(p.title.as_deref(), p.url.as_str()),
+        );
+        egui::ComboBox::from_id_salt("package_page")
+            .selected_text(shown)
+            .truncate()
+            .width(ui.available_width().min(480.0))
+            .show_ui(ui, |ui| {
+                for page in pages {
+                    let text = copy::package_page(page.title.as_deref(), page.url.as_str());
+                    if ui.selectable_label(page.url == *start, text).clicked() && page.url != *start
+                    {
+                        chosen = Some(page.url.to_string());
+                    }
+                }
+            })
+            .response
+            .labelled_by(label)
+            .on_hover_text(copy::PACKAGE_PAGE_TOOLTIP);
+    });
+    chosen.map(|url| ArchiveCommand::StartAtPackagePage(url).into())
 }
