@@ -4,8 +4,9 @@
 //! `indexes/*.cdxj` and `indexes/*.cdx[.gz]`. A `.gz` index is read as a
 //! run of gzip members, which is both a whole-file gzip and pywb's ZipNum
 //! (the `.idx` beside it, a map to the members, is not needed when all of
-//! them are read). A 1 GB crawl's index is a few MB, read in well under a
-//! second (see the module's tests for the measure).
+//! them are read). A 1 GB crawl of 100,000 captures has an 18 MB index:
+//! the package opens in 3.9 s in a debug build, 2.1 s of it this index
+//! (`a_1_gb_package_opens_at_once` in the tests, ignored: it writes 1 GB).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -74,20 +75,43 @@ fn key(url: &Url) -> String {
     url.to_string()
 }
 
-/// A CDXJ number may be written as a JSON number or a string.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Num {
-    N(u64),
-    S(String),
+/// A CDXJ number, written as a JSON number or a string (pywb writes
+/// strings). Read by a visitor: serde's untagged enum buffers each value
+/// first, and a 100,000-line index took 3.0 s to read with it, 2.1 s
+/// without (debug build).
+struct Num(Option<u64>);
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Num;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a number, or a number in a string")
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<Num, E> {
+                Ok(Num(Some(n)))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Num, E> {
+                Ok(Num(u64::try_from(n).ok()))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Num, E> {
+                Ok(Num(None))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Num, E> {
+                Ok(Num(s.trim().parse().ok()))
+            }
+            fn visit_unit<E>(self) -> Result<Num, E> {
+                Ok(Num(None))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 impl Num {
     fn get(&self) -> Option<u64> {
-        match self {
-            Num::N(n) => Some(*n),
-            Num::S(s) => s.trim().parse().ok(),
-        }
+        self.0
     }
 }
 
@@ -201,7 +225,7 @@ pub(super) fn read_index(wacz: &Wacz) -> (Option<CdxIndex>, Vec<WaczWarning>) {
         files: Vec::new(),
     };
     let mut file_at: HashMap<String, u32> = HashMap::new();
-    let mut any_read = false;
+    let (mut any_read, mut any_unreadable) = (false, false);
     let mut kept = 0usize;
     for entry in wacz.entries().iter().filter(|e| is_index(&e.name)) {
         let input = match wacz.open_entry(entry) {
@@ -211,6 +235,7 @@ pub(super) fn read_index(wacz: &Wacz) -> (Option<CdxIndex>, Vec<WaczWarning>) {
                     file: entry.name.clone(),
                     detail: e.to_string(),
                 });
+                any_unreadable = true;
                 continue;
             }
         };
@@ -235,10 +260,8 @@ pub(super) fn read_index(wacz: &Wacz) -> (Option<CdxIndex>, Vec<WaczWarning>) {
         }
     }
     if !any_read {
-        if !warnings
-            .iter()
-            .any(|w| matches!(w, WaczWarning::Unreadable { .. }))
-        {
+        // An index that is there but unreadable has been said.
+        if !any_unreadable && warnings.is_empty() {
             warnings.push(WaczWarning::NoIndex);
         }
         return (None, warnings);
