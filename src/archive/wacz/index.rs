@@ -16,8 +16,9 @@ use flate2::read::MultiGzDecoder;
 use serde::Deserialize;
 use url::Url;
 
+use super::entry::Files;
 use super::lines::next_line;
-use super::{Wacz, WaczEntry, WaczError, WaczWarning};
+use super::model::{WaczEntry, WaczError, WaczWarning};
 
 /// An index line is kept to this many bytes (real ones are a few hundred).
 const LINE_CAP: usize = 64 * 1024;
@@ -218,7 +219,10 @@ fn is_index(name: &str) -> bool {
 }
 
 /// Reads every index file of the package, in name order.
-pub(super) fn read_index(wacz: &Wacz) -> (Option<CdxIndex>, Vec<WaczWarning>) {
+pub(super) fn read_index(
+    files: Files<'_>,
+    warcs: &[WaczEntry],
+) -> (Option<CdxIndex>, Vec<WaczWarning>) {
     let mut warnings = Vec::new();
     let mut index = CdxIndex {
         by_url: HashMap::new(),
@@ -227,8 +231,8 @@ pub(super) fn read_index(wacz: &Wacz) -> (Option<CdxIndex>, Vec<WaczWarning>) {
     let mut file_at: HashMap<String, u32> = HashMap::new();
     let (mut any_read, mut any_unreadable) = (false, false);
     let mut kept = 0usize;
-    for entry in wacz.entries().iter().filter(|e| is_index(&e.name)) {
-        let input = match wacz.open_entry(entry) {
+    for entry in files.entries.iter().filter(|e| is_index(&e.name)) {
+        let input = match files.open(entry) {
             Ok(input) => input,
             Err(e) => {
                 warnings.push(WaczWarning::Unreadable {
@@ -251,7 +255,7 @@ pub(super) fn read_index(wacz: &Wacz) -> (Option<CdxIndex>, Vec<WaczWarning>) {
             name: &entry.name,
             index: &mut index,
             file_at: &mut file_at,
-            warcs: wacz.warcs(),
+            warcs,
             kept: &mut kept,
             warnings: &mut warnings,
         };
@@ -266,7 +270,7 @@ pub(super) fn read_index(wacz: &Wacz) -> (Option<CdxIndex>, Vec<WaczWarning>) {
         }
         return (None, warnings);
     }
-    warnings.extend(index.problems(wacz.warcs()));
+    warnings.extend(index.problems(warcs));
     (Some(index), warnings)
 }
 

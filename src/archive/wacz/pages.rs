@@ -10,8 +10,9 @@ use std::io::BufReader;
 use serde::Deserialize;
 use url::Url;
 
+use super::entry::Files;
 use super::lines::next_line;
-use super::{Wacz, WaczWarning};
+use super::model::WaczWarning;
 
 /// A line is kept to this many bytes; real lines are far shorter, but
 /// one with a page's text (`wacz create -t`) can run to hundreds of KB.
@@ -111,16 +112,16 @@ fn trim_start(bytes: &[u8]) -> &[u8] {
 }
 
 /// The pages of the files named, in order, with what was odd.
-pub(super) fn read_pages(wacz: &Wacz, names: &[&str]) -> (Vec<WaczPage>, Vec<WaczWarning>) {
+pub(super) fn read_pages(files: Files<'_>, names: &[&str]) -> (Vec<WaczPage>, Vec<WaczWarning>) {
     let mut pages = Vec::new();
     let mut warnings = Vec::new();
     let mut found_any = false;
     for name in names {
-        let Some(entry) = wacz.entry(name) else {
+        let Some(entry) = files.entry(name) else {
             continue;
         };
         found_any = true;
-        let input = match wacz.open_entry(entry) {
+        let input = match files.open(entry) {
             Ok(input) => input,
             Err(e) => {
                 warnings.push(WaczWarning::Unreadable {

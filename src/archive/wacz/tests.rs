@@ -6,6 +6,7 @@ use flate2::Compression;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 use sha2::{Digest, Sha256};
+use url::Url;
 use zip::write::SimpleFileOptions;
 
 use super::*;
@@ -953,11 +954,10 @@ fn a_1_gb_package_opens_at_once() {
         }
         len
     };
-    let mut write = |bytes: &[u8], out: &mut dyn Write| {
-        out.write_all(bytes).unwrap();
-        bytes.len() as u64
+    let mut write_index = |out: &mut dyn Write| {
+        out.write_all(&index).unwrap();
+        index.len() as u64
     };
-    let mut write_index = |out: &mut dyn Write| write(&index, out);
     let mut write_pages = |out: &mut dyn Write| {
         out.write_all(&pages).unwrap();
         pages.len() as u64
