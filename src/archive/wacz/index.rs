@@ -9,7 +9,7 @@
 //! (`a_1_gb_package_opens_at_once` in the tests, ignored: it writes 1 GB).
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use flate2::read::MultiGzDecoder;
@@ -24,8 +24,10 @@ use super::model::{WaczEntry, WaczError, WaczWarning};
 const LINE_CAP: usize = 64 * 1024;
 /// Captures kept in the map (about 200 bytes each); the rest counted.
 pub(super) const MAX_CAPTURES: usize = 2_000_000;
-/// Bytes of the index files read at most.
-const MAX_READ: u64 = 4 << 30;
+/// Bytes of an index file read at most (decompressed): past the cap on
+/// captures a line is only counted, and this ends the counting (a gzip
+/// of newlines inflates 1000 to 1).
+const MAX_READ: u64 = 1 << 30;
 const IO_BUFFER: usize = 64 * 1024;
 
 /// Where the index puts a URL's capture.
@@ -243,14 +245,14 @@ pub(super) fn read_index(
                 continue;
             }
         };
-        let reader: Box<dyn BufRead> = if entry.name.to_ascii_lowercase().ends_with(".gz") {
-            Box::new(BufReader::with_capacity(
-                IO_BUFFER,
-                MultiGzDecoder::new(BufReader::with_capacity(IO_BUFFER, input)),
-            ))
+        let text: Box<dyn Read> = if entry.name.to_ascii_lowercase().ends_with(".gz") {
+            Box::new(MultiGzDecoder::new(BufReader::with_capacity(
+                IO_BUFFER, input,
+            )))
         } else {
-            Box::new(BufReader::with_capacity(IO_BUFFER, input))
+            Box::new(input)
         };
+        let reader = BufReader::with_capacity(IO_BUFFER, text.take(MAX_READ));
         let mut read_one = ReadOne {
             name: &entry.name,
             index: &mut index,
@@ -285,19 +287,12 @@ struct ReadOne<'a> {
 
 impl ReadOne<'_> {
     /// Reads one index file into the map; whether any of it was read.
-    fn read(&mut self, mut reader: Box<dyn BufRead + '_>) -> bool {
+    fn read(&mut self, mut reader: impl BufRead) -> bool {
         let mut buf = Vec::new();
         let (mut line_no, mut read, mut long, mut over) = (0u64, 0u64, 0u64, 0u64);
         let mut bad: Option<(u64, u64)> = None;
         let mut any = false;
         loop {
-            if read > MAX_READ {
-                self.warnings.push(WaczWarning::StoppedAt {
-                    file: self.name.to_owned(),
-                    bytes: read,
-                });
-                break;
-            }
             let cap = if *self.kept < MAX_CAPTURES {
                 LINE_CAP
             } else {
@@ -340,6 +335,12 @@ impl ReadOne<'_> {
                 Parsed::Skip => {}
                 Parsed::Bad => bad = Some(bad.map_or((line_no, 1), |(f, n)| (f, n + 1))),
             }
+        }
+        if read >= MAX_READ {
+            self.warnings.push(WaczWarning::StoppedAt {
+                file: self.name.to_owned(),
+                bytes: MAX_READ,
+            });
         }
         if long > 0 {
             self.warnings.push(WaczWarning::LongLines {

@@ -5,7 +5,7 @@
 //! [`MAX_PAGES`] pages are kept and the rest counted, and counting stops
 //! after [`MAX_READ`] bytes.
 
-use std::io::BufReader;
+use std::io::{BufReader, Read};
 
 use serde::Deserialize;
 use url::Url;
@@ -19,8 +19,9 @@ use super::model::WaczWarning;
 pub(super) const LINE_CAP: usize = 1024 * 1024;
 /// Pages kept; the rest are counted.
 pub const MAX_PAGES: usize = 100_000;
-/// Bytes of a pages file read at most (a deflated file of nothing but
-/// newlines would otherwise be counted for as long as it inflates).
+/// Bytes of a pages file read at most: a deflated file of newlines, or of
+/// one line without end, would otherwise be read for as long as it
+/// inflates (up to its declared size, 4 GB from 4 MB).
 const MAX_READ: u64 = 1 << 30;
 const IO_BUFFER: usize = 64 * 1024;
 
@@ -133,7 +134,7 @@ pub(super) fn read_pages(files: Files<'_>, names: &[&str]) -> (Vec<WaczPage>, Ve
         };
         read_file(
             &entry.name,
-            BufReader::with_capacity(IO_BUFFER, input),
+            BufReader::with_capacity(IO_BUFFER, input.take(MAX_READ)),
             &mut pages,
             &mut warnings,
         );
@@ -154,13 +155,6 @@ fn read_file<R: std::io::BufRead>(
     let (mut line_no, mut read, mut long, mut over) = (0u64, 0u64, 0u64, 0u64);
     let mut bad: Option<(u64, u64)> = None;
     loop {
-        if read > MAX_READ {
-            warnings.push(WaczWarning::StoppedAt {
-                file: name.to_owned(),
-                bytes: read,
-            });
-            break;
-        }
         // Past the cap a line is only counted: nothing of it is kept.
         let cap = if pages.len() < MAX_PAGES { LINE_CAP } else { 0 };
         let len = match next_line(&mut reader, &mut buf, cap) {
@@ -197,6 +191,12 @@ fn read_file<R: std::io::BufRead>(
                 });
             }
         }
+    }
+    if read >= MAX_READ {
+        warnings.push(WaczWarning::StoppedAt {
+            file: name.to_owned(),
+            bytes: MAX_READ,
+        });
     }
     if long > 0 {
         warnings.push(WaczWarning::LongLines {
