@@ -914,6 +914,32 @@ fn a_package_written_by_py_wacz_reads() {
     for page in wacz.pages() {
         assert!(wacz.lookup(&page.url).unwrap().is_some(), "{}", page.url);
     }
+    // With the pages' text (`-t`), from a plain WARC (stored as it is).
+    let warc = repo.join("../shared/archives/py-wacz--example-iana.warc");
+    let out = dir.path().join("text.wacz");
+    let status = std::process::Command::new(&tool)
+        .args(["create", "--detect-pages", "-t", "-o"])
+        .arg(&out)
+        .arg(&warc)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let wacz = Wacz::open(&out).unwrap();
+    assert_eq!(wacz.warnings(), [] as [WaczWarning; 0]);
+    assert_eq!(wacz.warcs()[0].name, "archive/py-wacz--example-iana.warc");
+    let first = &wacz.pages()[0];
+    assert_eq!(
+        (first.url.as_str(), first.title.as_deref()),
+        ("https://example.com/", Some("Example Domain"))
+    );
+    for page in wacz.pages() {
+        assert!(wacz.lookup(&page.url).unwrap().is_some(), "{}", page.url);
+    }
+    assert_eq!(wacz.check_hashes(HashScope::All), []);
 }
 
 /// The measure behind "a multi-GB crawl opens at once": a 1 GB package of
