@@ -11,9 +11,27 @@ use std::path::Path;
 
 use flate2::bufread::DeflateDecoder;
 
-use super::WaczEntry;
+use super::model::{WaczEntry, find_entry};
 
 const IO_BUFFER: usize = 64 * 1024;
+
+/// The package's file and its entries, for reading entries by name.
+#[derive(Clone, Copy)]
+pub(super) struct Files<'a> {
+    pub path: &'a Path,
+    /// In name order.
+    pub entries: &'a [WaczEntry],
+}
+
+impl Files<'_> {
+    pub fn entry(&self, name: &str) -> Option<&WaczEntry> {
+        find_entry(self.entries, name)
+    }
+
+    pub fn open(&self, entry: &WaczEntry) -> io::Result<EntryInput> {
+        EntryInput::open(self.path, entry)
+    }
+}
 
 type Inflater = DeflateDecoder<Take<BufReader<File>>>;
 

@@ -8,7 +8,8 @@ use std::io::Read;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-use super::{DATAPACKAGE, Wacz, WaczWarning};
+use super::entry::Files;
+use super::model::{DATAPACKAGE, WaczEntry, WaczWarning};
 
 /// `datapackage.json` is read to this many bytes: it lists a package's
 /// files, a few hundred bytes each.
@@ -49,8 +50,8 @@ struct Resource {
     bytes: Option<u64>,
 }
 
-pub(super) fn check(wacz: &Wacz, scope: HashScope) -> Vec<WaczWarning> {
-    let resources = match resources(wacz) {
+pub(super) fn check(files: Files<'_>, scope: HashScope) -> Vec<WaczWarning> {
+    let resources = match resources(files) {
         Ok(resources) => resources,
         Err(warning) => {
             // Said once, when opening.
@@ -69,7 +70,7 @@ pub(super) fn check(wacz: &Wacz, scope: HashScope) -> Vec<WaczWarning> {
         if !scope.takes(&path) {
             continue;
         }
-        let Some(entry) = wacz.entry(&path) else {
+        let Some(entry) = files.entry(&path) else {
             warnings.push(WaczWarning::Missing { file: path });
             continue;
         };
@@ -89,7 +90,7 @@ pub(super) fn check(wacz: &Wacz, scope: HashScope) -> Vec<WaczWarning> {
             warnings.push(WaczWarning::HashNotChecked { file: path, hash });
             continue;
         };
-        match sha256_of(wacz, entry) {
+        match sha256_of(files, entry) {
             Ok(found) if found == expected => {}
             Ok(found) => warnings.push(WaczWarning::HashMismatch {
                 file: path,
@@ -105,8 +106,8 @@ pub(super) fn check(wacz: &Wacz, scope: HashScope) -> Vec<WaczWarning> {
     warnings
 }
 
-fn resources(wacz: &Wacz) -> Result<Vec<Resource>, WaczWarning> {
-    let Some(entry) = wacz.entry(DATAPACKAGE) else {
+fn resources(files: Files<'_>) -> Result<Vec<Resource>, WaczWarning> {
+    let Some(entry) = files.entry(DATAPACKAGE) else {
         return Err(WaczWarning::NoDatapackage);
     };
     let bad = |detail: String| WaczWarning::BadDatapackage { detail };
@@ -117,7 +118,8 @@ fn resources(wacz: &Wacz) -> Result<Vec<Resource>, WaczWarning> {
         )));
     }
     let mut text = Vec::new();
-    wacz.open_entry(entry)
+    files
+        .open(entry)
         .and_then(|input| input.take(MAX_DATAPACKAGE).read_to_end(&mut text))
         .map_err(|e| bad(e.to_string()))?;
     serde_json::from_slice::<DataPackage>(&text)
@@ -125,8 +127,8 @@ fn resources(wacz: &Wacz) -> Result<Vec<Resource>, WaczWarning> {
         .map_err(|e| bad(e.to_string()))
 }
 
-fn sha256_of(wacz: &Wacz, entry: &super::WaczEntry) -> std::io::Result<String> {
-    let mut input = wacz.open_entry(entry)?;
+fn sha256_of(files: Files<'_>, entry: &WaczEntry) -> std::io::Result<String> {
+    let mut input = files.open(entry)?;
     let mut hasher = Sha256::new();
     let mut buf = vec![0u8; IO_BUFFER];
     loop {

@@ -5,21 +5,23 @@
 //! [`MAX_PAGES`] pages are kept and the rest counted, and counting stops
 //! after [`MAX_READ`] bytes.
 
-use std::io::BufReader;
+use std::io::{BufReader, Read};
 
 use serde::Deserialize;
 use url::Url;
 
+use super::entry::Files;
 use super::lines::next_line;
-use super::{Wacz, WaczWarning};
+use super::model::WaczWarning;
 
 /// A line is kept to this many bytes; real lines are far shorter, but
 /// one with a page's text (`wacz create -t`) can run to hundreds of KB.
 pub(super) const LINE_CAP: usize = 1024 * 1024;
 /// Pages kept; the rest are counted.
 pub const MAX_PAGES: usize = 100_000;
-/// Bytes of a pages file read at most (a deflated file of nothing but
-/// newlines would otherwise be counted for as long as it inflates).
+/// Bytes of a pages file read at most: a deflated file of newlines, or of
+/// one line without end, would otherwise be read for as long as it
+/// inflates (up to its declared size, 4 GB from 4 MB).
 const MAX_READ: u64 = 1 << 30;
 const IO_BUFFER: usize = 64 * 1024;
 
@@ -111,16 +113,16 @@ fn trim_start(bytes: &[u8]) -> &[u8] {
 }
 
 /// The pages of the files named, in order, with what was odd.
-pub(super) fn read_pages(wacz: &Wacz, names: &[&str]) -> (Vec<WaczPage>, Vec<WaczWarning>) {
+pub(super) fn read_pages(files: Files<'_>, names: &[&str]) -> (Vec<WaczPage>, Vec<WaczWarning>) {
     let mut pages = Vec::new();
     let mut warnings = Vec::new();
     let mut found_any = false;
     for name in names {
-        let Some(entry) = wacz.entry(name) else {
+        let Some(entry) = files.entry(name) else {
             continue;
         };
         found_any = true;
-        let input = match wacz.open_entry(entry) {
+        let input = match files.open(entry) {
             Ok(input) => input,
             Err(e) => {
                 warnings.push(WaczWarning::Unreadable {
@@ -132,7 +134,7 @@ pub(super) fn read_pages(wacz: &Wacz, names: &[&str]) -> (Vec<WaczPage>, Vec<Wac
         };
         read_file(
             &entry.name,
-            BufReader::with_capacity(IO_BUFFER, input),
+            BufReader::with_capacity(IO_BUFFER, input.take(MAX_READ)),
             &mut pages,
             &mut warnings,
         );
@@ -153,13 +155,6 @@ fn read_file<R: std::io::BufRead>(
     let (mut line_no, mut read, mut long, mut over) = (0u64, 0u64, 0u64, 0u64);
     let mut bad: Option<(u64, u64)> = None;
     loop {
-        if read > MAX_READ {
-            warnings.push(WaczWarning::StoppedAt {
-                file: name.to_owned(),
-                bytes: read,
-            });
-            break;
-        }
         // Past the cap a line is only counted: nothing of it is kept.
         let cap = if pages.len() < MAX_PAGES { LINE_CAP } else { 0 };
         let len = match next_line(&mut reader, &mut buf, cap) {
@@ -196,6 +191,12 @@ fn read_file<R: std::io::BufRead>(
                 });
             }
         }
+    }
+    if read >= MAX_READ {
+        warnings.push(WaczWarning::StoppedAt {
+            file: name.to_owned(),
+            bytes: MAX_READ,
+        });
     }
     if long > 0 {
         warnings.push(WaczWarning::LongLines {

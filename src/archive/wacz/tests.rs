@@ -6,6 +6,7 @@ use flate2::Compression;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 use sha2::{Digest, Sha256};
+use url::Url;
 use zip::write::SimpleFileOptions;
 
 use super::*;
@@ -662,6 +663,28 @@ fn a_package_without_an_index_says_so_on_lookup() {
 }
 
 #[test]
+fn an_index_that_does_not_decompress_is_said_and_lookups_say_there_is_none() {
+    let (_, mut files) = good_files();
+    files[0] = Put("indexes/index.cdx.gz", b"not gzip at all\n".to_vec(), true);
+    files.pop();
+    let (_path, wacz) = open_bytes(&zip_of(&files));
+    let wacz = wacz.unwrap();
+    let said: Vec<String> = wacz.warnings().iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(
+        said[0].starts_with("indexes/index.cdx.gz cannot be read: "),
+        "{said:?}"
+    );
+    assert!(matches!(
+        wacz.lookup(&url("https://example.com/")),
+        Err(WaczError::NoIndex { .. })
+    ));
+    // The package can still be shared between threads, as the window does.
+    fn shared<T: Send + Sync>(_: &T) {}
+    shared(&wacz);
+}
+
+#[test]
 fn a_hash_that_does_not_match_is_a_warning_naming_the_file() {
     let (_, mut files) = good_files();
     // Pages changed after datapackage.json was written; a WARC's bytes too.
@@ -708,13 +731,13 @@ fn a_hash_that_does_not_match_is_a_warning_naming_the_file() {
     );
 }
 
-/// A ZIP written by hand with one stored entry whose bytes are written by
+/// Writes an entry's bytes, and says how many.
+type Fill<'a> = dyn FnMut(&mut dyn Write) -> u64 + 'a;
+
+/// A ZIP written by hand of stored entries whose bytes are written by
 /// `fill` straight to the file (no CRC: the reader checks none), for
 /// entries too large to hold.
-fn stored_zip_file(
-    dir: &Path,
-    entries: &mut [(&str, &mut dyn FnMut(&mut dyn Write) -> u64)],
-) -> PathBuf {
+fn stored_zip_file(dir: &Path, entries: &mut [(&str, &mut Fill<'_>)]) -> PathBuf {
     let path = dir.join("big.wacz");
     let mut out = BufWriter::new(File::create(&path).unwrap());
     let mut at = 0u64;
@@ -891,4 +914,112 @@ fn a_package_written_by_py_wacz_reads() {
     for page in wacz.pages() {
         assert!(wacz.lookup(&page.url).unwrap().is_some(), "{}", page.url);
     }
+    // With the pages' text (`-t`), from a plain WARC (stored as it is).
+    let warc = repo.join("../shared/archives/py-wacz--example-iana.warc");
+    let out = dir.path().join("text.wacz");
+    let status = std::process::Command::new(&tool)
+        .args(["create", "--detect-pages", "-t", "-o"])
+        .arg(&out)
+        .arg(&warc)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let wacz = Wacz::open(&out).unwrap();
+    assert_eq!(wacz.warnings(), [] as [WaczWarning; 0]);
+    assert_eq!(wacz.warcs()[0].name, "archive/py-wacz--example-iana.warc");
+    let first = &wacz.pages()[0];
+    assert_eq!(
+        (first.url.as_str(), first.title.as_deref()),
+        ("https://example.com/", Some("Example Domain"))
+    );
+    for page in wacz.pages() {
+        assert!(wacz.lookup(&page.url).unwrap().is_some(), "{}", page.url);
+    }
+    assert_eq!(wacz.check_hashes(HashScope::All), []);
+}
+
+/// The measure behind "a multi-GB crawl opens at once": a 1 GB package of
+/// 100,000 captures (a 1 GB stored WARC, its 100,000-line CDXJ index and
+/// 100,000 pages), opened and its last page's record read. Ignored (it
+/// writes 1 GB); run with `cargo test --lib wacz::tests::a_1_gb -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn a_1_gb_package_opens_at_once() {
+    const RECORDS: usize = 100_000;
+    let dir = tempfile::tempdir().unwrap();
+    let body = "x".repeat(10_000);
+    let record_of = |n: usize| response(&format!("https://example.com/p{n}"), &body);
+    let (mut index, mut pages, mut offset) = (Vec::new(), Vec::new(), 0u64);
+    for n in 0..RECORDS {
+        let u = format!("https://example.com/p{n}");
+        let length = record_of(n).len() as u64;
+        let line = cdxj(
+            &u,
+            "20240101000000",
+            "200",
+            "text/html",
+            offset,
+            length,
+            "big.warc",
+        );
+        index.extend_from_slice(line.as_bytes());
+        pages.extend_from_slice(format!("{{\"url\": \"{u}\"}}\n").as_bytes());
+        offset += length;
+    }
+    let mut warc = |out: &mut dyn Write| {
+        let mut len = 0u64;
+        for n in 0..RECORDS {
+            let bytes = record_of(n);
+            out.write_all(&bytes).unwrap();
+            len += bytes.len() as u64;
+        }
+        len
+    };
+    let mut write_index = |out: &mut dyn Write| {
+        out.write_all(&index).unwrap();
+        index.len() as u64
+    };
+    let mut write_pages = |out: &mut dyn Write| {
+        out.write_all(&pages).unwrap();
+        pages.len() as u64
+    };
+    // As py-wacz writes it: the small files' hashes, checked when opening.
+    let datapackage = format!(
+        "{{\"resources\": [{{\"path\": \"indexes/index.cdxj\", \"hash\": \"sha256:{}\"}}, {{\"path\": \"pages/pages.jsonl\", \"hash\": \"sha256:{}\"}}]}}",
+        sha256_hex(&index),
+        sha256_hex(&pages)
+    );
+    let mut write_datapackage = |out: &mut dyn Write| {
+        out.write_all(datapackage.as_bytes()).unwrap();
+        datapackage.len() as u64
+    };
+    let path = stored_zip_file(
+        dir.path(),
+        &mut [
+            ("archive/big.warc", &mut warc),
+            ("datapackage.json", &mut write_datapackage),
+            ("indexes/index.cdxj", &mut write_index),
+            ("pages/pages.jsonl", &mut write_pages),
+        ],
+    );
+    let size = std::fs::metadata(&path).unwrap().len();
+    let started = std::time::Instant::now();
+    let wacz = Wacz::open(&path).unwrap();
+    let opened = started.elapsed();
+    let last = wacz.pages().last().unwrap().url.clone();
+    let hit = wacz.lookup(&last).unwrap().unwrap();
+    let mut input = wacz.open_entry(wacz.entry(&hit.warc).unwrap()).unwrap();
+    input.seek(SeekFrom::Start(hit.offset)).unwrap();
+    let mut head = [0u8; 8];
+    input.read_exact(&mut head).unwrap();
+    let found = started.elapsed();
+    assert_eq!(&head, b"WARC/1.1");
+    assert_eq!(wacz.pages().len(), RECORDS);
+    assert_eq!(wacz.warnings(), [] as [WaczWarning; 0]);
+    eprintln!("{size} bytes: opened in {opened:?}, the last page's record read at {found:?}");
 }
