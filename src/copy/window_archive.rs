@@ -166,6 +166,21 @@ pub fn explanation_reopened_archive(path: &str, captured: Option<&str>) -> Strin
     }
 }
 
+/// The label of the list of a WACZ package's pages, in the page header.
+pub const LABEL_PACKAGE_PAGE: &str = "Start at";
+
+/// Its tooltip.
+pub const PACKAGE_PAGE_TOOLTIP: &str =
+    "The pages the package names (its pages.jsonl): choose one to crawl the package from it";
+
+/// One page of a package in the list: its title, else its URL.
+pub fn package_page(title: Option<&str>, url: &str) -> String {
+    match title.filter(|t| !t.trim().is_empty() && *t != url) {
+        Some(title) => format!("{title} — {url}"),
+        None => url.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,20 +213,5 @@ mod tests {
             ticket_archive_name("", "2026-12-01"),
             "page-2026-12-01.warc.gz"
         );
-    }
-}
-
-/// The label of the list of a WACZ package's pages, in the page header.
-pub const LABEL_PACKAGE_PAGE: &str = "Start at";
-
-/// Its tooltip.
-pub const PACKAGE_PAGE_TOOLTIP: &str =
-    "The pages the package names (its pages.jsonl): choose one to crawl the package from it";
-
-/// One page of a package in the list: its title, else its URL.
-pub fn package_page(title: Option<&str>, url: &str) -> String {
-    match title.filter(|t| !t.trim().is_empty() && *t != url) {
-        Some(title) => format!("{title} — {url}"),
-        None => url.to_owned(),
     }
 }
