@@ -12,8 +12,8 @@ use url::Url;
 
 use super::http_block::{is_coded, parse_head};
 use super::kind::FileKind;
-use super::package::PackageInfo;
-use super::parts::{Part, open_capture};
+use super::package::open_capture;
+use super::parts::{PackageInfo, Part};
 use super::write::{InspectionMeta, PageMeta};
 use super::{
     ArchiveError, BadHttp, Damaged, INSPECTION_URI, ReadQuirk, RecordHead, RecordKind,
@@ -147,7 +147,6 @@ impl PartialEq for ReadWarnings {
 impl Eq for ReadWarnings {}
 
 mod lazy;
-pub use lazy::UrlIndex;
 use lazy::{Lazy, Looked};
 
 /// Where a record is in the file, to be read again when asked for.

@@ -62,7 +62,7 @@ pub fn kind_of_bytes(first: &[u8]) -> FileKind {
             _ => FileKind::OtherGzip,
         };
     }
-    if first.starts_with(b"PK\x03\x04") || first.starts_with(b"PK\x05\x06") {
+    if super::wacz::looks_like_zip(first) {
         return FileKind::Zip;
     }
     if let Some(kind) = plain_kind(first) {

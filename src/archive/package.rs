@@ -1,5 +1,6 @@
-//! A WACZ package read as a capture: its WARCs are the parts, read in place
-//! (no temporary copy), and its index finds a URL's record.
+//! A capture file opened by its kind: a WARC or an ARC is one part; a WACZ
+//! package's WARCs are its parts, read in place (no temporary copy), and
+//! its index finds a URL's record.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -7,9 +8,9 @@ use std::sync::Arc;
 
 use url::Url;
 
-use super::index::UrlIndex;
-use super::parts::{Part, PartOpener};
-use super::wacz::{EntryInput, Wacz, WaczEntry, WaczPage, WaczWarning};
+use super::kind::{self, FileKind};
+use super::parts::{PackageInfo, Part, PartOpener, UrlIndex};
+use super::wacz::{EntryInput, HashScope, Wacz, WaczEntry, WaczWarning};
 use super::{ArchiveError, Input, RecordInput};
 
 impl RecordInput for EntryInput {}
@@ -41,18 +42,8 @@ impl UrlIndex for PackageIndex {
     }
 }
 
-/// What a package says besides its records.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PackageInfo {
-    /// The pages its `pages.jsonl` names, in order (the first is where
-    /// `inspect` starts).
-    pub pages: Vec<WaczPage>,
-    /// What was odd about it (hashes, long lines, a nested package).
-    pub warnings: Vec<WaczWarning>,
-}
-
 /// A package opened: its parts, its index when it has one, what it says.
-pub(super) struct Package {
+struct Package {
     pub parts: Vec<Part>,
     pub index: Option<Arc<dyn UrlIndex>>,
     pub info: PackageInfo,
@@ -82,7 +73,7 @@ pub fn warning_id(warning: &WaczWarning) -> &'static str {
     }
 }
 
-pub(super) fn open(path: &Path) -> Result<Package, ArchiveError> {
+fn open(path: &Path) -> Result<Package, ArchiveError> {
     let wacz = Arc::new(Wacz::open(path).map_err(ArchiveError::Package)?);
     let parts = wacz
         .warcs()
@@ -116,5 +107,52 @@ pub(super) fn open(path: &Path) -> Result<Package, ArchiveError> {
         index,
         info,
         wacz,
+    })
+}
+
+/// A capture file opened: its kind and its record streams; a package's
+/// index and what it says besides.
+pub struct Capture {
+    pub kind: FileKind,
+    pub parts: Vec<Part>,
+    pub index: Option<Arc<dyn UrlIndex>>,
+    pub package: Option<PackageInfo>,
+    wacz: Option<Arc<Wacz>>,
+}
+
+impl Capture {
+    /// A package's WARCs checked against `datapackage.json`'s sha256 (read
+    /// whole: a corpus run, which reads them all anyway, asks; opening a
+    /// package checks only its small files).
+    pub fn check_warc_hashes(&self) -> Vec<WaczWarning> {
+        self.wacz
+            .as_ref()
+            .map(|wacz| wacz.check_hashes(HashScope::Warcs))
+            .unwrap_or_default()
+    }
+}
+
+/// Opens the capture at `path`, its kind told from its first bytes.
+pub fn open_capture(path: &Path) -> Result<Capture, ArchiveError> {
+    let kind = kind::sniff(path).map_err(|source| ArchiveError::Read {
+        path: path.to_owned(),
+        source: Arc::new(source),
+    })?;
+    if kind == FileKind::Zip {
+        let package = open(path)?;
+        return Ok(Capture {
+            kind,
+            parts: package.parts,
+            index: package.index,
+            package: Some(package.info),
+            wacz: Some(package.wacz),
+        });
+    }
+    Ok(Capture {
+        kind,
+        parts: vec![Part::file(path)],
+        index: None,
+        package: None,
+        wacz: None,
     })
 }

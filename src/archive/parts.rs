@@ -6,10 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::index::UrlIndex;
-use super::kind::{self, FileKind};
-use super::package::PackageInfo;
-use super::wacz::{HashScope, Wacz, WaczWarning};
+use url::Url;
+
+use super::wacz::{WaczPage, WaczWarning};
 use super::{ArchiveError, Input, Record, RecordReader};
 
 /// Where a part's bytes come from.
@@ -98,49 +97,20 @@ impl Part {
     }
 }
 
-/// A capture file opened: its kind and its record streams; a package's
-/// index and what it says besides.
-pub struct Capture {
-    pub kind: FileKind,
-    pub parts: Vec<Part>,
-    pub index: Option<Arc<dyn UrlIndex>>,
-    pub package: Option<PackageInfo>,
-    wacz: Option<Arc<Wacz>>,
+/// Finds where a URL's capture is without reading the records.
+pub trait UrlIndex: Send + Sync {
+    /// The part (a WARC of the package) and the offset of the record that
+    /// answers `url`; `None` when the index holds no capture of it; why,
+    /// when the index names one that cannot be there.
+    fn find(&self, url: &Url) -> Result<Option<(usize, u64)>, String>;
 }
 
-impl Capture {
-    /// A package's WARCs checked against `datapackage.json`'s sha256 (read
-    /// whole: a corpus run, which reads them all anyway, asks; opening a
-    /// package checks only its small files).
-    pub fn check_warc_hashes(&self) -> Vec<WaczWarning> {
-        self.wacz
-            .as_ref()
-            .map(|wacz| wacz.check_hashes(HashScope::Warcs))
-            .unwrap_or_default()
-    }
-}
-
-/// Opens the capture at `path`, its kind told from its first bytes.
-pub fn open_capture(path: &Path) -> Result<Capture, ArchiveError> {
-    let kind = kind::sniff(path).map_err(|source| ArchiveError::Read {
-        path: path.to_owned(),
-        source: Arc::new(source),
-    })?;
-    if kind == FileKind::Zip {
-        let package = super::package::open(path)?;
-        return Ok(Capture {
-            kind,
-            parts: package.parts,
-            index: package.index,
-            package: Some(package.info),
-            wacz: Some(package.wacz),
-        });
-    }
-    Ok(Capture {
-        kind,
-        parts: vec![Part::file(path)],
-        index: None,
-        package: None,
-        wacz: None,
-    })
+/// What a package says besides its records.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PackageInfo {
+    /// The pages its `pages.jsonl` names, in order (the first is where
+    /// `inspect` starts).
+    pub pages: Vec<WaczPage>,
+    /// What was odd about it (hashes, long lines, a nested package).
+    pub warnings: Vec<WaczWarning>,
 }

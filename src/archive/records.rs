@@ -152,6 +152,15 @@ enum Damage {
 }
 
 impl Damage {
+    fn of_arc(bad: arc::BadLine) -> Self {
+        match bad {
+            arc::BadLine::Io(e) => Self::of_io(e),
+            arc::BadLine::TooLong => Self::ArcLineTooLong,
+            arc::BadLine::Cut => Self::HeadCut,
+            arc::BadLine::Malformed(line) => Self::BadArcLine(line),
+        }
+    }
+
     fn of_io(e: io::Error) -> Self {
         if e.kind() == io::ErrorKind::UnexpectedEof {
             Self::GzipCut
@@ -497,8 +506,13 @@ fn read_record(
             parse_head(&raw, offset, left)?
         }
         Format::Arc => {
-            let line = arc::read_line(input, MAX_HEAD)?;
-            let (head, length) = arc::parse_line(&line, offset)?;
+            let line = arc::read_line(input, MAX_HEAD).map_err(Damage::of_arc)?;
+            let arc::ArcHead { fields, length } = arc::parse_line(&line).map_err(Damage::of_arc)?;
+            let head = RecordHead {
+                offset,
+                version: arc::ARC_VERSION.to_owned(),
+                fields,
+            };
             if let Some(left) = left {
                 let left = left(offset + line.len() as u64);
                 if length > left {

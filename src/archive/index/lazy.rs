@@ -6,15 +6,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use url::Url;
-
-/// Finds where a URL's capture is without reading the records.
-pub trait UrlIndex: Send + Sync {
-    /// The part (a WARC of the package) and the offset of the record that
-    /// answers `url`; `None` when the index holds no capture of it; why,
-    /// when the index names one that cannot be there.
-    fn find(&self, url: &Url) -> Result<Option<(usize, u64)>, String>;
-}
+use crate::archive::parts::UrlIndex;
 
 /// What a lookup found, kept so that each URL is read once.
 #[derive(Clone, Debug)]

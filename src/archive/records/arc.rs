@@ -5,31 +5,49 @@
 //! it, so the rest of the tool reads an ARC as a WARC: the `filedesc://`
 //! record is the `warcinfo`, every other record a `response` of its URL.
 
-use std::io::{BufRead, Read as _};
+use std::io::{self, BufRead, Read as _};
 
-use super::{Damage, RecordHead};
+/// Why an ARC record's header line cannot be read.
+#[derive(Debug)]
+pub(super) enum BadLine {
+    Io(io::Error),
+    TooLong,
+    /// The input ends inside the line.
+    Cut,
+    /// Not `URL IP date type … length`: the line, shown.
+    Malformed(String),
+}
+
+/// An ARC record's header, as WARC fields, and its block's length.
+pub(super) struct ArcHead {
+    pub fields: Vec<(String, String)>,
+    pub length: u64,
+}
+
+/// The version a record read from an ARC is given.
+pub(super) const ARC_VERSION: &str = "ARC";
 
 /// The header line, up to and with its newline.
-pub(super) fn read_line(input: &mut impl BufRead, max: usize) -> Result<Vec<u8>, Damage> {
+pub(super) fn read_line(input: &mut impl BufRead, max: usize) -> Result<Vec<u8>, BadLine> {
     let mut line = Vec::new();
     let got = input
         .take(max as u64 + 1)
         .read_until(b'\n', &mut line)
-        .map_err(Damage::of_io)?;
+        .map_err(BadLine::Io)?;
     if line.last() != Some(&b'\n') {
         return Err(if got > max {
-            Damage::ArcLineTooLong
+            BadLine::TooLong
         } else {
-            Damage::HeadCut
+            BadLine::Cut
         });
     }
     Ok(line)
 }
 
-/// The record's head, as a WARC header, and its block's length.
-pub(super) fn parse_line(line: &[u8], offset: u64) -> Result<(RecordHead, u64), Damage> {
+/// The record's head, as WARC fields, and its block's length.
+pub(super) fn parse_line(line: &[u8]) -> Result<ArcHead, BadLine> {
     let shown = || {
-        Damage::BadArcLine(
+        BadLine::Malformed(
             String::from_utf8_lossy(line.trim_ascii_end())
                 .chars()
                 .take(80)
@@ -66,14 +84,7 @@ pub(super) fn parse_line(line: &[u8], offset: u64) -> Result<(RecordHead, u64), 
         ("Content-Length".to_owned(), length.to_string()),
     ];
     fields.retain(|(_, value)| !value.is_empty());
-    Ok((
-        RecordHead {
-            offset,
-            version: "ARC".to_owned(),
-            fields,
-        },
-        length,
-    ))
+    Ok(ArcHead { fields, length })
 }
 
 /// `20140216050221` as a WARC date, `2014-02-16T05:02:21Z`; kept as it is
@@ -98,38 +109,42 @@ fn warc_date(date: &str) -> String {
 mod tests {
     use super::*;
 
+    fn field<'a>(head: &'a ArcHead, name: &str) -> Option<&'a str> {
+        head.fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     #[test]
     fn a_v1_line_is_a_response_with_a_warc_header() {
         let line = b"http://example.com/ 93.184.216.119 20140216050221 text/html 1591\n";
-        let (head, length) = parse_line(line, 76).unwrap();
-        assert_eq!(length, 1591);
-        assert_eq!(head.offset, 76);
-        assert_eq!(head.kind(), super::super::RecordKind::Response);
-        assert_eq!(head.field("WARC-Target-URI"), Some("http://example.com/"));
-        assert_eq!(head.field("WARC-Date"), Some("2014-02-16T05:02:21Z"));
+        let head = parse_line(line).unwrap();
+        assert_eq!(head.length, 1591);
+        assert_eq!(field(&head, "WARC-Type"), Some("response"));
+        assert_eq!(field(&head, "WARC-Target-URI"), Some("http://example.com/"));
+        assert_eq!(field(&head, "WARC-Date"), Some("2014-02-16T05:02:21Z"));
     }
 
     #[test]
     fn the_filedesc_record_is_the_warcinfo_and_v2_lines_read() {
         let line = b"filedesc://live-web-example.arc.gz 127.0.0.1 20140216050221 text/plain 75\n";
-        let (head, _) = parse_line(line, 0).unwrap();
-        assert_eq!(head.kind(), super::super::RecordKind::Warcinfo);
+        assert_eq!(
+            field(&parse_line(line).unwrap(), "WARC-Type"),
+            Some("warcinfo")
+        );
         let v2 = b"http://a.example/ 1.2.3.4 20080430204825 text/html 200 ABC - 123 x.arc 42\n";
-        assert_eq!(parse_line(v2, 0).unwrap().1, 42);
+        assert_eq!(parse_line(v2).unwrap().length, 42);
     }
 
     #[test]
-    fn a_malformed_line_is_named() {
+    fn a_malformed_line_is_shown() {
         for line in [
             &b"http://a/ 1.2.3.4\n"[..],
             b"http://a/ 1 2 text/html many\n",
             b"\xff\n",
         ] {
-            let err = parse_line(line, 0).unwrap_err();
-            assert!(
-                err.to_string().contains("ARC record's header line"),
-                "{err}"
-            );
+            assert!(matches!(parse_line(line), Err(BadLine::Malformed(_))));
         }
     }
 }
