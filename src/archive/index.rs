@@ -180,6 +180,20 @@ pub(super) struct Body {
 }
 
 impl StoredResponse {
+    /// A response record's head, answering for `url`; its body stays in
+    /// the file, at `at`.
+    fn of(url: Url, record: &super::Record, at: RecordAt) -> Result<Self, BadHttp> {
+        let (status, headers) = parse_head(&record.block)?;
+        Ok(Self {
+            url,
+            status,
+            headers,
+            at,
+            cut_by_capture: record.head.field("WARC-Truncated").is_some(),
+            date: record.head.field("WARC-Date").map(str::to_owned),
+        })
+    }
+
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -329,18 +343,8 @@ impl ArchiveIndex {
                         let Some(url) = target_uri(target) else {
                             continue;
                         };
-                        match parse_head(&record.block) {
-                            Ok((status, headers)) => {
-                                let stored = StoredResponse {
-                                    url,
-                                    status,
-                                    headers,
-                                    at,
-                                    cut_by_capture: head.field("WARC-Truncated").is_some(),
-                                    date: head.field("WARC-Date").map(str::to_owned),
-                                };
-                                index.add_response(stored, id);
-                            }
+                        match StoredResponse::of(url.clone(), &record, at) {
+                            Ok(stored) => index.add_response(stored, id),
                             Err(bad) => {
                                 index
                                     .unreadable
@@ -511,16 +515,8 @@ impl ArchiveIndex {
         };
         let head = &record.head;
         match head.kind() {
-            RecordKind::Response => match parse_head(&record.block) {
-                Ok((status, headers)) => {
-                    let stored = StoredResponse {
-                        url: url.clone(),
-                        status,
-                        headers,
-                        at,
-                        cut_by_capture: head.field("WARC-Truncated").is_some(),
-                        date: head.field("WARC-Date").map(str::to_owned),
-                    };
+            RecordKind::Response => match StoredResponse::of(url.clone(), &record, at) {
+                Ok(stored) => {
                     let mut responses = self
                         .responses
                         .write()

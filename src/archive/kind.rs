@@ -121,6 +121,16 @@ pub fn sniff(path: &Path) -> io::Result<FileKind> {
     Ok(with_name(kind, &path.to_string_lossy()))
 }
 
+/// Whether the file at `path` is read as a web archive: told from its
+/// first bytes; a file that cannot be looked into (missing, a FIFO) by its
+/// name, so that the error then says what it was taken for.
+pub fn is_archive_file(path: &Path) -> bool {
+    match sniff(path) {
+        Ok(kind) => kind.is_archive(),
+        Err(_) => kind_by_name(&path.to_string_lossy()).is_some(),
+    }
+}
+
 /// The kind of what `input` holds from where it is; it is left there.
 pub fn sniff_stream(input: &mut (impl Read + Seek)) -> io::Result<FileKind> {
     let at = input.stream_position()?;

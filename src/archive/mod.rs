@@ -19,7 +19,7 @@ use std::sync::Arc;
 pub use fetcher::ArchiveFetcher;
 pub use http_block::{BadHttp, EarlyEnd, HttpResponse, ReadQuirk, parse_response};
 pub use index::{CaptureInfo, ReadWarning, ReadWarnings};
-pub use package::{Capture, open_capture, warning_id as package_warning_id};
+pub use package::{Capture, open_capture};
 pub use parts::{PackageInfo, Part, PartOpener, UrlIndex};
 pub use records::{Damaged, Input, Record, RecordHead, RecordInput, RecordKind, RecordReader};
 pub use write::{SaveRequest, Saved, save};

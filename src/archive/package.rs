@@ -50,29 +50,6 @@ struct Package {
     pub wacz: Arc<Wacz>,
 }
 
-/// The stable id of a package warning in a corpus report's
-/// `archives.warnings` (`kind`).
-pub fn warning_id(warning: &WaczWarning) -> &'static str {
-    match warning {
-        WaczWarning::Nested { .. } => "package_nested",
-        WaczWarning::LongLines { .. } => "package_long_lines",
-        WaczWarning::BadLines { .. } => "package_bad_lines",
-        WaczWarning::OverCap { .. } => "package_over_cap",
-        WaczWarning::StoppedAt { .. } => "package_stopped",
-        WaczWarning::Unreadable { .. } => "package_unreadable_file",
-        WaczWarning::NoPages => "package_no_pages",
-        WaczWarning::NoIndex => "package_no_index",
-        WaczWarning::IndexMissingWarc { .. } => "package_index_missing_warc",
-        WaczWarning::IndexPastEnd { .. } => "package_index_past_end",
-        WaczWarning::NoDatapackage => "package_no_datapackage",
-        WaczWarning::BadDatapackage { .. } => "package_bad_datapackage",
-        WaczWarning::HashMismatch { .. } => "package_hash_mismatch",
-        WaczWarning::SizeMismatch { .. } => "package_size_mismatch",
-        WaczWarning::Missing { .. } => "package_missing_file",
-        WaczWarning::HashNotChecked { .. } => "package_hash_not_checked",
-    }
-}
-
 fn open(path: &Path) -> Result<Package, ArchiveError> {
     let wacz = Arc::new(Wacz::open(path).map_err(ArchiveError::Package)?);
     let parts = wacz

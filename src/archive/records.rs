@@ -277,12 +277,10 @@ impl RecordReader {
                     path: path.to_owned(),
                 });
             }
-            FileKind::OtherGzip | FileKind::Manifest | FileKind::Html => {
-                let mut start = [0u8; 2];
-                let got = read_up_to(&mut file, &mut start).map_err(read_error)?;
-                file.seek(SeekFrom::Start(0)).map_err(read_error)?;
-                (Format::Warc, got == 2 && start == GZIP_MAGIC)
-            }
+            // No archive by its bytes: the record found near the start
+            // is read, else it is not an archive.
+            FileKind::OtherGzip => (Format::Warc, true),
+            FileKind::Manifest | FileKind::Html => (Format::Warc, false),
         };
         let warc_first = match (format, gzip) {
             (Format::Arc, _) => true,

@@ -379,7 +379,7 @@ fn read_archives(
                     .iter()
                     .flat_map(|p| p.warnings.iter().cloned());
                 for warning in package.chain(capture.check_warc_hashes()) {
-                    let kind = archive::package_warning_id(&warning).to_owned();
+                    let kind = warning.id().to_owned();
                     stats.note_warning(RecordWarning {
                         file: file.clone(),
                         offset: 0,

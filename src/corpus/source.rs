@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::{CorpusError, CorpusPage, CorpusRun, Sides, list_pages, run_archives, run_capped};
-use crate::archive::{self, is_archive_name, kind};
+use crate::archive::{self, kind};
 use crate::fetch::local;
 
 /// The pages of a corpus, or the archives that hold them.
@@ -68,7 +68,7 @@ fn list_one(path: &Path) -> Result<CorpusSource, CorpusError> {
             return list_pages(path).map(CorpusSource::Pages);
         }
         files
-    } else if is_archive_file(path) {
+    } else if kind::is_archive_file(path) {
         vec![path.to_owned()]
     } else {
         return list_pages(path).map(CorpusSource::Pages);
@@ -108,16 +108,6 @@ pub fn run_source(
         CorpusSource::Archives(files) => {
             run_archives(files, sides, max_bytes, jobs, cancel, progress)
         }
-    }
-}
-
-/// Whether a file is a web archive, told from its first bytes (the one
-/// door); one that cannot be looked into by its name, so that the error
-/// says what it was taken for.
-fn is_archive_file(path: &Path) -> bool {
-    match kind::sniff(path) {
-        Ok(kind) => kind.is_archive(),
-        Err(_) => is_archive_name(&path.to_string_lossy()),
     }
 }
 

@@ -142,7 +142,7 @@ pub fn load(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Loaded, LoadError> {
     match Target::parse(&request.target)? {
-        Target::File(path) if is_archive(&path) => {
+        Target::File(path) if archive::kind::is_archive_file(&path) => {
             let archive = open_archive(&path, request)?;
             let inspection = archive.crawl(&archive.request.settings, cancel, progress)?;
             Ok(Loaded {
@@ -178,7 +178,7 @@ pub fn load_both(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<(Loaded, Inspection), LoadError> {
     match Target::parse(&request.target)? {
-        Target::File(path) if is_archive(&path) => {
+        Target::File(path) if archive::kind::is_archive_file(&path) => {
             let archive = open_archive(&path, request)?;
             let a = archive.crawl(&archive.request.settings, cancel, progress)?;
             let other = archive.crawl(b, cancel, progress)?;
@@ -215,16 +215,6 @@ pub fn load_both(
                 other,
             ))
         }
-    }
-}
-
-/// Whether the file is read as a web archive: told from its first bytes
-/// (the one door); a file that cannot be looked into (missing, a FIFO) by
-/// its name, so that the error says what it was taken for.
-fn is_archive(path: &Path) -> bool {
-    match archive::kind::sniff(path) {
-        Ok(kind) => kind.is_archive(),
-        Err(_) => archive::is_archive_name(&path.to_string_lossy()),
     }
 }
 

@@ -177,6 +177,30 @@ pub enum WaczWarning {
     HashNotChecked { file: String, hash: String },
 }
 
+impl WaczWarning {
+    /// Its stable id in a corpus report's `archives.warnings` (`kind`).
+    pub fn id(&self) -> &'static str {
+        match self {
+            Self::Nested { .. } => "package_nested",
+            Self::LongLines { .. } => "package_long_lines",
+            Self::BadLines { .. } => "package_bad_lines",
+            Self::OverCap { .. } => "package_over_cap",
+            Self::StoppedAt { .. } => "package_stopped",
+            Self::Unreadable { .. } => "package_unreadable_file",
+            Self::NoPages => "package_no_pages",
+            Self::NoIndex => "package_no_index",
+            Self::IndexMissingWarc { .. } => "package_index_missing_warc",
+            Self::IndexPastEnd { .. } => "package_index_past_end",
+            Self::NoDatapackage => "package_no_datapackage",
+            Self::BadDatapackage { .. } => "package_bad_datapackage",
+            Self::HashMismatch { .. } => "package_hash_mismatch",
+            Self::SizeMismatch { .. } => "package_size_mismatch",
+            Self::Missing { .. } => "package_missing_file",
+            Self::HashNotChecked { .. } => "package_hash_not_checked",
+        }
+    }
+}
+
 /// One file in the package: where its data lies in the ZIP.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WaczEntry {
