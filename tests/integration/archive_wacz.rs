@@ -3,7 +3,7 @@
 //! (alone, in a folder, in an `@LIST`, a sharded unit). Packages are made
 //! by PyPI `wacz` 0.6.0 (`wacz create`), as a user's would be; the bad ones
 //! by hand. The container's own bad input (a bomb, a lying directory, a
-//! 100 MB pages line) is tested beside it, in `src/archive/wacz/tests.rs`.
+//! 100 MB pages line) is tested beside it, in `src/archive/wacz/tests/`.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
