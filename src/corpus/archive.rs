@@ -12,7 +12,7 @@ use std::sync::{Mutex, mpsc};
 use serde::{Deserialize, Serialize};
 use url::Url;
 
-use super::{CorpusRun, PageRun, Sides, finish_run, judge};
+use super::{Compiled, CorpusRun, PageRun, Sides, finish_run, judge};
 use crate::archive::{self, RecordHead, RecordKind};
 use crate::fetch::{charset_param, is_html};
 
@@ -303,8 +303,9 @@ pub fn run_archives(
 ) -> CorpusRun {
     let (found, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let results: Mutex<Vec<(usize, PageRun)>> = Mutex::new(Vec::new());
+    let compiled = Compiled::new(sides);
     let work = |page: ArchivePage| {
-        let run = judge_page(&page, sides);
+        let run = judge_page(&page, &compiled);
         if let Ok(mut results) = results.lock() {
             results.push((page.at, run));
         }
@@ -536,7 +537,7 @@ fn take(
     )
 }
 
-fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {
+fn judge_page(page: &ArchivePage, sides: &Compiled<'_>) -> PageRun {
     let mut run = PageRun::unjudged(
         page.url.to_string(),
         page.file.clone(),
@@ -547,7 +548,7 @@ fn judge_page(page: &ArchivePage, sides: Sides<'_>) -> PageRun {
     let inspection = crate::inspect::Inspection::single_page(
         read,
         page.url.clone(),
-        crate::inspect::Limits::of_depth(sides.depth),
+        crate::inspect::Limits::of_depth(sides.sides.depth),
         sides.a.clone(),
     );
     judge(&mut run, inspection, sides);

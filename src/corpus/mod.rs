@@ -13,10 +13,10 @@ use url::Url;
 
 use crate::error_text::error_text;
 use crate::fetch::local;
-use crate::inspect::{InspectedPage, Inspection, Limits};
+use crate::inspect::{Inspection, Limits};
 use crate::par;
 use crate::policy::compare::{Cause, ListName, Outcome, compare_pages};
-use crate::policy::{Settings, Verdict};
+use crate::policy::{CompiledSettings, Lint, PageDecision, Settings, Verdict};
 
 mod archive;
 mod list;
@@ -74,18 +74,24 @@ pub struct SideRun {
 
 impl SideRun {
     fn of(inspection: &Inspection) -> Self {
+        let decision = inspection.pages.first().map(|p| &p.decision);
+        Self::of_decision(inspection.lints(), decision)
+    }
+
+    /// A side of its lints and its first page's decision (none: no page).
+    fn of_decision(lints: &[Lint], decision: Option<&PageDecision>) -> Self {
         let mut side = Self {
-            lints: inspection.lints().iter().map(|l| l.code.id()).collect(),
+            lints: lints.iter().map(|l| l.code.id()).collect(),
             ..Self::default()
         };
-        let Some(page) = inspection.pages.first() else {
+        let Some(decision) = decision else {
             return side;
         };
         for verdict in Verdict::ALL {
-            side.counts.insert(verdict, page.decision.count(verdict));
+            side.counts.insert(verdict, decision.count(verdict));
         }
         let mut followed: Vec<(usize, String)> = Vec::new();
-        for link in &page.decision.links {
+        for link in &decision.links {
             if link.verdict == Verdict::Followed
                 && let (Some(rank), Some(url)) = (link.rank, &link.url)
             {
@@ -269,8 +275,8 @@ pub struct Totals {
 }
 
 /// Reads one page and decides it under A (and B).
-fn run_page(page: &CorpusPage, sides: Sides<'_>, max_bytes: usize) -> PageRun {
-    let Sides { a, depth, .. } = sides;
+fn run_page(page: &CorpusPage, sides: &Compiled<'_>, max_bytes: usize) -> PageRun {
+    let depth = sides.sides.depth;
     let mut run = PageRun::unjudged(page.id.clone(), page.path.clone(), page.url.clone());
     if let Some(problem) = &page.problem {
         run.error = Some(problem.to_string());
@@ -293,7 +299,7 @@ fn run_page(page: &CorpusPage, sides: Sides<'_>, max_bytes: usize) -> PageRun {
             return run;
         }
     };
-    match Inspection::saved_page(&bytes, url, Limits::of_depth(depth), a.clone()) {
+    match Inspection::saved_page(&bytes, url, Limits::of_depth(depth), sides.a.clone()) {
         Ok(inspection) => judge(&mut run, inspection, sides),
         Err(e) => run.error = Some(e.to_string()),
     }
@@ -302,17 +308,24 @@ fn run_page(page: &CorpusPage, sides: Sides<'_>, max_bytes: usize) -> PageRun {
 
 /// Fills `run` with the page decided under A (as `inspection_a` is) and B;
 /// keeps the page when the targets label it.
-fn judge(run: &mut PageRun, mut inspection_a: Inspection, sides: Sides<'_>) {
+fn judge(run: &mut PageRun, mut inspection_a: Inspection, sides: &Compiled<'_>) {
     run.url = Some(inspection_a.final_url.to_string());
     run.a = SideRun::of(&inspection_a);
-    if let Some(b) = sides.b {
-        let inspection_b = inspection_a.judged_under(b);
-        run.b = Some(SideRun::of(&inspection_b));
-        if let (Some(pa), Some(pb)) = (inspection_a.pages.first(), inspection_b.pages.first()) {
-            run.changes = changed_links(pa, pb, sides.a, b);
+    if let Some(b) = &sides.b {
+        match inspection_a.first_page_under(b) {
+            Some((decision_b, lints_b)) => {
+                run.b = Some(SideRun::of_decision(&lints_b, Some(&decision_b)));
+                if let Some(pa) = inspection_a.pages.first() {
+                    run.changes = changed_links(&pa.decision, &decision_b, &sides.a, b);
+                }
+            }
+            None => run.b = Some(SideRun::of_decision(&[], None)),
         }
     }
-    let labelled = sides.targets.is_some_and(|t| t.for_page(&run.id).is_some());
+    let labelled = sides
+        .sides
+        .targets
+        .is_some_and(|t| t.for_page(&run.id).is_some());
     if labelled && !inspection_a.pages.is_empty() {
         run.kept = Some(Arc::new(truth::KeptPage::of(
             inspection_a.pages.swap_remove(0),
@@ -321,15 +334,15 @@ fn judge(run: &mut PageRun, mut inspection_a: Inspection, sides: Sides<'_>) {
 }
 
 fn changed_links(
-    a: &InspectedPage,
-    b: &InspectedPage,
-    sa: &Settings,
-    sb: &Settings,
+    a: &PageDecision,
+    b: &PageDecision,
+    sa: &CompiledSettings,
+    sb: &CompiledSettings,
 ) -> Vec<ChangedLink> {
-    compare_pages(&a.decision, &b.decision, &sa.options(), &sb.options())
+    compare_pages(a, b, sa.options(), sb.options())
         .into_iter()
         .map(|c| {
-            let link = &a.decision.links[c.index];
+            let link = &a.links[c.index];
             ChangedLink {
                 index: c.index,
                 url: link.url.as_ref().map(|u| u.to_string()),
@@ -441,6 +454,23 @@ pub struct Sides<'a> {
     pub targets: Option<&'a truth::Targets>,
 }
 
+/// The sides of a run with their settings compiled once, for every page.
+struct Compiled<'a> {
+    sides: Sides<'a>,
+    a: CompiledSettings,
+    b: Option<CompiledSettings>,
+}
+
+impl<'a> Compiled<'a> {
+    fn new(sides: Sides<'a>) -> Self {
+        Self {
+            a: CompiledSettings::new(sides.a.clone()),
+            b: sides.b.cloned().map(CompiledSettings::new),
+            sides,
+        }
+    }
+}
+
 /// [`run`], each page read up to `max_bytes` (`--max-bytes`).
 pub fn run_capped(
     pages: &[CorpusPage],
@@ -451,9 +481,10 @@ pub fn run_capped(
     progress: &(dyn Fn(usize) + Sync),
 ) -> CorpusRun {
     let done = AtomicUsize::new(0);
+    let compiled = Compiled::new(sides);
     let runs: Vec<PageRun> =
         par::map_ordered(pages, jobs, "follow-inspector-corpus", cancel, |page| {
-            let run = run_page(page, sides, max_bytes);
+            let run = run_page(page, &compiled, max_bytes);
             progress(done.fetch_add(1, Ordering::SeqCst) + 1);
             run
         })

@@ -14,8 +14,8 @@ use url::Url;
 
 use crate::fetch::{Capture, FetchError, FetchSummary, FetchedPage};
 use crate::policy::{
-    FollowOptions, LinkDecision, Lint, LintContext, PageDecision, Settings, Verdict,
-    decide_resolved, follow_limit, lint,
+    CompiledSettings, FollowOptions, LinkDecision, Lint, LintContext, PageDecision, Settings,
+    Verdict, decide_resolved, follow_limit, lint_compiled,
 };
 pub use read::{ReadPage, read_page};
 pub use rendered::{LinkSource, RenderedRead, StaticOnlyLink};
@@ -178,7 +178,8 @@ pub struct Inspection {
     pub start_url: Url,
     pub final_url: Url,
     limits: Limits,
-    settings: Settings,
+    /// The settings and their compiled form, compiled once for every page.
+    settings: CompiledSettings,
     lints: Vec<Lint>,
     pub pages: Vec<InspectedPage>,
     /// The crawl was stopped before it was complete.
@@ -191,17 +192,26 @@ pub struct Inspection {
 pub struct NoPageUrl;
 
 impl Inspection {
-    /// The pages decided under `settings` and `limits`, and linted.
+    /// The pages decided under `settings` and `limits`, and linted: each page
+    /// decided once and linted once. Settings compiled once for many
+    /// inspections (a corpus run's pages) are given as [`CompiledSettings`].
     pub fn new(
         start_url: Url,
         final_url: Url,
         limits: Limits,
-        settings: Settings,
+        settings: impl Into<CompiledSettings>,
         pages: Vec<InspectedPage>,
         cancelled: bool,
     ) -> Self {
-        let mut inspection =
-            Self::from_decided_pages(start_url, final_url, limits, settings, pages, cancelled);
+        let mut inspection = Self {
+            start_url,
+            final_url,
+            limits,
+            settings: settings.into(),
+            lints: Vec::new(),
+            pages,
+            cancelled,
+        };
         inspection.reclassify();
         inspection
     }
@@ -220,7 +230,7 @@ impl Inspection {
             start_url,
             final_url,
             limits,
-            settings,
+            settings: CompiledSettings::new(settings),
             lints: Vec::new(),
             pages,
             cancelled,
@@ -235,7 +245,7 @@ impl Inspection {
         bytes: &[u8],
         page_url: Option<Url>,
         limits: Limits,
-        settings: Settings,
+        settings: impl Into<CompiledSettings>,
     ) -> Result<Self, NoPageUrl> {
         // Read first: a page that names its own URL is read before the URL is known.
         let provisional = page_url
@@ -254,7 +264,12 @@ impl Inspection {
     }
 
     /// One page, read and not fetched further, decided.
-    pub fn single_page(read: ReadPage, page_url: Url, limits: Limits, settings: Settings) -> Self {
+    pub fn single_page(
+        read: ReadPage,
+        page_url: Url,
+        limits: Limits,
+        settings: impl Into<CompiledSettings>,
+    ) -> Self {
         let page = InspectedPage::from_read(page_url.clone(), 1, None, read);
         Self::new(
             page_url.clone(),
@@ -281,7 +296,7 @@ impl Inspection {
     }
 
     pub fn settings(&self) -> &Settings {
-        &self.settings
+        self.settings.settings()
     }
 
     pub fn limits(&self) -> Limits {
@@ -304,18 +319,34 @@ impl Inspection {
     /// Decides every page again under `settings` and `limits`, when they
     /// differ from the current ones (nothing is read again).
     pub fn rejudge(&mut self, settings: Settings, limits: Limits) {
-        if settings != self.settings || limits != self.limits {
-            self.settings = settings;
+        if settings != *self.settings.settings() || limits != self.limits {
+            self.settings = CompiledSettings::new(settings);
             self.limits = limits;
             self.reclassify();
         }
     }
 
     /// The same pages decided under `settings`: the other side of a diff.
-    pub fn judged_under(&self, settings: &Settings) -> Self {
+    pub fn judged_under(&self, settings: impl Into<CompiledSettings>) -> Self {
+        let settings = settings.into();
         let mut other = self.clone();
-        other.rejudge(settings.clone(), self.limits);
+        if settings.settings() != self.settings.settings() {
+            other.settings = settings;
+            other.reclassify();
+        }
         other
+    }
+
+    /// The first page's decision and the lints under `settings`, without
+    /// copying the pages (a corpus run's other side).
+    pub fn first_page_under(
+        &self,
+        settings: &CompiledSettings,
+    ) -> Option<(PageDecision, Vec<Lint>)> {
+        let page = self.pages.first()?;
+        let decision = page.decided(settings.options(), self.limits.at(page.level));
+        let lints = self.lints_of(settings, &decision.links);
+        Some((decision, lints))
     }
 
     /// Decides every page again under the current settings and limits, without
@@ -323,7 +354,7 @@ impl Inspection {
     pub fn reclassify(&mut self) {
         let opts = self.settings.options();
         for page in &mut self.pages {
-            page.decide(&opts, self.limits.at(page.level));
+            page.decide(opts, self.limits.at(page.level));
         }
         self.relint();
     }
@@ -344,14 +375,20 @@ impl Inspection {
             .first()
             .map(|p| p.decision.links.as_slice())
             .unwrap_or_default();
+        self.lints = self.lints_of(&self.settings, links);
+    }
+
+    /// The lints of `settings` on the start page, whose decided links are `links`.
+    fn lints_of(&self, settings: &CompiledSettings, links: &[LinkDecision]) -> Vec<Lint> {
         let fetched = self.pages.first().is_some_and(|p| p.status.is_some());
-        self.lints = lint(
-            &self.settings,
+        lint_compiled(
+            settings.settings(),
+            settings.options(),
             LintContext {
                 page_url: Some(&self.final_url),
                 start_url: fetched.then_some(&self.start_url),
                 links,
             },
-        );
+        )
     }
 }

@@ -15,9 +15,12 @@ pub mod verdict;
 pub use domains::{Admission, SiteCheck, check_site, root_domain};
 pub use keywords::{ASSET_EXTENSIONS, Haystack, KeywordHit, KeywordList, ListName, MatchedIn};
 pub use limits::{MAX_ITEM_CHARS, MAX_ITEMS, MAX_LIST_CHARS, OverLimit};
-pub use lints::{Lint, LintCode, LintContext, SiblingRoot, lint, lint_settings, sibling_roots};
+pub use lints::{
+    Lint, LintCode, LintContext, SiblingRoot, lint, lint_compiled, lint_settings, sibling_roots,
+};
 pub use settings::{
-    FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError, over_limits, parse_list,
+    CompiledSettings, FollowOptions, ImportedSettings, STORAGE_KEYS, Settings, SettingsError,
+    over_limits, parse_list,
 };
 pub use trace::{KeywordFound, RankStep, SiteStep, StepFacts, TraceStep, WhiteStep, trace_steps};
 pub use verdict::{

@@ -26,6 +26,9 @@
 //! - `truth`: `corpus --targets`: metrics, missed targets, suggestions.
 //! - `shards`: `--shard I/N` then `corpus merge` gives the unsharded bytes.
 //! - `spark`: `scripts/spark-corpus` on Spark (skipped without Java and pyspark).
+//! - `real_pages`: every real page of `../shared/corpus` and
+//!   `../shared/homepages`: the bounded charset detection chooses what the
+//!   whole page would.
 //!
 //! **Web archives** (SPEC 10)
 //! - `archive_roundtrip`: our own round trip: `--save-warc`, then reopened
@@ -93,6 +96,7 @@ mod tuning;
 
 // Corpus runs.
 mod corpus;
+mod real_pages;
 mod shards;
 mod spark;
 mod truth;
