@@ -513,7 +513,7 @@ impl TokenSink for Bounded {
 pub fn parse_document(html: &str) -> Dom {
     let html = super::wide_tags::thin_wide_tags(html);
     // About one node per `<`: a start tag, or the text before an end tag.
-    let nodes = html.bytes().filter(|&b| b == b'<').count() + 16;
+    let nodes = memchr::memchr_iter(b'<', html.as_bytes()).count() + 16;
     let builder = TreeBuilder::new(Dom::with_capacity(nodes), TreeBuilderOpts::default());
     let bounded = Bounded {
         builder,
