@@ -137,10 +137,11 @@ fn patch_u32(zip: &mut [u8], at: usize, value: u32) {
 /// Raw deflate of `n` MiB of zeros, made from one compressed MiB repeated:
 /// each MiB is compressed afresh and flushed to a byte boundary, so the
 /// pieces join into one stream (a 1 GiB bomb in 1 MB, made in a moment).
+/// At the best level: zlib-rs's fast level makes 10 KB of a MiB of zeros.
 fn zeros_deflated(mib: usize) -> Vec<u8> {
     use flate2::{Compress, FlushCompress};
     let piece = |input: &[u8], flush| {
-        let mut c = Compress::new(Compression::fast(), false);
+        let mut c = Compress::new(Compression::best(), false);
         let mut out = Vec::with_capacity(64 * 1024);
         c.compress_vec(input, &mut out, flush).unwrap();
         out
