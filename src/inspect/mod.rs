@@ -203,17 +203,36 @@ impl Inspection {
         pages: Vec<InspectedPage>,
         cancelled: bool,
     ) -> Self {
-        let mut inspection = Self {
+        let mut inspection = Self::undecided(
             start_url,
             final_url,
             limits,
-            settings: settings.into(),
+            settings.into(),
+            pages,
+            cancelled,
+        );
+        inspection.reclassify();
+        inspection
+    }
+
+    /// The pages as given, not decided or linted yet.
+    fn undecided(
+        start_url: Url,
+        final_url: Url,
+        limits: Limits,
+        settings: CompiledSettings,
+        pages: Vec<InspectedPage>,
+        cancelled: bool,
+    ) -> Self {
+        Self {
+            start_url,
+            final_url,
+            limits,
+            settings,
             lints: Vec::new(),
             pages,
             cancelled,
-        };
-        inspection.reclassify();
-        inspection
+        }
     }
 
     /// A crawl's pages, each already decided under `settings` and `limits` as
@@ -226,15 +245,14 @@ impl Inspection {
         pages: Vec<InspectedPage>,
         cancelled: bool,
     ) -> Self {
-        let mut inspection = Self {
+        let mut inspection = Self::undecided(
             start_url,
             final_url,
             limits,
-            settings: CompiledSettings::new(settings),
-            lints: Vec::new(),
+            CompiledSettings::new(settings),
             pages,
             cancelled,
-        };
+        );
         inspection.relint();
         inspection
     }
@@ -382,8 +400,7 @@ impl Inspection {
     fn lints_of(&self, settings: &CompiledSettings, links: &[LinkDecision]) -> Vec<Lint> {
         let fetched = self.pages.first().is_some_and(|p| p.status.is_some());
         lint_compiled(
-            settings.settings(),
-            settings.options(),
+            settings,
             LintContext {
                 page_url: Some(&self.final_url),
                 start_url: fetched.then_some(&self.start_url),

@@ -264,9 +264,9 @@ impl Dom {
 
 thread_local! {
     /// The node array of the tree this thread built last, emptied: the next
-    /// page's tree is built into it. A fresh array a page (about 300 KB on a
-    /// real homepage, as many bytes as the page) was the kernel's zeroing of
-    /// new pages and the allocator's work: 14% of a corpus run.
+    /// page's tree is built into it. On a corpus run of 2,000 real homepages
+    /// a fresh array a page cost about half the minor page faults (7,700–8,600
+    /// → 3,800–7,100) and 20 MB of peak memory (75 → 54–69 MB).
     static SPARE_NODES: Cell<Vec<Node>> = const { Cell::new(Vec::new()) };
 }
 

@@ -8,7 +8,9 @@ use super::contained::first_contained;
 use super::domains::root_domain;
 use super::keywords::asset_extension;
 use super::limits::OverLimit;
-use super::settings::{FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings, over_limits};
+use super::settings::{
+    CompiledSettings, FollowOptions, KEY_ALLOWED, KEY_BLACK, KEY_WHITE, Settings, over_limits,
+};
 use super::verdict::{LinkDecision, Verdict};
 
 /// The stable lint codes, in SPEC order.
@@ -133,13 +135,13 @@ fn too_large(settings: &Settings) -> Option<Lint> {
     })
 }
 
-/// [`lint`] with the settings already compiled (`opts` is
-/// `settings.options()`): a corpus run lints every page, and compiling both
-/// keyword automata again for each took 5% of its time on real homepages.
-pub fn lint_compiled(settings: &Settings, opts: &FollowOptions, ctx: LintContext<'_>) -> Vec<Lint> {
-    match too_large(settings) {
+/// [`lint`] with the settings already compiled: a corpus run lints every
+/// page, and compiling both keyword automata again for each took 5% of its
+/// time on real homepages.
+pub fn lint_compiled(settings: &CompiledSettings, ctx: LintContext<'_>) -> Vec<Lint> {
+    match too_large(settings.settings()) {
         Some(lint) => vec![lint],
-        None => lints_within_limits(opts, ctx),
+        None => lints_within_limits(settings.options(), ctx),
     }
 }
 

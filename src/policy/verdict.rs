@@ -298,7 +298,6 @@ pub struct ResolvedLink {
 /// homepages of `../shared`) shares the first one's URL and key instead of
 /// being parsed again: joining is a function of the base and the href.
 pub fn resolve_links(candidates: &[Candidate], base_url: &Url) -> Vec<ResolvedLink> {
-    type Resolved = (Result<Arc<Url>, String>, Arc<str>, Option<&'static str>);
     let mut seen: HashMap<&str, Resolved, foldhash::fast::RandomState> =
         HashMap::with_capacity_and_hasher(candidates.len(), Default::default());
     candidates
@@ -318,12 +317,12 @@ pub fn resolve_links(candidates: &[Candidate], base_url: &Url) -> Vec<ResolvedLi
         .collect()
 }
 
-/// One href joined to `base_url`: the URL (or why it does not parse), its
-/// key, and its asset extension.
-fn resolve(
-    href: &str,
-    base_url: &Url,
-) -> (Result<Arc<Url>, String>, Arc<str>, Option<&'static str>) {
+/// An href joined to its base: the URL (or why it does not parse), its key,
+/// and its asset extension; what every link of that href shares.
+type Resolved = (Result<Arc<Url>, String>, Arc<str>, Option<&'static str>);
+
+/// One href joined to `base_url`.
+fn resolve(href: &str, base_url: &Url) -> Resolved {
     match base_url.join(href) {
         Ok(url) => {
             // Most links have no fragment: then the key is the URL's text.

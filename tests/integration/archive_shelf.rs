@@ -34,19 +34,7 @@ fn shelf_dir() -> PathBuf {
 /// The shelf's file names, in `MANIFEST.tsv` order; `None` (skipped) when it
 /// is not there, unless CI requires it.
 fn shelf() -> Option<Vec<String>> {
-    let manifest = shelf_dir().join("MANIFEST.tsv");
-    let text = match std::fs::read_to_string(&manifest) {
-        Ok(text) => text,
-        Err(e) => {
-            assert!(
-                std::env::var_os("FOLLOW_INSPECTOR_REQUIRE_CORPUS").is_none(),
-                "the archive shelf is required but {} is unreadable: {e}",
-                manifest.display()
-            );
-            eprintln!("SKIPPED: no archive shelf at {} ({e})", manifest.display());
-            return None;
-        }
-    };
+    let text = crate::corpus::read_shared(&shelf_dir().join("MANIFEST.tsv"), "the archive shelf")?;
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
     let column = header

@@ -2,17 +2,18 @@
 //! The corpus lives outside the repo: without it these tests say they were skipped,
 //! unless FOLLOW_INSPECTOR_REQUIRE_CORPUS is set (CI sets it), when they fail.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::thread;
 
 use serde_json::Value;
 
 use crate::{repo_path, run, stderr};
 
-struct CorpusPage {
-    id: String,
-    url: String,
-    path: PathBuf,
+/// A page of a set laid out as a corpus (`manifest.tsv` + `pages/ID.html`).
+pub struct CorpusPage {
+    pub id: String,
+    pub url: String,
+    pub path: PathBuf,
 }
 
 pub fn corpus_dir() -> PathBuf {
@@ -27,19 +28,31 @@ pub fn manifest() -> Option<PathBuf> {
 }
 
 fn corpus() -> Option<Vec<CorpusPage>> {
-    let dir = corpus_dir();
-    let manifest = match std::fs::read_to_string(dir.join("manifest.tsv")) {
-        Ok(text) => text,
+    manifest_pages(&corpus_dir(), "the corpus")
+}
+
+/// A third-party file read by path (`../shared`): `None`, said as skipped,
+/// when it is unreadable, unless FOLLOW_INSPECTOR_REQUIRE_CORPUS is set (CI),
+/// when the test fails naming `what`.
+pub fn read_shared(path: &Path, what: &str) -> Option<String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Some(text),
         Err(e) => {
             assert!(
                 std::env::var_os("FOLLOW_INSPECTOR_REQUIRE_CORPUS").is_none(),
-                "the corpus is required but {} is unreadable: {e}",
-                dir.display()
+                "{what} is required but {} is unreadable: {e}",
+                path.display()
             );
-            eprintln!("SKIPPED: no corpus at {} ({e})", dir.display());
-            return None;
+            eprintln!("SKIPPED: {what} is not at {} ({e})", path.display());
+            None
         }
-    };
+    }
+}
+
+/// The pages of the set laid out as a corpus in `dir`, in manifest order
+/// (see [`read_shared`] for when it is absent).
+pub fn manifest_pages(dir: &Path, what: &str) -> Option<Vec<CorpusPage>> {
+    let manifest = read_shared(&dir.join("manifest.tsv"), what)?;
     let pages = manifest
         .lines()
         .skip(1)
