@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use follow_inspector::corpus::truth::{Suggest, Targets};
+use follow_inspector::corpus::truth::{Lexicon, Suggest, Targets, TuneAsk};
 use follow_inspector::corpus::{self, CorpusRun, Sides};
 use follow_inspector::policy::Settings;
 
@@ -84,6 +84,9 @@ fn suggest(keep: usize, jobs: usize) -> Suggest<'static> {
         jobs,
         words: &follow_inspector::copy::change_words,
         progress: &|_, _| {},
+        lexicon: Lexicon::shipped().expect("the shipped lexicon"),
+        tune: None,
+        tune_progress: &|_| {},
     }
 }
 
@@ -103,6 +106,18 @@ fn suggestions(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("corpus_80_pages", |b| {
         b.iter(|| run.evaluate(&targets, suggest(20, jobs), &cancel))
+    });
+    // `--tune 8` with its five-fold cross-validation, no suggestions listed.
+    let tune = Suggest {
+        tune: Some(TuneAsk {
+            steps: 8,
+            max_followed_per_page: None,
+            min_precision: None,
+        }),
+        ..suggest(0, jobs)
+    };
+    group.bench_function("tune_8_corpus_80_pages", |b| {
+        b.iter(|| run.evaluate(&targets, tune, &cancel))
     });
     let (manifest, many_targets) = repeated(&dir, PAGES_AT_SCALE);
     let many = read(&manifest, &many_targets);

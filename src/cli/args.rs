@@ -135,6 +135,62 @@ pub struct MergeArgs {
     /// How to print the report.
     #[arg(long, value_enum, default_value_t = MergedFormat::Table)]
     pub format: MergedFormat,
+
+    #[command(flatten)]
+    pub tuning: TuningArgs,
+}
+
+/// How suggestions are made and applied (with targets): the lexicon, and
+/// `--tune` with its bounds (SPEC section 11).
+#[derive(Debug, clap::Args)]
+#[command(next_help_heading = "Suggestions and tuning (with --targets)")]
+pub struct TuningArgs {
+    /// A lexicon TSV (language, kind, word, source) to use instead of the
+    /// one shipped with the tool.
+    #[arg(long, value_name = "FILE.tsv")]
+    pub lexicon: Option<PathBuf>,
+
+    /// Apply the best validated suggestion up to N times (1 to 100),
+    /// deciding the corpus again after each; the report lists the steps.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_tune_steps)]
+    pub tune: Option<usize>,
+
+    /// With --tune: no step may make the links followed per labelled page
+    /// more than F.
+    #[arg(long, value_name = "F", allow_negative_numbers = true, value_parser = parse_per_page)]
+    pub max_followed_per_page: Option<f64>,
+
+    /// With --tune: no step may make the precision (targets among the links
+    /// followed on labelled pages) less than P, from 0 to 1.
+    #[arg(long, value_name = "P", allow_negative_numbers = true, value_parser = parse_precision)]
+    pub min_precision: Option<f64>,
+
+    /// With --tune: write the tuned settings to FILE.json (storage-data keys).
+    #[arg(long, value_name = "FILE.json")]
+    pub tune_out: Option<PathBuf>,
+}
+
+fn parse_tune_steps(text: &str) -> Result<usize, String> {
+    let max = crate::corpus::truth::MAX_TUNE_STEPS;
+    match text.trim().parse::<i64>() {
+        Ok(n) if (1..=max as i64).contains(&n) => Ok(n as usize),
+        Ok(n) => Err(copy::bad_tune_steps(Some(n), max)),
+        Err(_) => Err(copy::bad_tune_steps(None, max)),
+    }
+}
+
+fn parse_per_page(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(f) if f.is_finite() && f > 0.0 => Ok(f),
+        _ => Err(copy::BAD_PER_PAGE_BOUND.to_owned()),
+    }
+}
+
+fn parse_precision(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(copy::BAD_PRECISION_BOUND.to_owned()),
+    }
 }
 
 /// How `corpus merge` prints the whole run's report.
@@ -192,6 +248,9 @@ pub struct CorpusArgs {
     /// With --targets: how many suggested changes to list (0: none).
     #[arg(long, value_name = "N", default_value_t = 20, requires = "targets")]
     pub suggest: usize,
+
+    #[command(flatten)]
+    pub tuning: TuningArgs,
 
     /// How to print the report; `partial` is a shard's partial result, for
     /// `corpus merge`.

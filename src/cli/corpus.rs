@@ -7,7 +7,9 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use super::args::{CorpusArgs, CorpusFormat, Format, MergeArgs, MergedFormat, ShardArg};
+use super::args::{
+    CorpusArgs, CorpusFormat, Format, MergeArgs, MergedFormat, ShardArg, TuningArgs,
+};
 use super::failure::Failure;
 use super::output::{StatusLine, finish_writing, report_out, say};
 use super::setup::{side_a, side_b};
@@ -16,9 +18,10 @@ use crate::corpus::partial::{
     CappedLines, ListedUnit, MAX_UNIT_LINE, Merge, RunPlan, Shard, ShardRun, TargetsBytes,
     TargetsFile, Units, write_shard,
 };
-use crate::corpus::truth::{Suggest, Targets};
+use crate::corpus::truth::{Lexicon, Suggest, Targets, TuneAsk, TuneProgress, TuneStop};
 use crate::corpus::{CorpusRun, CorpusSource};
 use crate::fetch::local::{self, FileError, FileKind};
+use crate::fetch::local_write;
 use crate::report;
 
 /// Runs `corpus`: never touches the network.
@@ -61,6 +64,10 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         (CorpusFormat::Json, None) => Some(Format::Json),
         (CorpusFormat::Csv, None) => Some(Format::Csv),
     };
+    if format.is_none() && args.tuning.tune.is_some() {
+        return Err(usage(anyhow::anyhow!(copy::TUNE_IN_MERGE)));
+    }
+    let tuning = Tuning::plan(&args.tuning, targets.is_some())?;
     let status = StatusLine::on_stderr();
     let progress = |done: usize, total: usize| {
         status.show(&copy::corpus_read_progress(done, total));
@@ -121,6 +128,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         jobs,
         max_bytes: args.max_bytes,
         format,
+        tuning,
     };
     write_report(run, report)
 }
@@ -141,7 +149,9 @@ pub fn run_merge(args: &MergeArgs) -> Result<(), Failure> {
         .map(|file| Targets::parse(file.bytes.as_bytes(), &file.path))
         .transpose()
         .map_err(cannot_use_targets)?;
+    let tuning = Tuning::plan(&args.tuning, targets.is_some())?;
     let report = Report {
+        tuning,
         targets: targets.as_ref(),
         suggest: merged.plan.suggest,
         jobs: args
@@ -230,6 +240,60 @@ struct Report<'a> {
     jobs: usize,
     max_bytes: usize,
     format: Format,
+    tuning: Tuning,
+}
+
+/// The lexicon and `--tune`, checked before the corpus is read.
+struct Tuning {
+    lexicon: std::borrow::Cow<'static, Lexicon>,
+    ask: Option<TuneAsk>,
+    out: Option<PathBuf>,
+}
+
+impl Tuning {
+    fn plan(args: &TuningArgs, with_targets: bool) -> Result<Self, Failure> {
+        let needs_tune = [
+            (
+                args.max_followed_per_page.is_some(),
+                "--max-followed-per-page",
+            ),
+            (args.min_precision.is_some(), "--min-precision"),
+            (args.tune_out.is_some(), "--tune-out"),
+        ];
+        if args.tune.is_none()
+            && let Some((_, flag)) = needs_tune.iter().find(|(given, _)| *given)
+        {
+            return Err(usage(anyhow::anyhow!(copy::needs_tune(flag))));
+        }
+        if !with_targets && (args.tune.is_some() || args.lexicon.is_some()) {
+            return Err(usage(anyhow::anyhow!(copy::TUNE_NEEDS_TARGETS)));
+        }
+        let lexicon = match &args.lexicon {
+            Some(path) => std::borrow::Cow::Owned(
+                Lexicon::read(path)
+                    .map_err(|e| usage(anyhow::Error::new(e).context(copy::CANNOT_USE_LEXICON)))?,
+            ),
+            None => std::borrow::Cow::Borrowed(
+                Lexicon::shipped()
+                    .map_err(|e| usage(anyhow::anyhow!("{e}").context(copy::CANNOT_USE_LEXICON)))?,
+            ),
+        };
+        if let Some(out) = &args.tune_out {
+            // Refused before the corpus is read: a folder or a device is
+            // never a settings file.
+            local_write::check_destination(out, local_write::Streams::Refuse)
+                .map_err(|e| usage(anyhow::Error::new(e).context(copy::cannot_write_tuned(out))))?;
+        }
+        Ok(Self {
+            lexicon,
+            ask: args.tune.map(|steps| TuneAsk {
+                steps,
+                max_followed_per_page: args.max_followed_per_page,
+                min_precision: args.min_precision,
+            }),
+            out: args.tune_out.clone(),
+        })
+    }
 }
 
 /// Measures `run` against the targets, warns on stderr, prints the report.
@@ -240,11 +304,15 @@ fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
         let progress = |done: usize, total: usize| {
             status.show(&copy::trying_suggestions(done, total));
         };
+        let tune_progress = |p: TuneProgress| status.show(&copy::tuning_progress(p));
         let suggest = Suggest {
             keep: report.suggest,
             jobs: report.jobs,
             words: &copy::change_words,
             progress: &progress,
+            lexicon: &report.tuning.lexicon,
+            tune: report.tuning.ask,
+            tune_progress: &tune_progress,
         };
         run.evaluation = Some(run.evaluate(targets, suggest, &cancel));
     }
@@ -278,6 +346,20 @@ fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
     if let Some(archives) = &run.archives {
         for problem in archives.damaged.iter().chain(&archives.unreadable) {
             say(&format!("warning: {}", copy::record_problem(problem)));
+        }
+    }
+    let tuned = run.evaluation.as_ref().and_then(|e| e.tuning.as_ref());
+    if let Some(tuning) = tuned {
+        if tuning.stop != TuneStop::Steps {
+            say(&format!("warning: {}", copy::tuning_stopped(tuning)));
+        }
+        if let Some(out) = &report.tuning.out {
+            let json = crate::profiles::export_json(&tuning.settings) + "\n";
+            local_write::write_file(out, local_write::Streams::Refuse, |w| {
+                w.write_all(json.as_bytes())
+            })
+            .map_err(|e| usage(anyhow::Error::new(e).context(copy::cannot_write_tuned(out))))?;
+            say(&copy::tuned_written(out, tuning.steps.len()));
         }
     }
     let mut stdout = report_out();

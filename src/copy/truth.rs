@@ -71,6 +71,10 @@ fn ordinal(n: usize) -> String {
 pub fn change_words(change: &Change) -> String {
     match change {
         Change::AddWhite(k) => because(&Cause::KeywordAdded(ListName::White, k.clone())),
+        Change::AddWhiteLanguage { language, words } => format!(
+            "the lexicon's {} for `{language}` added to the white list",
+            plural(words.len(), "word", "words")
+        ),
         Change::RemoveBlack(k) => because(&Cause::KeywordRemoved(ListName::Black, k.clone())),
         Change::MoveWhite(k) => format!("`{k}` moved to the front of the white list"),
         Change::AllowDomain(d) => because(&Cause::AllowedDomainAdded(d.clone())),
@@ -177,7 +181,118 @@ pub fn target_rows_not_listed(count: usize) -> String {
 }
 
 /// The columns of the table's suggestions.
-pub const SUGGESTION_COLUMNS: [&str; 5] = ["+pages", "−pages", "+targets", "+other", "change"];
+pub const SUGGESTION_COLUMNS: [&str; 7] = [
+    "+pages", "valid", "−pages", "+targets", "+other", "sites", "change",
+];
+
+/// What a suggestion's validated gain means, in words a tuner reads:
+/// "gains 3 sites; 2 of them still when the page it came from is left out".
+pub fn validated_words(s: &crate::corpus::truth::Suggestion) -> String {
+    use crate::corpus::truth::Source;
+    let gained = s.pages_gained.len();
+    let lost = match s.pages_lost.len() {
+        0 => String::new(),
+        n => format!("; loses {}", plural(n, "site", "sites")),
+    };
+    let gains = format!("gains {}", plural(gained, "site", "sites"));
+    let why = match (&s.source, gained) {
+        (_, 0) => String::new(),
+        (Source::Mode, _) => "; a mode, so every one counts".to_owned(),
+        (Source::Lexicon { language }, _) => {
+            format!("; a lexicon word (`{language}`), so every one counts")
+        }
+        (Source::Pages, _) => match s.validated_gain() {
+            v if v == gained && gained > 1 => {
+                "; all of them still when the page each came from is left out".to_owned()
+            }
+            v => format!(
+                "; {} of them still when the page it came from is left out",
+                v
+            ),
+        },
+    };
+    format!("{gains}{why}{lost}")
+}
+
+/// The alternatives of a grouped keyword suggestion.
+pub fn alternatives_words(alternatives: &[String]) -> String {
+    const SHOWN: usize = 4;
+    let mut shown: Vec<String> = alternatives
+        .iter()
+        .take(SHOWN)
+        .map(|a| format!("`{a}`"))
+        .collect();
+    if alternatives.len() > SHOWN {
+        shown.push(format!("{} more", alternatives.len() - SHOWN));
+    }
+    format!("(same links as {})", shown.join(", "))
+}
+
+/// The tuning section's heading.
+pub fn tuning_heading(t: &crate::corpus::truth::Tuning) -> String {
+    format!(
+        "tuning (--tune {}: {} taken)",
+        t.ask.steps,
+        plural(t.steps.len(), "step", "steps")
+    )
+}
+
+/// The tuning's columns in the table.
+pub const TUNING_COLUMNS: [&str; 7] = [
+    "step",
+    "+pages",
+    "valid",
+    "−pages",
+    "recall",
+    "precision",
+    "per site",
+];
+
+/// The tuning table's step 0.
+pub const TUNING_START: &str = "(side A, before tuning)";
+
+/// Why the tuning stopped before its last step.
+pub fn tuning_stopped(t: &crate::corpus::truth::Tuning) -> String {
+    use crate::corpus::truth::TuneStop;
+    let done = plural(t.steps.len(), "step", "steps");
+    match &t.stop {
+        TuneStop::Steps => format!("tuning took all {done}"),
+        TuneStop::NoGain => format!(
+            "tuning stopped after {done}: no change gains more validated sites than it loses"
+        ),
+        TuneStop::Bounds(best) => format!(
+            "tuning stopped after {done}: every change that gains breaks a bound (--max-followed-per-page or --min-precision); the best was {}",
+            change_words(best)
+        ),
+        TuneStop::Cancelled => format!("tuning was cancelled after {done}"),
+    }
+}
+
+/// The honest figure beside the corpus's own.
+pub fn cross_validated_line(t: &crate::corpus::truth::Tuning) -> String {
+    let own = t.steps.last().map_or(&t.before, |s| &s.metrics);
+    let percent = |r: Option<f64>| r.map_or("–".to_owned(), |r| format!("{:.0}%", r * 100.0));
+    let mut line = format!(
+        "site recall on the pages tuned on: {} before, {} after",
+        percent(t.before.site_recall()),
+        percent(own.site_recall())
+    );
+    match &t.cross_validated {
+        Some(cv) => line.push_str(&format!(
+            "; cross-validated ({}-fold, tuned on the other folds): {}/{} sites ({}), {} untuned — quote this one",
+            cv.folds,
+            cv.found,
+            cv.labelled_pages,
+            percent(cv.site_recall()),
+            cv.found_untuned
+        )),
+        None => line.push_str(&format!(
+            "; too few labelled pages to cross-validate ({} folds)",
+            crate::corpus::truth::FOLDS
+        )),
+    }
+    line
+}
 
 /// When the targets file names none of the corpus's pages.
 pub fn nothing_labelled(pages: usize) -> String {
@@ -189,6 +304,53 @@ pub fn nothing_labelled(pages: usize) -> String {
 
 /// The context of an error that stops `corpus --targets`.
 pub const CANNOT_USE_TARGETS: &str = "cannot use the targets file";
+pub const CANNOT_USE_LEXICON: &str = "cannot use the lexicon";
+pub const TUNE_NEEDS_TARGETS: &str =
+    "--tune and --lexicon need --targets: suggestions are measured against labelled pages";
+pub const TUNE_IN_MERGE: &str =
+    "a shard does not tune: give --tune to `corpus merge`, which tunes over every shard's pages";
+
+/// `--tune` given no number of steps it can take (`None`: not a number).
+pub fn bad_tune_steps(given: Option<i64>, max: usize) -> String {
+    match given {
+        Some(0) => format!("0 steps tunes nothing: give 1 to {max}"),
+        Some(n) if n < 0 => format!("a number of steps cannot be negative: give 1 to {max}"),
+        _ => {
+            format!("give a number of steps from 1 to {max} (each step is a whole suggestion run)")
+        }
+    }
+}
+pub const BAD_PER_PAGE_BOUND: &str =
+    "give the most links followed per page, a number above 0 (e.g. 6 or 4.5)";
+pub const BAD_PRECISION_BOUND: &str = "give a precision from 0 to 1 (e.g. 0.25)";
+
+/// A bound given without `--tune`.
+pub fn needs_tune(flag: &str) -> String {
+    format!("{flag} bounds --tune: give --tune N too")
+}
+
+/// The status line while tuning.
+pub fn tuning_progress(p: crate::corpus::truth::TuneProgress) -> String {
+    use crate::corpus::truth::TuneProgress;
+    match p {
+        TuneProgress::Step { step, of } => format!("tuning: step {step} of at most {of}"),
+        TuneProgress::Fold { fold, folds, step } => {
+            format!("cross-validating: fold {fold} of {folds}, step {step}")
+        }
+    }
+}
+
+pub fn cannot_write_tuned(path: &std::path::Path) -> String {
+    format!("cannot write the tuned settings to {}", path.display())
+}
+
+pub fn tuned_written(path: &std::path::Path, steps: usize) -> String {
+    format!(
+        "wrote the settings tuned in {} to {}",
+        plural(steps, "step", "steps"),
+        path.display()
+    )
+}
 
 /// A cancelled run measured only what it read.
 pub const PARTIAL_EVALUATION: &str =

@@ -78,10 +78,11 @@ pub const NO_MISSED: &str = "Every labelled page reaches a target.";
 // Suggestions.
 pub const SUGGESTIONS_HEADING: &str =
     "Suggestions: single changes of A, tried over the labelled pages";
-pub const SUGGESTION_TABLE_HEADERS: [&str; 6] = [
+pub const SUGGESTION_TABLE_HEADERS: [&str; 7] = [
     "",
     "Change",
     "Pages gained",
+    "Validated (its own page left out)",
     "Pages lost",
     "Targets gained",
     "Non-target follows",
@@ -111,6 +112,37 @@ pub fn marking_another_file(path: &std::path::Path) -> String {
     )
 }
 
+// Tune… (SPEC 11 `--tune`).
+pub const TUNING_HEADING: &str = "Tuning: the best validated change, step by step";
+pub const LABEL_TUNE: &str = "Tune…";
+pub const TUNE_TOOLTIP: &str = "Apply the best validated suggestion step by step, deciding the corpus again after each, then compare the result as B.";
+pub const LABEL_TUNE_STEPS: &str = "Steps at most";
+pub const LABEL_TUNE_PER_PAGE: &str = "Followed per site at most";
+pub const LABEL_TUNE_PRECISION: &str = "Precision at least";
+pub const LABEL_SAVE_TUNED: &str = "Save tuned as profile…";
+pub const TUNE_NEEDS_TARGETS_WINDOW: &str =
+    "Tuning needs a targets file: it measures each step against labelled pages.";
+pub const TUNING_STEP_COLUMNS: [&str; 8] = [
+    "Step",
+    "Change",
+    "Pages gained",
+    "Validated",
+    "Pages lost",
+    "Site recall",
+    "Precision",
+    "Followed per site",
+];
+
+/// B's name after Tune….
+pub fn tuned_side_name(steps: usize) -> String {
+    format!("A tuned in {}", super::plural(steps, "step", "steps"))
+}
+
+/// The name Save tuned as profile… proposes.
+pub fn tuned_profile_name(profile: &str, steps: usize) -> String {
+    format!("{profile} tuned ({steps})")
+}
+
 /// The unsaved profile Try as B compares with.
 pub fn tried_change_name(change: &Change) -> String {
     format!("A + {}", super::change_words(change))
@@ -122,6 +154,7 @@ pub fn suggested_profile_name(profile: &str, change: &Change) -> String {
         Change::Subdomain(on) => {
             format!("{profile} + subdomains {}", if *on { "on" } else { "off" })
         }
+        Change::AddWhiteLanguage { language, .. } => format!("{profile} + {language} words"),
         Change::AddWhite(s)
         | Change::RemoveBlack(s)
         | Change::MoveWhite(s)

@@ -77,6 +77,12 @@ fn is_stream(file_type: std::fs::FileType) -> bool {
     file_type.is_fifo() || file_type.is_char_device()
 }
 
+/// Whether [`write_file`] could write at `path` as things are now: checked
+/// before long work whose result goes there.
+pub fn check_destination(path: &Path, streams: Streams) -> Result<(), WriteError> {
+    destination(path, streams).map(|_| ())
+}
+
 /// Reads what is at `path` (not following a link at its last part).
 fn destination(path: &Path, streams: Streams) -> Result<Destination, WriteError> {
     // Nothing there, or not readable (no such folder, no permission):

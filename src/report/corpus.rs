@@ -30,6 +30,9 @@ struct JsonCorpus<'a> {
     /// Measured against a targets file (SPEC 11).
     #[serde(skip_serializing_if = "Option::is_none")]
     evaluation: Option<super::truth::JsonEvaluation<'a>>,
+    /// `--tune` (SPEC 11): the steps and the settings they make.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tuning: Option<super::truth::JsonTuning<'a>>,
 }
 
 #[derive(Serialize)]
@@ -258,6 +261,11 @@ pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Resul
         summary: summary(run),
         archives: json_archives(run),
         evaluation: run.evaluation.as_ref().map(super::truth::json_evaluation),
+        tuning: run
+            .evaluation
+            .as_ref()
+            .and_then(|e| e.tuning.as_ref())
+            .map(super::truth::json_tuning),
     };
     json_pretty(&mut out, &report)?;
     out.write_all(b"\n")?;

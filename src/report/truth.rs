@@ -7,7 +7,9 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::{TABLE_WIDTH, fit, pad};
-use crate::corpus::truth::{Evaluation, Metrics, Missed, Suggestion, TargetWhy};
+use crate::corpus::truth::{
+    Change, Evaluation, Metrics, Missed, Suggestion, TargetWhy, TuneStop, Tuning,
+};
 use crate::policy::Settings;
 
 #[derive(Serialize)]
@@ -101,18 +103,117 @@ struct JsonMissed<'a> {
 struct JsonPages<'a> {
     gained: &'a [String],
     lost: &'a [String],
+    /// The gained pages that count in `validated_gain`.
+    validated: &'a [String],
 }
 
 #[derive(Serialize)]
 struct JsonSuggestion<'a> {
     change: String,
     kind: &'static str,
+    /// `pages` (the labelled pages' misses), `lexicon` or `mode`.
+    source: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    language: Option<&'a str>,
+    /// A lexicon language's words, for `add_white_language`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    words: Option<&'a [String]>,
     pages_gained: usize,
     pages_lost: usize,
+    /// Gained pages on which the change is proposed by another page too.
+    validated_gain: usize,
+    /// The labelled pages whose misses propose the change.
+    sites_evidence: &'a [String],
     targets_gained: usize,
     non_targets_gained: usize,
+    /// Keywords that change the same links on every labelled page.
+    alternatives: &'a [String],
+    /// `validated_gain` in words.
+    validated: String,
     pages: JsonPages<'a>,
     settings: &'a Settings,
+}
+
+#[derive(Serialize)]
+pub(super) struct JsonTuning<'a> {
+    steps: Vec<JsonTuneStep<'a>>,
+    settings: &'a Settings,
+    /// `steps` (took every step asked for), `no_gain`, `bounds`, `cancelled`.
+    stopped: &'static str,
+    stopped_words: String,
+    before: JsonMetrics,
+    after: JsonMetrics,
+    max_followed_per_page: Option<f64>,
+    min_precision: Option<f64>,
+    /// Site recall of settings tuned on k−1 folds, on the fold left out.
+    cross_validated: Option<JsonCrossValidated>,
+}
+
+#[derive(Serialize)]
+struct JsonTuneStep<'a> {
+    change: String,
+    kind: &'static str,
+    source: &'static str,
+    pages_gained: usize,
+    pages_lost: usize,
+    validated_gain: usize,
+    sites_evidence: &'a [String],
+    site_recall: Option<f64>,
+    precision: Option<f64>,
+    followed_per_page: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct JsonCrossValidated {
+    folds: usize,
+    labelled_pages: usize,
+    found: usize,
+    site_recall: Option<f64>,
+    found_untuned: usize,
+}
+
+pub(super) fn json_tuning(t: &Tuning) -> JsonTuning<'_> {
+    let after = t.steps.last().map_or(&t.before, |s| &s.metrics);
+    JsonTuning {
+        steps: t
+            .steps
+            .iter()
+            .map(|step| {
+                let s = &step.suggestion;
+                JsonTuneStep {
+                    change: crate::copy::change_words(&s.change),
+                    kind: s.change.kind_id(),
+                    source: s.source.id(),
+                    pages_gained: s.pages_gained.len(),
+                    pages_lost: s.pages_lost.len(),
+                    validated_gain: s.validated_gain(),
+                    sites_evidence: &s.sites_evidence,
+                    site_recall: step.metrics.site_recall(),
+                    precision: step.metrics.precision(),
+                    followed_per_page: step.metrics.followed_per_page(),
+                }
+            })
+            .collect(),
+        settings: &t.settings,
+        stopped: match t.stop {
+            TuneStop::Steps => "steps",
+            TuneStop::NoGain => "no_gain",
+            TuneStop::Bounds(_) => "bounds",
+            TuneStop::Cancelled => "cancelled",
+        },
+        stopped_words: crate::copy::tuning_stopped(t),
+        before: json_metrics(&t.before),
+        after: json_metrics(after),
+        max_followed_per_page: t.ask.max_followed_per_page,
+        min_precision: t.ask.min_precision,
+        cross_validated: t.cross_validated.map(|cv| JsonCrossValidated {
+            folds: cv.folds,
+            labelled_pages: cv.labelled_pages,
+            found: cv.found,
+            site_recall: cv.site_recall(),
+            found_untuned: cv.found_untuned,
+        }),
+    }
 }
 
 fn json_metrics(m: &Metrics) -> JsonMetrics {
@@ -171,13 +272,24 @@ fn json_suggestion(s: &Suggestion) -> JsonSuggestion<'_> {
     JsonSuggestion {
         change: crate::copy::change_words(&s.change),
         kind: s.change.kind_id(),
+        source: s.source.id(),
+        language: s.source.language(),
+        words: match &s.change {
+            Change::AddWhiteLanguage { words, .. } => Some(words),
+            _ => None,
+        },
         pages_gained: s.pages_gained.len(),
         pages_lost: s.pages_lost.len(),
+        validated_gain: s.validated_gain(),
+        sites_evidence: &s.sites_evidence,
         targets_gained: s.targets_gained,
         non_targets_gained: s.non_targets_gained,
+        alternatives: &s.alternatives,
+        validated: crate::copy::validated_words(s),
         pages: JsonPages {
             gained: &s.pages_gained,
             lost: &s.pages_lost,
+            validated: &s.pages_validated,
         },
         settings: &s.settings,
     }
@@ -251,23 +363,79 @@ pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io
         "{}",
         crate::copy::suggestions_heading(e.suggestions.len(), e.candidates_tried)
     )?;
-    let [gained, lost, targets, other, change] = crate::copy::SUGGESTION_COLUMNS;
+    let [gained, valid, lost, targets, other, sites, change] = crate::copy::SUGGESTION_COLUMNS;
     writeln!(
         out,
-        "  {:>6} {:>6} {:>8} {:>6}  {change}",
-        gained, lost, targets, other
+        "  {:>6} {:>5} {:>6} {:>8} {:>6} {:>5}  {change}",
+        gained, valid, lost, targets, other, sites
     )?;
     for s in &e.suggestions {
+        let mut words = crate::copy::change_words(&s.change);
+        if !s.alternatives.is_empty() {
+            words = format!(
+                "{words} {}",
+                crate::copy::alternatives_words(&s.alternatives)
+            );
+        }
         writeln!(
             out,
-            "  {:>6} {:>6} {:>8} {:>6}  {}",
+            "  {:>6} {:>5} {:>6} {:>8} {:>6} {:>5}  {}",
             s.pages_gained.len(),
+            s.validated_gain(),
             s.pages_lost.len(),
             s.targets_gained,
             s.non_targets_gained,
-            fit(&crate::copy::change_words(&s.change), TABLE_WIDTH - 33)
+            s.sites_evidence.len(),
+            fit(&words, TABLE_WIDTH - 45)
         )?;
     }
+    if let Some(t) = &e.tuning {
+        write_tuning_table(t, out)?;
+    }
+    Ok(())
+}
+
+/// The steps `--tune` took, and the honest figure.
+fn write_tuning_table(t: &Tuning, out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "{}", crate::copy::tuning_heading(t))?;
+    let [step, gained, valid, lost, recall, precision, per_site] = crate::copy::TUNING_COLUMNS;
+    writeln!(
+        out,
+        "  {step:>4} {gained:>6} {valid:>5} {lost:>6} {recall:>6} {precision:>9} {per_site:>8}  {}",
+        crate::copy::SUGGESTION_COLUMNS[6]
+    )?;
+    let percent = |r: Option<f64>| r.map_or("–".to_owned(), |r| format!("{:.1}%", r * 100.0));
+    let per = |r: Option<f64>| r.map_or("–".to_owned(), |r| format!("{r:.2}"));
+    writeln!(
+        out,
+        "  {:>4} {:>6} {:>5} {:>6} {:>6} {:>9} {:>8}  {}",
+        0,
+        "",
+        "",
+        "",
+        percent(t.before.site_recall()),
+        percent(t.before.precision()),
+        per(t.before.followed_per_page()),
+        crate::copy::TUNING_START
+    )?;
+    for (i, step) in t.steps.iter().enumerate() {
+        let s = &step.suggestion;
+        writeln!(
+            out,
+            "  {:>4} {:>6} {:>5} {:>6} {:>6} {:>9} {:>8}  {}",
+            i + 1,
+            s.pages_gained.len(),
+            s.validated_gain(),
+            s.pages_lost.len(),
+            percent(step.metrics.site_recall()),
+            percent(step.metrics.precision()),
+            per(step.metrics.followed_per_page()),
+            fit(&crate::copy::change_words(&s.change), TABLE_WIDTH - 50)
+        )?;
+    }
+    writeln!(out, "  {}", crate::copy::tuning_stopped(t))?;
+    writeln!(out, "  {}", crate::copy::cross_validated_line(t))?;
     Ok(())
 }
 

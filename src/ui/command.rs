@@ -135,6 +135,11 @@ pub enum CorpusCommand {
     TrySuggestion(usize),
     /// Ask a name to save the corpus run's suggestion (its index) as a profile.
     SaveSuggestion(usize),
+    /// Tune…: run the corpus with `--tune`'s search; its settings become B.
+    /// (Its steps and bounds are the view's.)
+    Tune,
+    /// Ask a name to save the last Tune…'s settings as a profile.
+    SaveTuned,
     /// Open a corpus page in the inspector (its file and its URL), with
     /// `link` (a candidate index) selected once it has loaded.
     OpenCorpusPage {

@@ -254,6 +254,8 @@ pub enum CorpusProgress {
     Pages { done: usize, total: usize },
     /// Pages read; candidate changes tried over the labelled pages, of all.
     Suggesting { tried: usize, total: usize },
+    /// Tune…: a step of the tuning, or of a fold of its cross-validation.
+    Tuning(crate::corpus::truth::TuneProgress),
 }
 
 /// A finished run and what became of its targets file.

@@ -96,6 +96,7 @@ mod tuning;
 
 // Corpus runs.
 mod corpus;
+mod generalise;
 mod real_pages;
 mod shards;
 mod spark;

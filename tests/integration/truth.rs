@@ -70,7 +70,11 @@ fn truth_corpus(name: &str, targets: &str) -> PathBuf {
     truth_corpus_of(name, PAGES, targets)
 }
 
-fn truth_corpus_of(name: &str, pages: &[(&str, &str, &[Link])], targets: &str) -> PathBuf {
+pub(crate) fn truth_corpus_of(
+    name: &str,
+    pages: &[(&str, &str, &[Link])],
+    targets: &str,
+) -> PathBuf {
     let dir = temp_dir(&format!("truth-{name}"));
     std::fs::create_dir_all(dir.join("pages")).unwrap();
     let mut manifest = String::from("id\toriginal_url\n");
@@ -339,23 +343,41 @@ fn suggestions_rescue_known_pages_and_say_what_they_cost() {
 }
 
 #[test]
-fn suggestions_are_ranked_by_pages_then_cost_then_words() {
+fn suggestions_are_ranked_by_validated_pages_then_pages_then_cost_then_words() {
     let dir = truth_corpus("rank", TARGETS);
     let report = corpus_json(&dir, &["--suggest", "100"]);
-    let all = suggestions(&report["evaluation"]);
-    let key = |s: &(String, String, Value, Value, u64, u64)| {
-        let net = s.2.as_array().unwrap().len() as i64 - s.3.as_array().unwrap().len() as i64;
-        (-net, s.5, s.0.clone())
-    };
-    let keys: Vec<_> = all.iter().map(key).collect();
+    let e = &report["evaluation"];
+    let all = suggestions(e);
+    let listed = e["suggestions"].as_array().unwrap();
+    let keys: Vec<_> = all
+        .iter()
+        .zip(listed)
+        .map(|(s, json)| {
+            let lost = s.3.as_array().unwrap().len() as i64;
+            let net = s.2.as_array().unwrap().len() as i64 - lost;
+            let validated = json["validated_gain"].as_i64().unwrap() - lost;
+            (-validated, -net, s.5, s.0.clone())
+        })
+        .collect();
     let mut sorted = keys.clone();
     sorted.sort();
     assert_eq!(keys, sorted);
     // The same pages gained: the one with no other follow comes first.
     let at = |change: &str| all.iter().position(|s| s.0 == change).unwrap();
     assert!(at("`besuch` added to the white list") < at("`news` removed from the black list"));
-    // The same pages and cost: in the order of their words.
-    assert!(at("`besuch` added to the white list") < at("`ihr` added to the white list"));
+    // Words that change the same links are one suggestion, named by the
+    // longest; the others are its alternatives.
+    let besuch = &listed[at("`besuch` added to the white list")];
+    assert_eq!(besuch["alternatives"], json!(["ihr"]));
+    assert!(!all.iter().any(|s| s.0 == "`ihr` added to the white list"));
+    // Proposed by p2's miss alone and gaining only p2: nothing validated.
+    assert_eq!(besuch["validated_gain"], 0);
+    assert_eq!(besuch["sites_evidence"], json!(["p2"]));
+    assert_eq!(besuch["source"], "pages");
+    // Subdomain mode needs no page's evidence: its gain is validated.
+    let subdomain = &listed[at("subdomain mode turned on")];
+    assert_eq!(subdomain["validated_gain"], subdomain["pages_gained"]);
+    assert_eq!(subdomain["source"], "mode");
 }
 
 #[test]
@@ -422,7 +444,7 @@ fn the_table_shows_the_scoreboard_misses_and_suggestions() {
     assert!(
         table
             .lines()
-            .any(|l| l.ends_with("`besuch` added to the white list")),
+            .any(|l| l.ends_with("`besuch` added to the white list (same links as `ihr`)")),
         "{table}"
     );
 }

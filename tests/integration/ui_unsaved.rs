@@ -275,7 +275,7 @@ fn corpus_run_on_edited_mine(name: &str) -> (PathBuf, Harness<'static, Inspector
     let corpus = crate::ui_workbench::corpus(name, crate::ui_workbench::TARGETS);
     let (dir, mut harness, edited) = edited_mine(&format!("{name}-config"));
     run_corpus_view(&mut harness, &corpus.join("manifest.tsv"));
-    harness.get_by_label("`besuch` added to the white list");
+    harness.get_by_label("`besuch` added to the white list (same links as `ihr`)");
     (dir, harness, edited)
 }
 

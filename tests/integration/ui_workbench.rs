@@ -84,7 +84,7 @@ fn the_targets_file_beside_the_manifest_is_found_and_try_as_b_rescues_a_page() {
         Some(dir.join("targets.tsv").as_path())
     );
     // The best suggestion is a word of the missed link.
-    harness.get_by_label("`besuch` added to the white list");
+    harness.get_by_label("`besuch` added to the white list (same links as `ihr`)");
     harness.get_all_by_label("Try as B").next().unwrap().click();
     wait_for_corpus(&mut harness);
     assert_eq!(
@@ -296,4 +296,37 @@ fn no_targets_file_or_another_corpus_puts_the_run_out_of_date() {
     )));
     run_again(&mut harness);
     assert!(no_banner(&harness));
+}
+
+#[test]
+fn tune_applies_the_validated_change_and_shows_it_as_b() {
+    // `Ansprechpartner` is missed on two sites: a word they share.
+    let dir = temp_dir("workbench-tune");
+    std::fs::create_dir_all(dir.join("pages")).unwrap();
+    let mut manifest = String::from("id\toriginal_url\n");
+    let mut targets = String::from("id\turl\tkind\n");
+    for (id, host, link) in [
+        ("p1", "one.test", "/ansprechpartner"),
+        ("p2", "two.test", "/de/ansprechpartner"),
+        ("p3", "three.test", "/kontakt"),
+    ] {
+        manifest.push_str(&format!("{id}\thttps://{host}/\n"));
+        targets.push_str(&format!("{id}\thttps://{host}{link}\tcontact\n"));
+        let html = format!(r#"<html><body><a href="{link}">Ansprechpartner</a></body></html>"#);
+        std::fs::write(dir.join("pages").join(format!("{id}.html")), html).unwrap();
+    }
+    std::fs::write(dir.join("manifest.tsv"), manifest).unwrap();
+    std::fs::write(dir.join("targets.tsv"), targets).unwrap();
+    let (mut harness, _) = run_manifest(&dir, "workbench-tune-config");
+    harness.get_by_label("Tune…").click();
+    wait_for_corpus(&mut harness);
+    assert_eq!(harness.state().comparing(), Some("A tuned in 1 step"));
+    harness.get_by_label_contains("B on 3/3 sites (100%): +2 rescued, −0 lost");
+    // The step in the tuning's table, and as the cause of B's rescues.
+    let step = harness.get_all_by_label("`ansprechpartner` added to the white list");
+    assert!(step.count() >= 2);
+    harness.get_by_label(
+        "tuning stopped after 1 step: no change gains more validated sites than it loses",
+    );
+    harness.get_by_label("Save tuned as profile…");
 }

@@ -4,12 +4,14 @@
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
+use super::judge::{missed_of, page_truth};
 use super::kept::KeptPage;
 use super::keywords::{KeywordTruth, keyword_truths};
-use super::outcome::{LabelledPage, Metrics, Missed, PageTruth, TargetOutcome, TargetWhy};
+use super::outcome::{LabelledPage, Metrics, Missed, PageTruth};
 use super::suggest::{self, Suggest, Suggestion};
-use super::targets::{Target, TargetProblem, Targets};
-use crate::policy::{LinkDecision, PageDecision, Settings, Verdict};
+use super::targets::{TargetProblem, Targets};
+use super::tune::{self, Tuning};
+use crate::policy::{PageDecision, Settings};
 
 /// What [`evaluate`] reads of a corpus run.
 #[derive(Clone, Copy)]
@@ -40,6 +42,8 @@ pub struct Evaluation {
     pub keywords_b: Option<Vec<KeywordTruth>>,
     /// Best first, at most the number asked for.
     pub suggestions: Vec<Suggestion>,
+    /// `--tune`: the steps taken and the settings they make.
+    pub tuning: Option<Tuning>,
     /// How many candidate changes were tried.
     pub candidates_tried: usize,
     /// The labelled pages read, in corpus order.
@@ -84,6 +88,7 @@ pub fn evaluate(
                 id,
                 page,
                 targets: list,
+                decision: &page.decision,
             }),
             None => problems.push(TargetProblem::UnreadPage {
                 line: list[0].line,
@@ -126,33 +131,15 @@ pub fn evaluate(
         .zip(&decisions_b)
         .map(|(l, b)| {
             let b = b.as_ref().map(|d| (d, b_subdomain));
-            page_truth(l, &l.page.decision, a_subdomain, b)
+            page_truth(l, l.decision, a_subdomain, b)
         })
         .collect();
-    let keywords_a = keyword_truths(run.a, labelled.iter().map(|l| &l.page.decision).zip(&pages));
+    let keywords_a = keyword_truths(run.a, labelled.iter().map(|l| l.decision).zip(&pages));
     let keywords_b = run.b.map(|b| {
         let decided = decisions_b.iter().zip(&pages);
         keyword_truths(b, decided.filter_map(|(d, p)| Some((d.as_ref()?, p))))
     });
-    let missed = |b: bool| -> Vec<Missed> {
-        labelled
-            .iter()
-            .zip(&pages)
-            .filter(|(_, truth)| !truth.found(b))
-            .flat_map(|(l, truth)| {
-                truth.targets.iter().filter_map(move |t| {
-                    let why = if b { t.b.clone()? } else { t.a.clone() };
-                    Some(Missed {
-                        id: truth.id.clone(),
-                        target: t.target.clone(),
-                        text: t.text.clone(),
-                        why,
-                        limit: l.page.decision.limit,
-                    })
-                })
-            })
-            .collect()
-    };
+    let missed = |b: bool| missed_of(&labelled, &pages, b);
     let with_b = run.b.is_some();
     let ids = |keep: fn(&PageTruth) -> bool| -> Vec<String> {
         pages
@@ -171,10 +158,23 @@ pub fn evaluate(
     };
     let missed_a = missed(false);
     let (suggestions, candidates_tried) = if suggest.keep > 0 && !labelled.is_empty() {
-        suggest::suggest(run.a, &labelled, &pages, &missed_a, suggest, cancel)
+        let (mut ranked, tried) =
+            suggest::suggest(run.a, &labelled, &pages, &missed_a, suggest, cancel);
+        ranked.truncate(suggest.keep);
+        (ranked, tried)
     } else {
         (Vec::new(), 0)
     };
+    let tuning = suggest.tune.filter(|_| !labelled.is_empty()).map(|ask| {
+        tune::tune(
+            run.a,
+            &labelled,
+            ask,
+            suggest,
+            cancel,
+            suggest.tune_progress,
+        )
+    });
     Evaluation {
         a: Metrics::of(&pages, false),
         b: with_b.then(|| Metrics::of(&pages, true)),
@@ -185,6 +185,7 @@ pub fn evaluate(
         keywords_a,
         keywords_b,
         suggestions,
+        tuning,
         candidates_tried,
         pages,
         problems,
@@ -202,67 +203,5 @@ fn problem_line(problem: &TargetProblem) -> usize {
         | TargetProblem::Duplicate { line, .. }
         | TargetProblem::UnknownPage { line, .. }
         | TargetProblem::UnreadPage { line, .. } => *line,
-    }
-}
-
-/// For each target, the candidate that decides it: the first with its key
-/// (a later one is a duplicate of it).
-fn deciding_links<'d>(
-    decision: &'d PageDecision,
-    targets: &[Target],
-) -> Vec<Option<&'d LinkDecision>> {
-    targets
-        .iter()
-        .map(|target| {
-            decision
-                .links
-                .iter()
-                .find(|l| l.key.as_deref() == Some(target.key.as_str()))
-        })
-        .collect()
-}
-
-/// The targets' verdicts on one decision of a page.
-pub(crate) fn target_whys(
-    decision: &PageDecision,
-    targets: &[Target],
-    subdomain_mode: bool,
-) -> Vec<TargetWhy> {
-    deciding_links(decision, targets)
-        .into_iter()
-        .map(|link| {
-            link.map_or(TargetWhy::Absent, |l| {
-                TargetWhy::of(l, decision, subdomain_mode)
-            })
-        })
-        .collect()
-}
-
-fn page_truth(
-    labelled: &LabelledPage<'_>,
-    decision_a: &PageDecision,
-    subdomain_a: bool,
-    b: Option<(&PageDecision, bool)>,
-) -> PageTruth {
-    let links = deciding_links(decision_a, labelled.targets);
-    let whys_a = target_whys(decision_a, labelled.targets, subdomain_a);
-    let whys_b = b.map(|(decision, subdomain)| target_whys(decision, labelled.targets, subdomain));
-    let targets = labelled
-        .targets
-        .iter()
-        .enumerate()
-        .map(|(i, target)| TargetOutcome {
-            target: target.clone(),
-            index: links[i].map(|l| l.index),
-            text: links[i].map(|l| l.text.to_string()),
-            a: whys_a[i].clone(),
-            b: whys_b.as_ref().map(|w| w[i].clone()),
-        })
-        .collect();
-    PageTruth {
-        id: labelled.id.to_owned(),
-        targets,
-        followed_a: decision_a.count(Verdict::Followed),
-        followed_b: b.map(|(d, _)| d.count(Verdict::Followed)),
     }
 }

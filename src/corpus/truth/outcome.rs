@@ -278,8 +278,12 @@ pub struct Missed {
 }
 
 /// A labelled page as the run read it, ready to be decided again.
+#[derive(Clone, Copy)]
 pub(crate) struct LabelledPage<'a> {
     pub id: &'a str,
     pub page: &'a KeptPage,
     pub targets: &'a [Target],
+    /// The page decided under the settings measured: side A's decision as
+    /// the run made it, or a tuning step's.
+    pub decision: &'a PageDecision,
 }

@@ -3,6 +3,8 @@
 
 use std::sync::LazyLock;
 
+use icu_segmenter::WordSegmenter;
+use icu_segmenter::options::WordBreakInvariantOptions;
 use percent_encoding::percent_decode_str;
 use regex::Regex;
 use url::Url;
@@ -28,8 +30,10 @@ pub fn keyword_tokens(url: &Url, text: &str) -> Vec<String> {
 static WORD: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"[\p{L}\p{M}\p{N}]+").ok());
 
 /// Splits on characters that are neither letters, marks nor digits; keeps
-/// words of at least 3 letters and, in scripts written without spaces,
-/// every run of 2-4 characters.
+/// words of at least 3 letters and, in scripts written without spaces, the
+/// words a dictionary segmenter finds (of at least 2 characters) and the
+/// compounds of 2 or 3 of them side by side (`会社概要` of `会社` and `概要`;
+/// a one-character particle such as `は` ends a compound).
 fn tokens(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let Some(word_pattern) = WORD.as_ref() else {
@@ -37,7 +41,7 @@ fn tokens(text: &str) -> Vec<String> {
     };
     for word in word_pattern.find_iter(text) {
         let mut spaced = String::new();
-        let mut unspaced: Vec<char> = Vec::new();
+        let mut unspaced = String::new();
         let mut in_unspaced = false;
         for c in word.as_str().chars() {
             // A combining mark goes with the character before it.
@@ -66,10 +70,27 @@ fn flush_spaced(word: &mut String, out: &mut Vec<String>) {
     word.clear();
 }
 
-fn flush_unspaced(run: &mut Vec<char>, out: &mut Vec<String>) {
-    for len in 2..=4 {
-        for start in 0..run.len().saturating_sub(len - 1) {
-            out.push(run[start..start + len].iter().collect());
+/// The longest compound of segmenter words a candidate is made of.
+const MOST_WORDS: usize = 3;
+
+fn flush_unspaced(run: &mut String, out: &mut Vec<String>) {
+    if run.is_empty() {
+        return;
+    }
+    let segmenter = WordSegmenter::new_auto(WordBreakInvariantOptions::default());
+    let bounds: Vec<usize> = segmenter.segment_str(run).collect();
+    let words: Vec<&str> = bounds.windows(2).map(|w| &run[w[0]..w[1]]).collect();
+    let long = |w: &&str| w.chars().filter(|c| c.is_alphanumeric()).count() >= 2;
+    for start in 0..words.len() {
+        for len in 1..=MOST_WORDS.min(words.len() - start) {
+            let parts = &words[start..start + len];
+            if !parts.iter().all(long) {
+                break;
+            }
+            let compound: String = parts.concat();
+            if !out.contains(&compound) {
+                out.push(compound);
+            }
         }
     }
     run.clear();
@@ -125,13 +146,26 @@ mod tests {
     }
 
     #[test]
-    fn unspaced_scripts_give_every_run_of_two_to_four() {
+    fn unspaced_scripts_give_whole_words_and_their_compounds() {
         assert_eq!(
             of("https://a.jp/", "会社概要"),
-            ["会社", "社概", "概要", "会社概", "社概要", "会社概要"]
+            ["会社", "会社概要", "概要"]
+        );
+        assert_eq!(of("https://a.jp/", "お問い合わせ"), ["お問い合わせ"]);
+        // A one-character particle ends a compound and is no candidate.
+        assert_eq!(
+            of("https://a.jp/", "会社概要はこちら"),
+            ["会社", "会社概要", "概要", "こちら"]
+        );
+        assert_eq!(
+            of("https://a.cn/", "联系我们"),
+            ["联系", "联系我们", "我们"]
         );
         assert_eq!(of("https://a.jp/", "about会社"), ["about", "会社"]);
         assert_eq!(of("https://a.jp/", "人々"), ["人々"]);
+        // No fragment of a word is a candidate.
+        let all = of("https://a.jp/", "お問い合わせフォーム");
+        assert!(!all.iter().any(|t| t == "い合" || t == "問い合"), "{all:?}");
     }
 
     #[test]

@@ -31,7 +31,7 @@ impl InspectorApp {
             match event {
                 TaskEvent::Loaded(result) => self.load_finished(result),
                 TaskEvent::CorpusProgress(progress) => self.corpus_progressed(progress),
-                TaskEvent::CorpusFinished(result) => self.corpus_finished(result),
+                TaskEvent::CorpusFinished(result) => self.corpus_finished(result, ctx),
                 TaskEvent::Profiles(reply) => self.profiles_replied(reply, ctx),
                 TaskEvent::FileChosen { purpose, chosen } => self.file_chosen(purpose, chosen, ctx),
                 TaskEvent::Saved(outcome) => self.save_finished(outcome),

@@ -17,6 +17,8 @@ impl InspectorApp {
             CorpusCommand::RunCorpus => self.run_corpus(ctx),
             CorpusCommand::TrySuggestion(index) => self.try_suggestion(index, ctx),
             CorpusCommand::SaveSuggestion(index) => self.ask_suggestion_name(index),
+            CorpusCommand::Tune => self.tune_corpus(ctx),
+            CorpusCommand::SaveTuned => self.ask_tuned_name(),
             CorpusCommand::CancelCorpus => {
                 if let Some(task) = &self.tasks.corpus {
                     task.cancel();
@@ -38,12 +40,29 @@ impl InspectorApp {
     }
 
     /// The corpus run finished (`tasks.poll` took it out of its slot).
-    pub(super) fn corpus_finished(&mut self, result: Result<Box<CorpusResult>, String>) {
+    pub(super) fn corpus_finished(
+        &mut self,
+        result: Result<Box<CorpusResult>, String>,
+        ctx: &egui::Context,
+    ) {
         self.corpus.progress = None;
         let made_with = self.corpus.starting.take();
         match result {
             Ok(result) => {
+                let tuned = result
+                    .run
+                    .evaluation
+                    .as_ref()
+                    .and_then(|e| e.tuning.as_ref())
+                    .filter(|t| !t.steps.is_empty())
+                    .map(|t| (t.steps.len(), t.settings.clone()));
                 self.corpus.panel.finished(*result, made_with);
+                // Tune… shows its settings as B: compared, and run again.
+                if let Some((steps, settings)) = tuned {
+                    let name = crate::copy::tuned_side_name(steps);
+                    self.comparison = Some(Comparison::new(name, settings));
+                    self.run_corpus(ctx);
+                }
                 // Links marked in the inspector go to the file the
                 // run was measured against.
                 if let Some(path) = self.corpus.panel.targets_used.clone()
@@ -57,6 +76,27 @@ impl InspectorApp {
     }
 
     pub(super) fn run_corpus(&mut self, ctx: &egui::Context) {
+        self.start_corpus(None, ctx);
+    }
+
+    /// Tune…: the run tunes A with the view's steps and bounds.
+    fn tune_corpus(&mut self, ctx: &egui::Context) {
+        let panel = &self.corpus.panel;
+        let ask = crate::corpus::truth::TuneAsk {
+            steps: panel.tune_ask.steps,
+            max_followed_per_page: panel
+                .tune_ask
+                .max_followed_per_page
+                .filter(|_| panel.tune_bound_per_page),
+            min_precision: panel
+                .tune_ask
+                .min_precision
+                .filter(|_| panel.tune_bound_precision),
+        };
+        self.start_corpus(Some(ask), ctx);
+    }
+
+    fn start_corpus(&mut self, tune: Option<crate::corpus::truth::TuneAsk>, ctx: &egui::Context) {
         if self.tasks.corpus.is_some() {
             return;
         }
@@ -67,6 +107,7 @@ impl InspectorApp {
             b: inputs.compared.as_ref().map(|(_, b)| b.clone()),
             depth: inputs.depth,
             targets: inputs.targets.clone(),
+            tune,
         };
         let repaint_ctx = ctx.clone();
         match CorpusTask::spawn(job, move || repaint_ctx.request_repaint()) {
@@ -121,16 +162,32 @@ impl InspectorApp {
             return;
         };
         let name = crate::copy::suggested_profile_name(&self.profiles.name, &suggestion.change);
-        self.corpus.panel.saving = Some(suggestion.settings.clone());
-        // The suggestion is the run's A plus one change: a user who edited A
-        // since must know which A that was.
+        let settings = suggestion.settings.clone();
+        self.ask_profile_name(settings, &name);
+    }
+
+    /// Save tuned as profile…: asks a name for the last Tune…'s settings.
+    fn ask_tuned_name(&mut self) {
+        let Some(tuning) = &self.corpus.panel.tuning else {
+            return;
+        };
+        let name = crate::copy::tuned_profile_name(&self.profiles.name, tuning.steps.len());
+        let settings = tuning.settings.clone();
+        self.ask_profile_name(settings, &name);
+    }
+
+    /// The name dialog for settings made from the run's A.
+    fn ask_profile_name(&mut self, settings: crate::policy::Settings, name: &str) {
+        self.corpus.panel.saving = Some(settings);
+        // The settings are the run's A changed: a user who edited A since
+        // must know which A that was.
         self.corpus.panel.saving_measured_on = self
             .corpus
             .panel
             .made_with
             .as_ref()
             .map(|made| crate::copy::measured_on(&made.profile, made.edited, made.depth));
-        self.dialog = Some(Dialog::name_entry(NameAction::SaveSuggestion, &name));
+        self.dialog = Some(Dialog::name_entry(NameAction::SaveSuggestion, name));
     }
 
     /// Stores the settings being named as a new profile; the current one

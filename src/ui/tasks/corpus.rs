@@ -14,6 +14,7 @@ use crate::ui::tasks::background::{Background, Status};
 
 /// How many suggestions a run keeps (the CLI's `--suggest` default).
 const SUGGESTIONS: usize = 20;
+static NO_LEXICON: truth::Lexicon = truth::Lexicon { words: Vec::new() };
 /// The targets file a corpus finds beside it.
 const TARGETS_FILE_NAME: &str = "targets.tsv";
 
@@ -24,6 +25,8 @@ pub struct CorpusJob {
     pub b: Option<Settings>,
     pub depth: u32,
     pub targets: TargetsChoice,
+    /// Tune… (SPEC 11 `--tune`): the steps and bounds.
+    pub tune: Option<truth::TuneAsk>,
 }
 
 /// A running corpus run. Dropping it stops the run before the next page.
@@ -113,11 +116,20 @@ impl CorpusTask {
                 let tried = |tried: usize, total: usize| {
                     reporter.progress(CorpusProgress::Suggesting { tried, total });
                 };
+                let tuning = |p: truth::TuneProgress| {
+                    reporter.progress(CorpusProgress::Tuning(p));
+                };
+                // The shipped lexicon is checked by a unit test; were it
+                // broken, suggestions would still come from the pages.
+                let lexicon = truth::Lexicon::shipped().unwrap_or(&NO_LEXICON);
                 let suggest = truth::Suggest {
                     keep: SUGGESTIONS,
                     jobs,
                     words: &copy::change_words,
                     progress: &tried,
+                    lexicon,
+                    tune: job.tune,
+                    tune_progress: &tuning,
                 };
                 run.evaluation = Some(run.evaluate(targets, suggest, cancel));
             }

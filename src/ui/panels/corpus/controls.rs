@@ -124,6 +124,13 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, view: &CorpusView<'_>) -> Vec<
         Some(CorpusProgress::Suggesting { tried, total }) => {
             Some((tried, total, copy::trying_suggestions(tried, total)))
         }
+        Some(CorpusProgress::Tuning(p)) => {
+            let (done, total) = match p {
+                crate::corpus::truth::TuneProgress::Step { step, of } => (step, of),
+                crate::corpus::truth::TuneProgress::Fold { fold, folds, .. } => (fold, folds),
+            };
+            Some((done, total, copy::tuning_progress(p)))
+        }
         None => None,
     };
     if let Some((done, total, words)) = progress {

@@ -20,6 +20,7 @@ mod stale;
 mod state;
 mod suggestions;
 mod truth_chart;
+mod tuning;
 
 use egui::{RichText, Ui};
 
@@ -87,6 +88,13 @@ fn below(
             .show(ui, |ui| {
                 let running = view.running.is_some();
                 commands.extend(suggestions::suggestions(ui, evaluation, state, running));
+            });
+        egui::CollapsingHeader::new(copy::TUNING_HEADING)
+            .id_salt("corpus_tuning_section")
+            .default_open(true)
+            .show(ui, |ui| {
+                let running = view.running.is_some();
+                commands.extend(tuning::show(ui, state, running, true));
             });
         egui::CollapsingHeader::new(copy::MISSED_HEADING)
             .id_salt("corpus_missed_section")

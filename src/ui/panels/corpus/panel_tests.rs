@@ -69,6 +69,9 @@ pub(super) fn measured_run(dir: &Path, b: Option<&Settings>) -> CorpusState {
         jobs: 1,
         words: &crate::copy::change_words,
         progress: &|_, _| {},
+        lexicon: &truth::Lexicon::default(),
+        tune: None,
+        tune_progress: &|_| {},
     };
     run.evaluation = Some(run.evaluate(&targets, suggest, &cancel));
     CorpusState {
@@ -138,8 +141,10 @@ fn the_scoreboard_counts_the_sites_that_reach_a_target() {
     harness.get_by_label("black: other links blacklisted");
     // The page without a target found, and why.
     harness.get_by_label("no keyword: text \"Ihr Besuch\"");
-    // The best change adds a word of the missed link, and rescues p2.
-    harness.get_by_label("`besuch` added to the white list");
+    // The best change adds a word of the missed link, and rescues p2; its
+    // other word follows the same links.
+    harness.get_by_label("`besuch` added to the white list (same links as `ihr`)");
+    harness.get_by_label("gains 1 site; 0 of them still when the page it came from is left out");
     harness.get_by_label(&format!(
         "Measured against {}",
         dir.join("targets.tsv").display()
@@ -195,9 +200,7 @@ fn a_cause_clicked_narrows_the_tables_and_its_chip_or_escape_clears_it() {
     assert_eq!(harness.get_all_by_label("p3").count(), 2);
     // A suggestion clicked keeps the pages it gains; Escape shows all again.
     harness
-        .get_all_by_label("`besuch` added to the white list")
-        .last()
-        .unwrap()
+        .get_by_label("`besuch` added to the white list (same links as `ihr`)")
         .click();
     harness.run();
     harness.get_by_label("filtered by `besuch` added to the white list ×");
@@ -381,4 +384,53 @@ fn a_cancelled_run_keeps_the_complete_one_and_marks_since_the_run_are_said() {
         "Links were marked in {} after this run: Run again to measure them.",
         dir.join("targets.tsv").display()
     ));
+}
+
+#[test]
+fn tune_asks_the_app_with_the_bounds_ticked_and_the_tuning_shows_its_steps() {
+    let dir = corpus_dir("tune", TARGETS);
+    let mut state = measured_run(&dir, None);
+    // What Tune… brought back: one step, the run's best suggestion.
+    let evaluation = state.run.as_ref().unwrap().evaluation.clone().unwrap();
+    let step = evaluation.suggestions[0].clone();
+    let mut after = evaluation.a.clone();
+    after.found += 1;
+    state.tuning = Some(truth::Tuning {
+        ask: state.tune_ask,
+        settings: step.settings.clone(),
+        steps: vec![truth::TuneStep {
+            suggestion: step.clone(),
+            metrics: after,
+        }],
+        stop: truth::TuneStop::NoGain,
+        before: evaluation.a.clone(),
+        cross_validated: None,
+    });
+    let mut harness = panel(state);
+    harness.get_by_label("Steps at most");
+    // The bound's value is named by its box.
+    let check_box = egui::accesskit::Role::CheckBox;
+    harness
+        .get_by_role_and_label(check_box, "Followed per site at most")
+        .click();
+    harness.run();
+    harness.get_by_label("Tune…").click();
+    harness.run();
+    assert!(harness.state().state.tune_bound_per_page);
+    assert!(!harness.state().state.tune_bound_precision);
+    // The step's change, the reason it stopped, and the honest figure.
+    harness.get_by_label(&crate::copy::change_words(&step.change));
+    harness.get_by_label(
+        "tuning stopped after 1 step: no change gains more validated sites than it loses",
+    );
+    harness.get_by_label_contains("too few labelled pages to cross-validate (5 folds)");
+    harness.get_by_label("Save tuned as profile…").click();
+    harness.run();
+    assert_eq!(
+        harness.state().commands,
+        [
+            Command::from(CorpusCommand::Tune),
+            Command::from(CorpusCommand::SaveTuned)
+        ]
+    );
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use crate::corpus::CorpusRun;
+use crate::corpus::truth::{TuneAsk, Tuning};
 use crate::policy::Settings;
 use crate::policy::compare::Cause;
 use crate::ui::state::{CorpusProgress, TargetsChoice};
@@ -87,7 +88,6 @@ pub struct RunInputs {
 }
 
 /// What the corpus view keeps between frames.
-#[derive(Default)]
 pub struct CorpusState {
     /// The folder or manifest typed or chosen.
     pub path: String,
@@ -121,6 +121,49 @@ pub struct CorpusState {
     pub marked_since: Option<PathBuf>,
     /// The last run was cancelled and the one before it is still shown.
     pub kept_after_cancel: bool,
+    /// Tune…'s steps and bounds, as set in the view.
+    pub tune_ask: TuneAsk,
+    /// Whether the two bounds are used.
+    pub tune_bound_per_page: bool,
+    pub tune_bound_precision: bool,
+    /// The last Tune…'s result (its settings are B once it is done).
+    pub tuning: Option<Tuning>,
+}
+
+/// Tune…'s steps when the view opens: the CLI figure the README measures.
+pub const TUNE_STEPS: usize = 8;
+
+impl Default for CorpusState {
+    fn default() -> Self {
+        Self {
+            path: String::new(),
+            targets: String::new(),
+            targets_off: false,
+            run: None,
+            made_with: None,
+            targets_used: None,
+            targets_error: None,
+            error: None,
+            filter: None,
+            page_sort: Sort::default(),
+            selected_page: None,
+            link_sort: Sort::default(),
+            link_text: String::new(),
+            only_targets: false,
+            saving: None,
+            saving_measured_on: None,
+            marked_since: None,
+            kept_after_cancel: false,
+            tune_ask: TuneAsk {
+                steps: TUNE_STEPS,
+                max_followed_per_page: Some(6.0),
+                min_precision: Some(0.5),
+            },
+            tune_bound_per_page: false,
+            tune_bound_precision: false,
+            tuning: None,
+        }
+    }
 }
 
 impl CorpusState {
@@ -156,6 +199,14 @@ impl CorpusState {
         self.selected_page = None;
         self.targets_used = result.targets_used;
         self.targets_error = result.targets_error;
+        if let Some(tuning) = result
+            .run
+            .evaluation
+            .as_ref()
+            .and_then(|e| e.tuning.clone())
+        {
+            self.tuning = Some(tuning);
+        }
         self.run = Some(result.run);
         self.made_with = made_with;
     }

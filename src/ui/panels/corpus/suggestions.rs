@@ -145,14 +145,22 @@ pub fn suggestions(
                 });
                 let filter = Filter::Suggestion(index);
                 let chosen = state.filter.as_ref() == Some(&filter);
+                let mut words = copy::change_words(&suggestion.change);
+                if !suggestion.alternatives.is_empty() {
+                    words = format!(
+                        "{words} {}",
+                        copy::alternatives_words(&suggestion.alternatives)
+                    );
+                }
                 if ui
-                    .selectable_label(chosen, copy::change_words(&suggestion.change))
+                    .selectable_label(chosen, words)
                     .on_hover_text(copy::SUGGESTION_TOOLTIP)
                     .clicked()
                 {
                     state.filter = if chosen { None } else { Some(filter) };
                 }
                 ui.label(copy::page_ids(&suggestion.pages_gained));
+                ui.label(copy::validated_words(suggestion));
                 ui.label(copy::page_ids(&suggestion.pages_lost));
                 ui.label(suggestion.targets_gained.to_string());
                 ui.label(suggestion.non_targets_gained.to_string());
