@@ -64,7 +64,7 @@ pub fn run_corpus(args: &CorpusArgs, config_dir: Option<&Path>) -> Result<(), Fa
         (CorpusFormat::Json, None) => Some(Format::Json),
         (CorpusFormat::Csv, None) => Some(Format::Csv),
     };
-    if format.is_none() && args.tuning.tune.is_some() {
+    if format.is_none() && (args.tuning.tune.is_some() || args.tuning.lexicon.is_some()) {
         return Err(usage(anyhow::anyhow!(copy::TUNE_IN_MERGE)));
     }
     let tuning = Tuning::plan(&args.tuning, targets.is_some())?;
@@ -349,6 +349,12 @@ fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
         }
     }
     let tuned = run.evaluation.as_ref().and_then(|e| e.tuning.as_ref());
+    if tuned.is_none()
+        && let Some(out) = &report.tuning.out
+    {
+        // Nothing was labelled (said above): there are no tuned settings.
+        return Err(usage(anyhow::anyhow!(copy::nothing_tuned(out))));
+    }
     if let Some(tuning) = tuned {
         if tuning.stop != TuneStop::Steps {
             say(&format!("warning: {}", copy::tuning_stopped(tuning)));

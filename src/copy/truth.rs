@@ -182,7 +182,7 @@ pub fn target_rows_not_listed(count: usize) -> String {
 
 /// The columns of the table's suggestions.
 pub const SUGGESTION_COLUMNS: [&str; 7] = [
-    "+pages", "valid", "−pages", "+targets", "+other", "sites", "change",
+    "+pages", "valid", "−pages", "+targets", "+other", "proposed", "change",
 ];
 
 /// What a suggestion's validated gain means, in words a tuner reads:
@@ -212,6 +212,16 @@ pub fn validated_words(s: &crate::corpus::truth::Suggestion) -> String {
         },
     };
     format!("{gains}{why}{lost}")
+}
+
+/// Over the suggestions, the one chosen and what its gain is worth.
+pub fn chosen_suggestion_line(s: &crate::corpus::truth::Suggestion) -> String {
+    format!("{}: {}", change_words(&s.change), validated_words(s))
+}
+
+/// The window's Validated cell: "2 of 3".
+pub fn validated_cell(s: &crate::corpus::truth::Suggestion) -> String {
+    format!("{} of {}", s.validated_gain(), s.pages_gained.len())
 }
 
 /// The alternatives of a grouped keyword suggestion.
@@ -251,6 +261,22 @@ pub const TUNING_COLUMNS: [&str; 7] = [
 /// The tuning table's step 0.
 pub const TUNING_START: &str = "(side A, before tuning)";
 
+/// The bounds a tuning was given, as its flags say them.
+fn bounds_given(ask: &crate::corpus::truth::TuneAsk) -> String {
+    let mut given = Vec::new();
+    if let Some(max) = ask.max_followed_per_page {
+        given.push(format!("--max-followed-per-page {max}"));
+    }
+    if let Some(min) = ask.min_precision {
+        given.push(format!("--min-precision {min}"));
+    }
+    match given.len() {
+        0 => "no bound".to_owned(),
+        1 => format!("the bound {}", given[0]),
+        _ => format!("a bound ({})", given.join(" or ")),
+    }
+}
+
 /// Why the tuning stopped before its last step.
 pub fn tuning_stopped(t: &crate::corpus::truth::Tuning) -> String {
     use crate::corpus::truth::TuneStop;
@@ -261,8 +287,19 @@ pub fn tuning_stopped(t: &crate::corpus::truth::Tuning) -> String {
             "tuning stopped after {done}: no change gains more validated sites than it loses"
         ),
         TuneStop::Bounds(best) => format!(
-            "tuning stopped after {done}: every change that gains breaks a bound (--max-followed-per-page or --min-precision); the best was {}",
+            "tuning stopped after {done}: every change that gains breaks {}; the best was {}",
+            bounds_given(&t.ask),
             change_words(best)
+        ),
+        TuneStop::StartBreaksBounds => format!(
+            "no step was taken: A itself breaks {} ({} links followed per site, precision {}), so no change can keep it",
+            bounds_given(&t.ask),
+            t.before
+                .followed_per_page()
+                .map_or("–".to_owned(), |f| format!("{f:.2}")),
+            t.before
+                .precision()
+                .map_or("–".to_owned(), |p| format!("{:.0}%", p * 100.0))
         ),
         TuneStop::Cancelled => format!("tuning was cancelled after {done}"),
     }
@@ -279,7 +316,7 @@ pub fn cross_validated_line(t: &crate::corpus::truth::Tuning) -> String {
     );
     match &t.cross_validated {
         Some(cv) => line.push_str(&format!(
-            "; cross-validated ({}-fold, tuned on the other folds): {}/{} sites ({}), {} untuned — quote this one",
+            "; cross-validated ({}-fold, tuned on the other folds): {}/{} sites ({}), against {} with A as it was — quote this one",
             cv.folds,
             cv.found,
             cv.labelled_pages,
@@ -307,8 +344,15 @@ pub const CANNOT_USE_TARGETS: &str = "cannot use the targets file";
 pub const CANNOT_USE_LEXICON: &str = "cannot use the lexicon";
 pub const TUNE_NEEDS_TARGETS: &str =
     "--tune and --lexicon need --targets: suggestions are measured against labelled pages";
-pub const TUNE_IN_MERGE: &str =
-    "a shard does not tune: give --tune to `corpus merge`, which tunes over every shard's pages";
+pub const TUNE_IN_MERGE: &str = "a shard does not suggest or tune: give --tune and --lexicon to `corpus merge`, which does both over every shard's pages";
+
+/// `--tune-out` when no page was labelled, so nothing was tuned.
+pub fn nothing_tuned(path: &std::path::Path) -> String {
+    format!(
+        "no labelled page was read, so nothing was tuned: {} was not written",
+        path.display()
+    )
+}
 
 /// `--tune` given no number of steps it can take (`None`: not a number).
 pub fn bad_tune_steps(given: Option<i64>, max: usize) -> String {

@@ -120,8 +120,8 @@ pub const LABEL_TUNE_STEPS: &str = "Steps at most";
 pub const LABEL_TUNE_PER_PAGE: &str = "Followed per site at most";
 pub const LABEL_TUNE_PRECISION: &str = "Precision at least";
 pub const LABEL_SAVE_TUNED: &str = "Save tuned as profile…";
-pub const TUNE_NEEDS_TARGETS_WINDOW: &str =
-    "Tuning needs a targets file: it measures each step against labelled pages.";
+pub const TUNED_FROM_ANOTHER_A: &str =
+    "This tuning started from another A than the one on screen: Tune… again to tune this one.";
 pub const TUNING_STEP_COLUMNS: [&str; 8] = [
     "Step",
     "Change",

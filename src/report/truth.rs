@@ -199,6 +199,7 @@ pub(super) fn json_tuning(t: &Tuning) -> JsonTuning<'_> {
             TuneStop::Steps => "steps",
             TuneStop::NoGain => "no_gain",
             TuneStop::Bounds(_) => "bounds",
+            TuneStop::StartBreaksBounds => "start_breaks_bounds",
             TuneStop::Cancelled => "cancelled",
         },
         stopped_words: crate::copy::tuning_stopped(t),
@@ -366,7 +367,7 @@ pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io
     let [gained, valid, lost, targets, other, sites, change] = crate::copy::SUGGESTION_COLUMNS;
     writeln!(
         out,
-        "  {:>6} {:>5} {:>6} {:>8} {:>6} {:>5}  {change}",
+        "  {:>6} {:>5} {:>6} {:>8} {:>6} {:>8}  {change}",
         gained, valid, lost, targets, other, sites
     )?;
     for s in &e.suggestions {
@@ -379,14 +380,14 @@ pub(super) fn write_truth_table(e: &Evaluation, out: &mut impl Write) -> std::io
         }
         writeln!(
             out,
-            "  {:>6} {:>5} {:>6} {:>8} {:>6} {:>5}  {}",
+            "  {:>6} {:>5} {:>6} {:>8} {:>6} {:>8}  {}",
             s.pages_gained.len(),
             s.validated_gain(),
             s.pages_lost.len(),
             s.targets_gained,
             s.non_targets_gained,
             s.sites_evidence.len(),
-            fit(&words, TABLE_WIDTH - 45)
+            fit(&words, TABLE_WIDTH - 48)
         )?;
     }
     if let Some(t) = &e.tuning {

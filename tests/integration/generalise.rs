@@ -120,7 +120,7 @@ fn a_word_two_sites_share_ranks_above_a_word_of_one_page() {
     // The table has the validated column.
     let table = ok_stdout(&run_with(&dir, &["--lexicon", lexicon.to_str().unwrap()]));
     assert!(
-        table.contains("+pages valid −pages +targets +other sites  change"),
+        table.contains("+pages valid −pages +targets +other proposed  change"),
         "{table}"
     );
 }
@@ -274,26 +274,45 @@ fn tune_applies_validated_steps_reports_them_and_writes_the_settings() {
 fn bounds_no_step_can_keep_stop_the_tuning_and_say_so() {
     let dir = corpus("bounds");
     let lex = dir.join("lexicon.tsv");
-    let run = run_with(
-        &dir,
-        &[
-            "--format",
-            "json",
-            "--lexicon",
-            lex.to_str().unwrap(),
-            "--tune",
-            "3",
-            "--max-followed-per-page",
-            "0.1",
-        ],
-    );
-    let report = parse_json(&ok_stdout(&run));
-    assert_eq!(report["tuning"]["stopped"], "bounds");
-    assert_eq!(report["tuning"]["steps"], json!([]));
+    let tuned = |bound: &str| {
+        let out = dir.join(format!("tuned-{bound}.json"));
+        let run = run_with(
+            &dir,
+            &[
+                "--format",
+                "json",
+                "--lexicon",
+                lex.to_str().unwrap(),
+                "--tune",
+                "3",
+                "--max-followed-per-page",
+                bound,
+                "--tune-out",
+                out.to_str().unwrap(),
+            ],
+        );
+        let report = parse_json(&ok_stdout(&run));
+        assert_eq!(report["tuning"]["steps"], json!([]));
+        // Nothing was changed: the file holds A as it was.
+        let written: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        assert_eq!(written, report["a"]);
+        (report["tuning"]["stopped"].clone(), stderr(&run))
+    };
+    // A follows 1 link on 6 pages: 0.17 a page, over the bound already.
+    let (stopped, said) = tuned("0.1");
+    assert_eq!(stopped, "start_breaks_bounds");
     assert!(
-        stderr(&run).contains("every change that gains breaks a bound"),
-        "{}",
-        stderr(&run)
+        said.contains(
+            "A itself breaks the bound --max-followed-per-page 0.1 (0.17 links followed per site"
+        ),
+        "{said}"
+    );
+    // Every change that gains follows more than 0.2 a page.
+    let (stopped, said) = tuned("0.2");
+    assert_eq!(stopped, "bounds");
+    assert!(
+        said.contains("every change that gains breaks the bound --max-followed-per-page 0.2; the best was `ansprechpartner` added to the white list"),
+        "{said}"
     );
 }
 
@@ -354,7 +373,11 @@ fn bad_tuning_input_is_refused_in_words_with_exit_2() {
         ),
         (
             &["--tune", "2", "--format", "partial"],
-            "a shard does not tune: give --tune to `corpus merge`",
+            "a shard does not suggest or tune",
+        ),
+        (
+            &["--lexicon", "x.tsv", "--format", "partial"],
+            "give --tune and --lexicon to `corpus merge`",
         ),
     ];
     for (extra, words) in cases {
@@ -363,6 +386,27 @@ fn bad_tuning_input_is_refused_in_words_with_exit_2() {
         assert!(stderr(&out).contains(words), "{extra:?}: {}", stderr(&out));
         assert!(stdout(&out).is_empty(), "{extra:?}");
     }
+    // A targets file that labels none of the pages: nothing to tune.
+    let other = dir.join("other.tsv");
+    std::fs::write(&other, "id\turl\tkind\nzz\thttps://z.test/\tcontact\n").unwrap();
+    let never = dir.join("never.json");
+    let none = run(&[
+        "corpus",
+        dir.join("manifest.tsv").to_str().unwrap(),
+        "--targets",
+        other.to_str().unwrap(),
+        "--tune",
+        "2",
+        "--tune-out",
+        never.to_str().unwrap(),
+    ]);
+    assert_eq!(none.status.code(), Some(2), "{}", stderr(&none));
+    assert!(
+        stderr(&none).contains("nothing was tuned"),
+        "{}",
+        stderr(&none)
+    );
+    assert!(!never.exists());
     let no_targets = run(&[
         "corpus",
         dir.join("manifest.tsv").to_str().unwrap(),

@@ -312,11 +312,24 @@ fn lexicon_candidates(
     add: &mut dyn FnMut(Change, Source, Option<usize>),
 ) {
     // Each word once, with its first language.
-    let mut words: Vec<(&str, &str)> = Vec::new();
-    let mut seen: HashSet<&str> = HashSet::new();
+    // Each word once, with every language that has it (`kontakt` is
+    // German, Danish, Polish, …), in lexicon order.
+    let mut words: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut at_word: HashMap<&str, usize> = HashMap::new();
     for w in &lexicon.words {
-        if !covered(&w.word) && seen.insert(&w.word) {
-            words.push((&w.word, &w.language));
+        if covered(&w.word) {
+            continue;
+        }
+        match at_word.get(w.word.as_str()) {
+            Some(&i) => {
+                if !words[i].1.contains(&w.language.as_str()) {
+                    words[i].1.push(&w.language);
+                }
+            }
+            None => {
+                at_word.insert(&w.word, words.len());
+                words.push((&w.word, vec![&w.language]));
+            }
         }
     }
     // One pass over each page for every word at once: 265 pages and
@@ -345,16 +358,16 @@ fn lexicon_candidates(
     }
     let mut languages: BTreeSet<&str> = BTreeSet::new();
     for &word in &on_pages {
-        let (text, language) = words[word];
-        languages.insert(language);
+        let (text, word_languages) = &words[word];
+        languages.extend(word_languages.iter().copied());
         let source = Source::Lexicon {
-            language: language.to_owned(),
+            language: word_languages.join(","),
         };
         let pages = evidence.get(&word).cloned().unwrap_or_default();
-        add(Change::AddWhite(text.to_owned()), source.clone(), None);
+        add(Change::AddWhite((*text).to_owned()), source.clone(), None);
         for page in pages {
             add(
-                Change::AddWhite(text.to_owned()),
+                Change::AddWhite((*text).to_owned()),
                 source.clone(),
                 Some(page),
             );
@@ -366,19 +379,19 @@ fn lexicon_candidates(
             continue;
         }
         let mut list: Vec<String> = Vec::new();
+        let mut in_list: HashSet<&str> = HashSet::new();
         for w in all {
-            if !covered(&w.word) && !list.contains(&w.word) {
+            if !covered(&w.word) && in_list.insert(&w.word) {
                 list.push(w.word.clone());
             }
         }
         if list.len() < 2 {
             continue;
         }
-        let pages: BTreeSet<usize> = words
+        let pages: BTreeSet<usize> = in_list
             .iter()
-            .enumerate()
-            .filter(|(_, (w, _))| list.iter().any(|l| l == w))
-            .flat_map(|(i, _)| evidence.get(&i).into_iter().flatten().copied())
+            .filter_map(|w| at_word.get(w))
+            .flat_map(|i| evidence.get(i).into_iter().flatten().copied())
             .collect();
         let change = Change::AddWhiteLanguage {
             language: language.to_owned(),
@@ -554,9 +567,9 @@ fn try_change(
 }
 
 /// SPEC 11 1.: keywords that change the same links on every labelled page
-/// are one suggestion, named by a lexicon word among them if there is one,
-/// else by the longest (a whole word: the tokens are whole words and their
-/// compounds); the rest are its alternatives, and its evidence is all of
+/// are one suggestion, named by the longest of them (the tokens are whole
+/// words of a text or path segment, and compounds of a segmenter's words
+/// side by side); the rest are its alternatives, and its evidence is all of
 /// theirs. Then each suggestion's validated gain.
 fn group_same_effect(tried: Vec<Tried>, labelled: &[LabelledPage<'_>]) -> Vec<Suggestion> {
     let mut groups: Vec<Vec<Tried>> = Vec::new();
@@ -581,11 +594,15 @@ fn group_same_effect(tried: Vec<Tried>, labelled: &[LabelledPage<'_>]) -> Vec<Su
     groups
         .into_iter()
         .filter_map(|mut group| {
+            // The longest names the group; of two as long, a lexicon word.
             group.sort_by_cached_key(|t| {
                 let w = word(t);
                 let lexicon = matches!(t.suggestion.source, Source::Lexicon { .. });
-                (!lexicon, std::cmp::Reverse(w.chars().count()), w)
+                (std::cmp::Reverse(w.chars().count()), !lexicon, w)
             });
+            // A lexicon word among them proposes the change with no
+            // page's evidence, so all its gains count.
+            let needs_evidence = group.iter().all(|t| t.suggestion.source.needs_evidence());
             let mut members = group.into_iter();
             let mut first = members.next()?;
             for other in members {
@@ -593,7 +610,6 @@ fn group_same_effect(tried: Vec<Tried>, labelled: &[LabelledPage<'_>]) -> Vec<Su
                 first.evidence.extend(other.evidence);
             }
             let s = &mut first.suggestion;
-            let needs_evidence = s.source.needs_evidence();
             let evidence = &first.evidence;
             s.pages_validated = first
                 .gained

@@ -33,6 +33,8 @@ pub enum TuneStop {
     NoGain,
     /// Changes gain, but each breaks a bound; the best of them.
     Bounds(Change),
+    /// The settings tuned from break a bound already: no step can keep it.
+    StartBreaksBounds,
     Cancelled,
 }
 
@@ -58,6 +60,8 @@ impl CrossValidated {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tuning {
     pub ask: TuneAsk,
+    /// The settings tuned from (side A).
+    pub start: Settings,
     pub steps: Vec<TuneStep>,
     /// The settings after the last step.
     pub settings: Settings,
@@ -109,6 +113,9 @@ fn tune_on(
     let (mut decisions, mut truths) = judged(&settings, labelled);
     let before = Metrics::of(&truths, false);
     let mut steps = Vec::new();
+    if !within(ask, &before) {
+        return (steps, settings, TuneStop::StartBreaksBounds, before);
+    }
     let mut stop = TuneStop::Steps;
     while steps.len() < ask.steps {
         if cancel.load(Ordering::SeqCst) {
@@ -177,6 +184,7 @@ pub(super) fn tune(
         .flatten();
     Tuning {
         ask,
+        start: start.clone(),
         steps,
         settings,
         stop,

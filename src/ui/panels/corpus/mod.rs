@@ -94,7 +94,7 @@ fn below(
             .default_open(true)
             .show(ui, |ui| {
                 let running = view.running.is_some();
-                commands.extend(tuning::show(ui, state, running, true));
+                commands.extend(tuning::show(ui, state, running, view.a));
             });
         egui::CollapsingHeader::new(copy::MISSED_HEADING)
             .id_salt("corpus_missed_section")

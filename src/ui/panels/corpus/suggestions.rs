@@ -119,6 +119,11 @@ pub fn suggestions(
         ))
         .weak(),
     );
+    if let Some(Filter::Suggestion(index)) = state.filter
+        && let Some(chosen) = evaluation.suggestions.get(index)
+    {
+        ui.label(copy::chosen_suggestion_line(chosen));
+    }
     egui::Grid::new("corpus_suggestions")
         .striped(true)
         .num_columns(copy::SUGGESTION_TABLE_HEADERS.len())
@@ -160,7 +165,10 @@ pub fn suggestions(
                     state.filter = if chosen { None } else { Some(filter) };
                 }
                 ui.label(copy::page_ids(&suggestion.pages_gained));
-                ui.label(copy::validated_words(suggestion));
+                // The count keeps the table narrow; the words are a hover
+                // away, and under the heading for the suggestion chosen.
+                ui.label(copy::validated_cell(suggestion))
+                    .on_hover_text(copy::validated_words(suggestion));
                 ui.label(copy::page_ids(&suggestion.pages_lost));
                 ui.label(suggestion.targets_gained.to_string());
                 ui.label(suggestion.non_targets_gained.to_string());

@@ -7,11 +7,13 @@ use egui::{RichText, Ui};
 use super::state::CorpusState;
 use crate::copy;
 use crate::corpus::truth::{MAX_TUNE_STEPS, Tuning};
+use crate::policy::Settings;
 use crate::ui::command::{Command, CorpusCommand};
 
-/// The controls, and the last tuning when there is one. `running`: a run is
-/// going; `measured`: the shown run has a targets file to tune against.
-pub fn show(ui: &mut Ui, state: &mut CorpusState, running: bool, measured: bool) -> Vec<Command> {
+/// The controls, and the last tuning when there is one (shown only with a
+/// run measured against targets). `running`: a run is going; `a`: side A as
+/// it is now.
+pub fn show(ui: &mut Ui, state: &mut CorpusState, running: bool, a: &Settings) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(copy::LABEL_TUNE_STEPS).id;
@@ -34,18 +36,25 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, running: bool, measured: bool)
                 .labelled_by(label);
         }
         let tune = ui
-            .add_enabled(!running && measured, egui::Button::new(copy::LABEL_TUNE))
-            .on_hover_text(copy::TUNE_TOOLTIP)
-            .on_disabled_hover_text(copy::TUNE_NEEDS_TARGETS_WINDOW);
+            .add_enabled(!running, egui::Button::new(copy::LABEL_TUNE))
+            .on_hover_text(copy::TUNE_TOOLTIP);
         if tune.clicked() {
             commands.push(CorpusCommand::Tune.into());
         }
     });
     if let Some(tuning) = &state.tuning {
+        // Tuned from another A: its settings are not A plus its steps.
+        let current = tuning.start == *a;
+        if !current {
+            ui.label(RichText::new(copy::TUNED_FROM_ANOTHER_A).weak());
+        }
         steps(ui, tuning);
         if !tuning.steps.is_empty()
             && ui
-                .add_enabled(!running, egui::Button::new(copy::LABEL_SAVE_TUNED))
+                .add_enabled(
+                    !running && current,
+                    egui::Button::new(copy::LABEL_SAVE_TUNED),
+                )
                 .clicked()
         {
             commands.push(CorpusCommand::SaveTuned.into());
