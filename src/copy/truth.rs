@@ -261,6 +261,16 @@ pub const TUNING_COLUMNS: [&str; 7] = [
 /// The tuning table's step 0.
 pub const TUNING_START: &str = "(side A, before tuning)";
 
+/// A ratio as a percentage with `decimals` places, "–" when there is none.
+pub fn percent_or_dash(ratio: Option<f64>, decimals: usize) -> String {
+    ratio.map_or("–".to_owned(), |r| format!("{:.*}%", decimals, r * 100.0))
+}
+
+/// Links followed per site with two places, "–" when there is none.
+pub fn per_site_or_dash(per_site: Option<f64>) -> String {
+    per_site.map_or("–".to_owned(), |f| format!("{f:.2}"))
+}
+
 /// The bounds a tuning was given, as its flags say them.
 fn bounds_given(ask: &crate::corpus::truth::TuneAsk) -> String {
     let mut given = Vec::new();
@@ -294,12 +304,8 @@ pub fn tuning_stopped(t: &crate::corpus::truth::Tuning) -> String {
         TuneStop::StartBreaksBounds => format!(
             "no step was taken: A itself breaks {} ({} links followed per site, precision {}), so no change can keep it",
             bounds_given(&t.ask),
-            t.before
-                .followed_per_page()
-                .map_or("–".to_owned(), |f| format!("{f:.2}")),
-            t.before
-                .precision()
-                .map_or("–".to_owned(), |p| format!("{:.0}%", p * 100.0))
+            per_site_or_dash(t.before.followed_per_page()),
+            percent_or_dash(t.before.precision(), 0)
         ),
         TuneStop::Cancelled => format!("tuning was cancelled after {done}"),
     }
@@ -308,7 +314,7 @@ pub fn tuning_stopped(t: &crate::corpus::truth::Tuning) -> String {
 /// The honest figure beside the corpus's own.
 pub fn cross_validated_line(t: &crate::corpus::truth::Tuning) -> String {
     let own = t.steps.last().map_or(&t.before, |s| &s.metrics);
-    let percent = |r: Option<f64>| r.map_or("–".to_owned(), |r| format!("{:.0}%", r * 100.0));
+    let percent = |r: Option<f64>| percent_or_dash(r, 0);
     let mut line = format!(
         "site recall on the pages tuned on: {} before, {} after",
         percent(t.before.site_recall()),

@@ -406,8 +406,8 @@ fn write_tuning_table(t: &Tuning, out: &mut impl Write) -> std::io::Result<()> {
         "  {step:>4} {gained:>6} {valid:>5} {lost:>6} {recall:>6} {precision:>9} {per_site:>8}  {}",
         crate::copy::SUGGESTION_COLUMNS[6]
     )?;
-    let percent = |r: Option<f64>| r.map_or("–".to_owned(), |r| format!("{:.1}%", r * 100.0));
-    let per = |r: Option<f64>| r.map_or("–".to_owned(), |r| format!("{r:.2}"));
+    let percent = |r: Option<f64>| crate::copy::percent_or_dash(r, 1);
+    let per = crate::copy::per_site_or_dash;
     writeln!(
         out,
         "  {:>4} {:>6} {:>5} {:>6} {:>6} {:>9} {:>8}  {}",

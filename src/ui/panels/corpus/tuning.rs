@@ -19,22 +19,20 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, running: bool, a: &Settings) -
         let label = ui.label(copy::LABEL_TUNE_STEPS).id;
         ui.add(egui::DragValue::new(&mut state.tune_ask.steps).range(1..=MAX_TUNE_STEPS))
             .labelled_by(label);
-        let label = ui
-            .checkbox(&mut state.tune_bound_per_page, copy::LABEL_TUNE_PER_PAGE)
-            .id;
-        if let Some(max) = &mut state.tune_ask.max_followed_per_page {
-            let value = egui::DragValue::new(max).range(0.5..=100.0).speed(0.1);
-            ui.add_enabled(state.tune_bound_per_page, value)
-                .labelled_by(label);
-        }
-        let label = ui
-            .checkbox(&mut state.tune_bound_precision, copy::LABEL_TUNE_PRECISION)
-            .id;
-        if let Some(min) = &mut state.tune_ask.min_precision {
-            let value = egui::DragValue::new(min).range(0.0..=1.0).speed(0.01);
-            ui.add_enabled(state.tune_bound_precision, value)
-                .labelled_by(label);
-        }
+        bound(
+            ui,
+            &mut state.tune_bound_per_page,
+            &mut state.tune_ask.max_followed_per_page,
+            copy::LABEL_TUNE_PER_PAGE,
+            (0.5, 100.0, 0.1),
+        );
+        bound(
+            ui,
+            &mut state.tune_bound_precision,
+            &mut state.tune_ask.min_precision,
+            copy::LABEL_TUNE_PRECISION,
+            (0.0, 1.0, 0.01),
+        );
         let tune = ui
             .add_enabled(!running, egui::Button::new(copy::LABEL_TUNE))
             .on_hover_text(copy::TUNE_TOOLTIP);
@@ -63,9 +61,25 @@ pub fn show(ui: &mut Ui, state: &mut CorpusState, running: bool, a: &Settings) -
     commands
 }
 
+/// A bound's box and its value (named by the box), the value editable
+/// while the box is ticked; `(least, most, speed)` of the value.
+fn bound(
+    ui: &mut Ui,
+    on: &mut bool,
+    value: &mut Option<f64>,
+    label: &str,
+    (least, most, speed): (f64, f64, f64),
+) {
+    let label = ui.checkbox(on, label).id;
+    if let Some(value) = value {
+        let drag = egui::DragValue::new(value).range(least..=most).speed(speed);
+        ui.add_enabled(*on, drag).labelled_by(label);
+    }
+}
+
 fn steps(ui: &mut Ui, tuning: &Tuning) {
-    let percent = |r: Option<f64>| r.map_or("–".to_owned(), |r| format!("{:.1}%", r * 100.0));
-    let per = |r: Option<f64>| r.map_or("–".to_owned(), |r| format!("{r:.2}"));
+    let percent = |r: Option<f64>| crate::copy::percent_or_dash(r, 1);
+    let per = crate::copy::per_site_or_dash;
     egui::Grid::new("corpus_tuning_steps")
         .striped(true)
         .num_columns(copy::TUNING_STEP_COLUMNS.len())
