@@ -12,9 +12,11 @@ use url::Url;
 
 use super::ArchiveError;
 use super::index::{ArchiveIndex, Body, CaptureInfo, StoredPage, StoredResponse, Unreadable, key};
+use crate::fetch::replay::FRAMING_FIELDS;
 use crate::fetch::{
     Capture, Exchange, FetchError, FetchSummary, FetchedPage, Fetcher, Hop, MAX_REDIRECTS,
-    Rendered, chain_text, charset_param, is_html, refuse_non_http_redirect,
+    Rendered, ReplaySource, StoredAnswer, chain_text, charset_param, is_html,
+    refuse_non_http_redirect,
 };
 
 /// An archive indexed, answering fetches from its records: a body is read
@@ -260,6 +262,7 @@ impl ArchiveFetcher {
             scripts_stopped: how.scripts_stopped,
             dom_read: how.dom_read,
             blocked_requests: how.blocked_requests,
+            replay: how.replay.clone(),
         };
         capture.dom = Some(html.clone());
         capture.rendered = Some(rendered.clone());
@@ -326,9 +329,41 @@ impl ArchiveFetcher {
             .collect::<Result<_, FetchError>>()?;
         Ok(Capture {
             exchanges,
-            dom: None,
-            rendered: None,
+            ..Capture::default()
         })
+    }
+}
+
+/// A replay's answers (SPEC 12): the response record for the URL, a
+/// revisit's original, a redirect as the redirect it was; its header fields
+/// without the wire framing and its body decoded.
+impl ReplaySource for ArchiveFetcher {
+    fn answer(&self, url: &Url) -> Option<StoredAnswer> {
+        let at = self.index.find(url)?;
+        let response = self.response(at).ok()?;
+        let body = self.body(at).ok()?;
+        Some(StoredAnswer {
+            status: response.status,
+            headers: response
+                .headers
+                .iter()
+                .filter(|(n, _)| !FRAMING_FIELDS.contains(&n.to_ascii_lowercase().as_str()))
+                .cloned()
+                .collect(),
+            body: body.bytes,
+        })
+    }
+
+    fn page_missing(&self, url: &Url) -> Option<FetchError> {
+        self.follow(url).err()
+    }
+
+    fn captured_at(&self, url: &Url) -> Option<SystemTime> {
+        let at = self.index.find(url)?;
+        let date = self.response(at).ok()?.date.clone()?;
+        chrono::DateTime::parse_from_rfc3339(&date)
+            .ok()
+            .map(SystemTime::from)
     }
 }
 

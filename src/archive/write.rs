@@ -17,7 +17,7 @@ use warcat::header::WarcHeader;
 
 use super::{ArchiveError, INSPECTION_URI, dom_uri};
 use crate::fetch::local_write::{self, Streams};
-use crate::fetch::{Capture, Exchange, Hop, Wait};
+use crate::fetch::{Capture, Exchange, Hop, LeftOut, Replayed, Wait};
 use crate::inspect::{InspectedPage, Inspection, Via};
 use crate::policy::Settings;
 
@@ -37,6 +37,9 @@ pub struct Saved {
     pub pages: usize,
     pub records: usize,
     pub bytes: u64,
+    /// Rendered pages' other responses kept (SPEC 12), and those left out.
+    pub resources: usize,
+    pub left_out: LeftOut,
 }
 
 /// The inspection record's JSON (SPEC 10).
@@ -97,6 +100,11 @@ pub(super) struct RenderedMeta {
     pub served_html: bool,
     /// The body's size as read, when it was not the DOM's (no DOM read).
     pub bytes: Option<usize>,
+    /// Rendered from a capture: what the capture answered (SPEC 12).
+    pub replay: Option<Replayed>,
+    /// The page's other responses kept in the archive, and those left out.
+    pub resources: usize,
+    pub left_out: LeftOut,
 }
 
 /// Writes the archive to `path` (gzip members when it ends `.gz`) through
@@ -122,11 +130,21 @@ pub fn save(path: &Path, request: &SaveRequest<'_>) -> Result<Saved, ArchiveErro
         path: path.to_owned(),
         source: Arc::new(source),
     })?;
+    let mut resources = 0;
+    let mut left_out = LeftOut::default();
+    for capture in pages.iter().filter_map(|p| p.page.capture.as_deref()) {
+        resources += capture.resources.len();
+        left_out.media += capture.left_out.media;
+        left_out.over_cap += capture.left_out.over_cap;
+        left_out.unread += capture.left_out.unread;
+    }
     Ok(Saved {
         path: path.to_owned(),
         pages: pages.len(),
         records: written.value,
         bytes: written.bytes,
+        resources,
+        left_out,
     })
 }
 
@@ -264,6 +282,10 @@ fn write_page<W: Write>(
         fields.push(("WARC-Refers-To", id.as_str()));
     }
     out.record("metadata", at, &fields, &json(&meta)?)?;
+    // What the page loaded besides its document, so that it replays (SPEC 12).
+    for resource in &capture.resources {
+        write_exchange(out, resource)?;
+    }
     Ok(())
 }
 
@@ -309,6 +331,9 @@ fn page_meta(to_save: &ToSave<'_>, capture: &Capture) -> PageMeta {
             blocked_requests: r.blocked_requests,
             served_html: r.served_html.is_some(),
             bytes: page.fetch.as_ref().map(|f| f.bytes).filter(|_| !r.dom_read),
+            replay: r.replay.clone(),
+            resources: capture.resources.len(),
+            left_out: capture.left_out,
         }),
     }
 }

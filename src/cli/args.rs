@@ -415,6 +415,11 @@ pub struct FetchArgs {
     /// The Chromium binary (default: Debian's chromium-headless-shell).
     #[arg(long, value_name = "PATH", env = render::BROWSER_ENV, help_heading = "Rendered mode")]
     pub browser: Option<PathBuf>,
+
+    /// With --save-warc, keep the page's images, media and fonts too (by
+    /// default they are counted, not kept: links never come from them).
+    #[arg(long, requires = "render", help_heading = "Rendered mode")]
+    pub capture_all: bool,
 }
 
 /// `--wait`, as clap spells it.

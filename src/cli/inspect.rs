@@ -157,12 +157,32 @@ fn save_warc(
         saved.records,
         saved.bytes,
     ));
+    if inspection.pages.iter().any(|p| p.rendered().is_some()) {
+        let left = saved.left_out;
+        say(&copy::saved_resources(
+            saved.resources,
+            left.media,
+            left.over_cap,
+            left.unread,
+        ));
+    }
     Ok(())
 }
 
-/// Warns on stderr about pages read incompletely or with replaced bytes.
+/// Warns on stderr about pages read incompletely or with replaced bytes,
+/// and says what a replay answered from the archive.
 fn warn_about_reading(inspection: &Inspection, max_bytes: usize) {
     for page in &inspection.pages {
+        if let Some(replay) = page.rendered().and_then(|r| r.replay.as_ref()) {
+            let url = page.url.as_str();
+            say(&copy::replayed_page(url, replay.answered, replay.missing));
+            if replay.missing_scripts > 0 {
+                say(&format!(
+                    "warning: {}",
+                    copy::replay_without_scripts(url, replay.missing_scripts)
+                ));
+            }
+        }
         if page.fetch.as_ref().is_some_and(|f| f.truncated) {
             say(&format!(
                 "warning: {}",

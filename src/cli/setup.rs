@@ -51,6 +51,7 @@ impl FetchArgs {
             wait: self.wait.into(),
             timeout: seconds("render-timeout", self.render_timeout)?,
             fetch,
+            capture_all: self.capture_all,
         })
     }
 }

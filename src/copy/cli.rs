@@ -159,6 +159,55 @@ pub fn saved_archive(path: &str, pages: usize, records: usize, bytes: u64) -> St
     format!("saved {pages} ({records} records, {bytes} bytes) to {path}")
 }
 
+/// After a rendered capture is saved: what of the pages' other responses
+/// it keeps, so that it replays (SPEC 12), and what it left out.
+pub fn saved_resources(kept: usize, media: usize, over_cap: usize, unread: usize) -> String {
+    let mut text = format!(
+        "kept {kept} {} the pages loaded (scripts, stylesheets, frames, XHR and fetch calls), \
+         so that the capture renders again offline",
+        plural(kept, "response", "responses")
+    );
+    if media > 0 {
+        text.push_str(&format!(
+            "; {media} image, media or font {} left out (--capture-all keeps them)",
+            plural(media, "response", "responses")
+        ));
+    }
+    if over_cap > 0 {
+        text.push_str(&format!(
+            "; {over_cap} left out past the cap of {}× --max-bytes a page",
+            crate::render::KEEP_FACTOR
+        ));
+    }
+    if unread > 0 {
+        text.push_str(&format!("; {unread} whose body the browser no longer held"));
+    }
+    text
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// A page rendered from an archive, on stderr (the report has the counts).
+pub fn replayed_page(url: &str, answered: usize, missing: usize) -> String {
+    format!(
+        "{url}: {}",
+        super::window::replay_summary(answered, missing)
+    )
+}
+
+/// A replayed page whose scripts the archive lacks.
+pub fn replay_without_scripts(url: &str, scripts: usize) -> String {
+    format!(
+        "{url}: {scripts} of the page's {} not in the archive, so the links {} would build \
+         are missing: the capture was made without them (a static capture, or another tool \
+         that kept only the page)",
+        plural(scripts, "script is", "scripts are"),
+        plural(scripts, "it", "they")
+    )
+}
+
 /// While suggestions are tried, after the pages are read.
 pub fn trying_suggestions(done: usize, total: usize) -> String {
     format!("trying suggested changes over the labelled pages: {done}/{total}")

@@ -146,6 +146,36 @@ pub fn rendered_summary(wait: &str, network_idle: bool, render_ms: u64) -> Strin
     };
     format!("rendered in Chromium, wait {wait}: {idle}, {render_ms} ms")
 }
+/// A page rendered from a capture (SPEC 12): the table's line, and the
+/// window's page header.
+pub fn replay_summary(answered: usize, missing: usize) -> String {
+    let requests = if answered == 1 { "request" } else { "requests" };
+    format!("rendered from the archive: {answered} {requests} answered, {missing} not in it")
+}
+/// The page header's hover over [`replay_summary`]: what the archive lacked.
+pub fn replay_missing(missing: usize, listed: &[String], scripts: usize) -> String {
+    if missing == 0 {
+        return "Every request the page made was answered from the archive; none reached the \
+                network."
+            .to_owned();
+    }
+    let mut text = format!(
+        "Not in the archive, answered 404 (nothing reached the network){}:",
+        if scripts > 0 {
+            format!("; {scripts} of them scripts, so links those scripts build are missing")
+        } else {
+            String::new()
+        }
+    );
+    for url in listed {
+        text.push('\n');
+        text.push_str(url);
+    }
+    if missing > listed.len() {
+        text.push_str(&format!("\n… and {} more", missing - listed.len()));
+    }
+    text
+}
 pub const NO_FILE_CHOSEN: &str =
     "No file chosen. If no file dialog appeared, type the path instead.";
 pub const LABEL_OPEN_IN_BROWSER: &str = "Open in browser ↗";

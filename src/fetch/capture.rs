@@ -46,6 +46,30 @@ pub struct Capture {
     pub dom: Option<String>,
     /// In rendered mode, how the page was rendered.
     pub rendered: Option<Rendered>,
+    /// In rendered mode, the other responses the browser received for the
+    /// page (scripts, stylesheets, frames, XHR and fetch calls), in the
+    /// order they finished, so that the capture replays (SPEC 12).
+    pub resources: Vec<Exchange>,
+    /// What of the page's other responses was not kept.
+    pub left_out: LeftOut,
+}
+
+/// The responses of a rendered page that its capture does not keep, counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct LeftOut {
+    /// Images, media and fonts (links never come from them), unless asked for.
+    pub media: usize,
+    /// Past the page's cap on bytes kept.
+    pub over_cap: usize,
+    /// Bodies the browser no longer held, or did not give in time.
+    pub unread: usize,
+}
+
+impl LeftOut {
+    pub fn total(&self) -> usize {
+        self.media + self.over_cap + self.unread
+    }
 }
 
 impl Capture {

@@ -9,6 +9,7 @@ pub mod local;
 pub mod local_write;
 mod once;
 mod private;
+pub mod replay;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -18,10 +19,11 @@ use std::time::Duration;
 use serde::Serialize;
 use url::Url;
 
-pub use capture::{Capture, Exchange};
+pub use capture::{Capture, Exchange, LeftOut};
 pub use http::{HttpFetcher, charset_param, is_html, refuse_non_http_redirect};
 pub use once::FetchOnce;
 pub use private::PrivateNetwork;
+pub use replay::{ReplaySource, Replayed, StoredAnswer};
 
 pub const DEFAULT_USER_AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 \
     (KHTML, like Gecko) Chrome/131.0 Safari/537.36 FollowInspector/0.1";
@@ -255,6 +257,8 @@ pub struct Rendered {
     pub dom_read: bool,
     /// Requests to private addresses refused (see [`PrivateNetwork`]).
     pub blocked_requests: usize,
+    /// Set when the page was rendered from a capture (SPEC 12).
+    pub replay: Option<Replayed>,
 }
 
 impl Default for Rendered {
@@ -269,6 +273,7 @@ impl Default for Rendered {
             scripts_stopped: false,
             dom_read: true,
             blocked_requests: 0,
+            replay: None,
         }
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use url::Url;
 
-use crate::fetch::{Rendered, Wait};
+use crate::fetch::{Rendered, Replayed, Wait};
 use crate::page;
 use crate::policy::{Candidate, ResolvedLink, resolve_links};
 
@@ -52,6 +52,8 @@ pub struct RenderedRead {
     pub dom_read: bool,
     /// Requests to private addresses refused.
     pub blocked_requests: usize,
+    /// Rendered from a capture: what it answered (SPEC 12).
+    pub replay: Option<Replayed>,
     /// The served HTML's links by key; `None` when it could not be had.
     served_keys: Option<HashSet<Arc<str>>>,
     pub static_only: Vec<StaticOnlyLink>,
@@ -84,6 +86,7 @@ impl RenderedRead {
             scripts_stopped: rendered.scripts_stopped,
             dom_read: rendered.dom_read,
             blocked_requests: rendered.blocked_requests,
+            replay: rendered.replay.clone(),
             served_keys: None,
             static_only: Vec::new(),
         };

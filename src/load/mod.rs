@@ -33,6 +33,8 @@ pub enum Fetching {
         wait: Wait,
         timeout: Duration,
         fetch: FetchOptions,
+        /// A page's capture keeps its images, media and fonts too.
+        capture_all: bool,
     },
     /// The caller's own fetcher (tests, benchmarks).
     Given(Arc<dyn Fetcher>),
@@ -143,7 +145,7 @@ pub fn load(
 ) -> Result<Loaded, LoadError> {
     match Target::parse(&request.target)? {
         Target::File(path) if archive::kind::is_archive_file(&path) => {
-            let archive = open_archive(&path, request)?;
+            let archive = open_archive(&path, request, cancel)?;
             let inspection = archive.crawl(&archive.request.settings, cancel, progress)?;
             Ok(Loaded {
                 inspection,
@@ -179,7 +181,7 @@ pub fn load_both(
 ) -> Result<(Loaded, Inspection), LoadError> {
     match Target::parse(&request.target)? {
         Target::File(path) if archive::kind::is_archive_file(&path) => {
-            let archive = open_archive(&path, request)?;
+            let archive = open_archive(&path, request, cancel)?;
             let a = archive.crawl(&archive.request.settings, cancel, progress)?;
             let other = archive.crawl(b, cancel, progress)?;
             Ok((
@@ -220,7 +222,9 @@ pub fn load_both(
 
 /// A web archive opened to be crawled as the live site was.
 struct OpenedArchive {
-    fetcher: ArchiveFetcher,
+    /// The archive as a fetcher, or in rendered mode a browser answered
+    /// from it (SPEC 12).
+    fetcher: Arc<dyn Fetcher>,
     start_url: Url,
     /// The request with what the archive's inspection record supplies.
     request: LoadRequest,
@@ -240,7 +244,7 @@ impl OpenedArchive {
             self.start_url.clone(),
             &self.request,
             settings,
-            &self.fetcher,
+            self.fetcher.as_ref(),
             cancel,
             progress,
         )
@@ -249,10 +253,40 @@ impl OpenedArchive {
 
 /// Opens an archive: the start URL is the base URL when one is given, else
 /// the inspection record's, else the archive's first HTML page; settings
-/// and limits come from the record where `from_capture` says so.
-fn open_archive(path: &Path, request: &LoadRequest) -> Result<OpenedArchive, LoadError> {
-    let fetcher = ArchiveFetcher::open(path, request.max_bytes)?;
-    let info = fetcher.info().clone();
+/// and limits come from the record where `from_capture` says so. Asked to
+/// render, the pages are rendered again from the archive in a browser with
+/// no way to the network (SPEC 12): without a browser that is an error,
+/// never a quiet read of the stored pages.
+fn open_archive(
+    path: &Path,
+    request: &LoadRequest,
+    cancel: &Arc<AtomicBool>,
+) -> Result<OpenedArchive, LoadError> {
+    let archive = Arc::new(ArchiveFetcher::open(path, request.max_bytes)?);
+    let info = archive.info().clone();
+    let fetcher: Arc<dyn Fetcher> = match &request.fetching {
+        Fetching::Rendered {
+            browser,
+            wait,
+            timeout,
+            fetch,
+            capture_all,
+        } => {
+            let browser = render::find_browser(browser.as_deref())?;
+            let render = RenderOptions {
+                wait: *wait,
+                timeout: *timeout,
+                capture_all: *capture_all,
+                ..RenderOptions::new(browser, fetch)
+            };
+            Arc::new(RenderFetcher::replaying(
+                render,
+                archive,
+                Arc::clone(cancel),
+            )?)
+        }
+        Fetching::Http(_) | Fetching::Given(_) => archive,
+    };
     let start_url = match request.base_url.as_deref() {
         Some(base) => parse_page_url(base)?,
         None => info
@@ -344,11 +378,13 @@ fn open_fetcher(
             wait,
             timeout,
             fetch,
+            capture_all,
         } => {
             let browser = render::find_browser(browser.as_deref())?;
             let render = RenderOptions {
                 wait: *wait,
                 timeout: *timeout,
+                capture_all: *capture_all,
                 ..RenderOptions::new(browser, fetch)
             };
             Arc::new(RenderFetcher::launch(

@@ -19,8 +19,11 @@ use super::last_words::LastWords;
 use super::options::{READ_GRACE, RenderOptions};
 use super::page_state::PageState;
 use super::profile;
+use super::replay::{TabReplay, steady_clock};
+use super::resources::{Resources, protocol_version};
 use crate::fetch::{
-    Capture, Exchange, FetchError, FetchSummary, FetchedPage, PrivateNetwork, Rendered,
+    Capture, Exchange, FetchError, FetchSummary, FetchedPage, LeftOut, PrivateNetwork, Rendered,
+    ReplaySource,
 };
 
 /// How much JavaScript heap a page may use before its renderer is stopped.
@@ -39,12 +42,20 @@ const MAX_REREADS: u32 = 3;
 /// How long a page's scripts get to answer a probe: when they do not, they
 /// are still running (a loop that never yields).
 const PROBE: Duration = Duration::from_millis(300);
+/// A page's capture keeps its other responses up to this many times
+/// `--max-bytes` (40 MiB by default); the rest are counted, not kept. A
+/// DevTools message is bounded by the same multiple (`MESSAGE_FACTOR`), so
+/// no one body the browser can give is refused by the cap alone.
+pub const KEEP_FACTOR: usize = MESSAGE_FACTOR;
+
 /// A running browser; dropping it stops it.
 pub struct Browser {
     child: Child,
     connection: Arc<Connection>,
     opts: RenderOptions,
     profile_dir: PathBuf,
+    /// Set when every request is answered from a capture (SPEC 12).
+    replay: Option<Arc<dyn ReplaySource>>,
 }
 
 fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
@@ -61,7 +72,14 @@ fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
 static PROFILE_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 impl Browser {
-    pub fn launch(opts: RenderOptions) -> Result<Self, FetchError> {
+    /// Starts the browser; with `replay`, every request of its pages is
+    /// answered from that capture, and the browser itself has no way out:
+    /// no host name resolves and every connection goes to a proxy that is
+    /// not there (a WebSocket or a service worker is not paused by `Fetch`).
+    pub fn launch(
+        opts: RenderOptions,
+        replay: Option<Arc<dyn ReplaySource>>,
+    ) -> Result<Self, FetchError> {
         let fail = |detail: String| FetchError::Browser { detail };
         profile::set_up();
         let (browser_reads, we_write) = pipe().map_err(|e| fail(format!("pipe: {e}")))?;
@@ -91,7 +109,14 @@ impl Browser {
             // Chromium refuses to run as root with its sandbox.
             command.arg("--no-sandbox");
         }
-        if !opts.resolve.is_empty() {
+        if replay.is_some() {
+            command
+                .arg("--host-resolver-rules=MAP * ~NOTFOUND")
+                // Port 9 (discard) on loopback: refused, and no fallback to
+                // a direct connection is made for a proxy given this way.
+                .arg("--proxy-server=http://127.0.0.1:9")
+                .arg("--proxy-bypass-list=<-loopback>");
+        } else if !opts.resolve.is_empty() {
             let rules: Vec<String> = opts
                 .resolve
                 .iter()
@@ -151,6 +176,7 @@ impl Browser {
             connection: Arc::clone(&connection),
             opts,
             profile_dir,
+            replay,
         };
         let input = File::from(we_read);
         std::thread::Builder::new()
@@ -233,12 +259,23 @@ impl Browser {
             .unwrap_or_default()
             .to_owned();
         let (tx, events) = mpsc::channel();
+        let replay = match &self.replay {
+            Some(source) => Some(
+                TabReplay::start(Arc::clone(conn), session.clone(), Arc::clone(source)).map_err(
+                    |e| FetchError::Browser {
+                        detail: format!("cannot start the replay: {e}"),
+                    },
+                )?,
+            ),
+            None => None,
+        };
         let guard = Arc::new(TabGuard {
             network: PrivateNetwork::for_start(
                 url,
                 &self.opts.resolve,
                 self.opts.allow_private_network,
             ),
+            replay: replay.as_ref().map(|r| r.paused.clone()),
             ..TabGuard::default()
         });
         conn.attach(&session, tx, Arc::clone(&guard));
@@ -247,7 +284,24 @@ impl Browser {
                 conn.call(method, json!({}), Some(&session), call_timeout)
                     .map_err(FetchError::from)?;
             }
-            if !self.opts.allow_private_network {
+            if let Some(source) = &self.replay {
+                // A service worker's requests are not the tab's to pause.
+                conn.call(
+                    "Network.setBypassServiceWorker",
+                    json!({ "bypass": true }),
+                    Some(&session),
+                    call_timeout,
+                )
+                .map_err(FetchError::from)?;
+                conn.call(
+                    "Page.addScriptToEvaluateOnNewDocument",
+                    json!({ "source": steady_clock(url, source.captured_at(url)) }),
+                    Some(&session),
+                    call_timeout,
+                )
+                .map_err(FetchError::from)?;
+            }
+            if self.replay.is_some() || !self.opts.allow_private_network {
                 // Every request of the tab waits for the reader's verdict.
                 conn.call(
                     "Fetch.enable",
@@ -292,6 +346,7 @@ impl Browser {
             }
             let frame = navigate["frameId"].as_str().unwrap_or_default().to_owned();
             let mut state = PageState::new(frame.clone());
+            state.resources = Some(Resources::new(frame.clone(), self.opts.capture_all));
             let mut rereads = 0;
             let (network_idle, scripts, read_by, dom) = loop {
                 let network_idle = state.follow(&events, self.opts.wait, deadline, cancel)?;
@@ -359,8 +414,21 @@ impl Browser {
                     .ok()
                     .and_then(|body| served_text(&body))
                 });
+            // What the page loaded, for its capture: the events that came
+            // in while the DOM was read first.
+            while let Ok(event) = events.try_recv() {
+                if let Some(resources) = state.resources.as_mut() {
+                    resources.apply(&event);
+                }
+            }
+            let (resources, left_out) = match state.resources.as_mut() {
+                Some(seen) => self.keep_resources(&session, seen),
+                None => (Vec::new(), LeftOut::default()),
+            };
             let elapsed_ms = started.elapsed().as_millis() as u64;
-            let capture = wire_capture(&state, url);
+            let mut capture = wire_capture(&state, url);
+            capture.resources = resources;
+            capture.left_out = left_out;
             Ok(FetchedPage {
                 status: state.status.unwrap_or(200),
                 charset: Some("utf-8".to_owned()),
@@ -383,11 +451,65 @@ impl Browser {
                     scripts_stopped,
                     dom_read,
                     blocked_requests: guard.blocked.load(Ordering::SeqCst),
+                    replay: replay.as_ref().map(TabReplay::counts),
                 }),
             })
         })();
         conn.detach(&session);
         result
+    }
+
+    /// The page's other responses with their bodies, as the browser holds
+    /// them, within [`READ_GRACE`] and the page's cap on bytes kept
+    /// ([`KEEP_FACTOR`] × `--max-bytes`); what is not kept, counted.
+    fn keep_resources(&self, session: &str, seen: &mut Resources) -> (Vec<Exchange>, LeftOut) {
+        let (mut kept, finished) = seen.take();
+        let mut left_out = seen.left_out;
+        let cap = self.opts.max_bytes.saturating_mul(KEEP_FACTOR);
+        let mut bytes: usize = 0;
+        let keep_by = Instant::now() + READ_GRACE;
+        let never = AtomicBool::new(false);
+        for one in finished {
+            if bytes >= cap {
+                left_out.over_cap += 1;
+                continue;
+            }
+            let body = if Instant::now() < keep_by {
+                self.connection
+                    .call_until(
+                        "Network.getResponseBody",
+                        json!({ "requestId": one.request_id }),
+                        Some(session),
+                        keep_by,
+                        &never,
+                    )
+                    .ok()
+            } else {
+                None
+            };
+            let Some(body) = body else {
+                left_out.unread += 1;
+                continue;
+            };
+            let mut exchange = one.exchange;
+            let Some((bytes_of, as_text)) = response_body(&body) else {
+                left_out.unread += 1;
+                continue;
+            };
+            if bytes.saturating_add(bytes_of.len()) > cap {
+                left_out.over_cap += 1;
+                continue;
+            }
+            bytes += bytes_of.len();
+            if as_text {
+                // DevTools gives a text body decoded: kept as UTF-8, and said so.
+                say_utf8(&mut exchange.response_headers);
+            }
+            exchange.body = bytes_of;
+            exchange.body_unread = false;
+            kept.push(exchange);
+        }
+        (kept, left_out)
     }
 
     /// Whether the page answers a trivial evaluation by `until` (a refusal
@@ -580,13 +702,7 @@ fn wire_capture(state: &PageState, url: &Url) -> Capture {
         state.document_headers.clone(),
     );
     if let Some(protocol) = state.document_protocol.as_deref() {
-        main.version = match protocol {
-            // As the HTTP client names them: `HTTP/d.d` is what archive readers parse.
-            "h2" => "HTTP/2.0".to_owned(),
-            "h3" | "h3-29" | "quic" => "HTTP/3.0".to_owned(),
-            "http/1.0" => "HTTP/1.0".to_owned(),
-            _ => "HTTP/1.1".to_owned(),
-        };
+        main.version = protocol_version(Some(protocol));
     }
     main.ip = state
         .document_ip
@@ -595,8 +711,42 @@ fn wire_capture(state: &PageState, url: &Url) -> Capture {
     exchanges.push(main);
     Capture {
         exchanges,
-        dom: None,
-        rendered: None,
+        ..Capture::default()
+    }
+}
+
+/// A body as `Network.getResponseBody` gives it, and whether it came as
+/// text (which DevTools gives decoded, whatever its charset was).
+fn response_body(body: &Value) -> Option<(Vec<u8>, bool)> {
+    let text = body["body"].as_str()?;
+    if body["base64Encoded"].as_bool() == Some(true) {
+        Some((base64_decode(text)?, false))
+    } else {
+        Some((text.as_bytes().to_vec(), true))
+    }
+}
+
+/// Says in the `Content-Type` that a body is UTF-8 (a text body is kept as
+/// DevTools gives it, decoded): a script or a stylesheet replayed from it is
+/// then read as the browser read it, whatever its served charset.
+fn say_utf8(headers: &mut [(String, String)]) {
+    for (name, value) in headers.iter_mut() {
+        if !name.eq_ignore_ascii_case("content-type") {
+            continue;
+        }
+        let mime = value.split(';').next().unwrap_or_default().trim();
+        let rest: Vec<&str> = value
+            .split(';')
+            .skip(1)
+            .map(str::trim)
+            .filter(|p| !p.to_ascii_lowercase().starts_with("charset="))
+            .collect();
+        let mut new = format!("{mime}; charset=utf-8");
+        for p in rest {
+            new.push_str("; ");
+            new.push_str(p);
+        }
+        *value = new;
     }
 }
 

@@ -57,6 +57,9 @@ pub struct TabGuard {
     pub network: PrivateNetwork,
     pub dialogs: AtomicUsize,
     pub blocked: AtomicUsize,
+    /// A replay's answering thread: every paused request goes there, none
+    /// is let through (SPEC 12).
+    pub replay: Option<Sender<Value>>,
 }
 
 /// One attached tab: where its events go, and what is answered for it.
@@ -268,6 +271,9 @@ impl Connection {
                     json!({ "accept": false }),
                     Some(session),
                 );
+            }
+            "Fetch.requestPaused" if let Some(replay) = &guard.replay => {
+                let _ = replay.send(params.clone());
             }
             "Fetch.requestPaused" => {
                 let request = params["requestId"].clone();

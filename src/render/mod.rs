@@ -13,6 +13,8 @@ mod last_words;
 mod options;
 mod page_state;
 mod profile;
+mod replay;
+mod resources;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -21,8 +23,11 @@ use std::time::{Duration, Instant};
 
 use url::Url;
 
-use crate::fetch::{FetchError, FetchOptions, FetchedPage, Fetcher, HttpFetcher};
+use crate::fetch::{
+    FetchError, FetchOptions, FetchedPage, Fetcher, HttpFetcher, ReplaySource, charset_param,
+};
 use browser::Browser;
+pub use browser::KEEP_FACTOR;
 pub use options::{DEFAULT_TIMEOUT, READ_GRACE, RenderOptions};
 
 /// Environment variable with the same meaning as `--browser`.
@@ -60,9 +65,23 @@ pub fn find_browser(explicit: Option<&Path>) -> Result<PathBuf, FetchError> {
 pub struct RenderFetcher {
     browser: Browser,
     /// For the served HTML when the browser no longer has it.
-    plain: HttpFetcher,
+    served: Served,
     /// Set by the window's Cancel: the page being rendered stops at once.
     cancel: Arc<AtomicBool>,
+}
+
+/// Where a rendered page's served HTML is had when the browser no longer
+/// holds it: the network, or in a replay the capture (never the network).
+enum Served {
+    Http(HttpFetcher),
+    Capture(Arc<dyn ReplaySource>),
+}
+
+/// A served document: its body, charset and whether it was cut.
+struct ServedDocument {
+    body: Vec<u8>,
+    charset: Option<String>,
+    truncated: bool,
 }
 
 impl RenderFetcher {
@@ -72,10 +91,51 @@ impl RenderFetcher {
         cancel: Arc<AtomicBool>,
     ) -> Result<Self, FetchError> {
         Ok(Self {
-            browser: Browser::launch(opts)?,
-            plain: HttpFetcher::new(fetch)?,
+            browser: Browser::launch(opts, None)?,
+            served: Served::Http(HttpFetcher::new(fetch)?),
             cancel,
         })
+    }
+
+    /// Renders pages from `capture` (SPEC 12): every request the browser
+    /// makes is answered from it, none reaches the network.
+    pub fn replaying(
+        opts: RenderOptions,
+        capture: Arc<dyn ReplaySource>,
+        cancel: Arc<AtomicBool>,
+    ) -> Result<Self, FetchError> {
+        Ok(Self {
+            browser: Browser::launch(opts, Some(Arc::clone(&capture)))?,
+            served: Served::Capture(capture),
+            cancel,
+        })
+    }
+
+    /// The served HTML of `url` within `left`, when it is that URL's own document.
+    fn served(&self, url: &Url, left: Duration) -> Option<ServedDocument> {
+        match &self.served {
+            Served::Http(plain) => plain
+                .fetch_within(url, left)
+                .ok()
+                .filter(|served| browser::same_document(&served.final_url, url))
+                .map(|served| ServedDocument {
+                    body: served.body,
+                    charset: served.charset,
+                    truncated: served.summary.truncated,
+                }),
+            Served::Capture(capture) => capture
+                .answer(url)
+                .filter(|stored| stored.status < 300 || stored.status >= 400)
+                .map(|stored| ServedDocument {
+                    charset: stored
+                        .headers
+                        .iter()
+                        .find(|(n, _)| n.eq_ignore_ascii_case("content-type"))
+                        .and_then(|(_, v)| charset_param(v)),
+                    body: stored.body,
+                    truncated: false,
+                }),
+        }
     }
 }
 
@@ -85,6 +145,11 @@ impl Fetcher for RenderFetcher {
     }
 
     fn fetch(&self, url: &Url) -> Result<FetchedPage, FetchError> {
+        if let Served::Capture(capture) = &self.served
+            && let Some(missing) = capture.page_missing(url)
+        {
+            return Err(missing);
+        }
         let started = Instant::now();
         let mut page = self.browser.render(url, &self.cancel)?;
         let Some(rendered) = page.rendered.as_mut() else {
@@ -106,10 +171,7 @@ impl Fetcher for RenderFetcher {
         let served = if left.is_zero() {
             None
         } else {
-            self.plain
-                .fetch_within(&page.final_url, left)
-                .ok()
-                .filter(|served| browser::same_document(&served.final_url, &page.final_url))
+            self.served(&page.final_url, left)
         };
         rendered.served_html = served.as_ref().map(|served| {
             crate::page::decode(&served.body, served.charset.as_deref(), None)
@@ -126,7 +188,7 @@ impl Fetcher for RenderFetcher {
             })?;
             page.charset = served.charset;
             page.summary.bytes = served.body.len();
-            page.summary.truncated = served.summary.truncated;
+            page.summary.truncated = served.truncated;
             page.body = served.body;
         }
         keep_for_archive(&mut page);

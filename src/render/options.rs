@@ -25,6 +25,9 @@ pub struct RenderOptions {
     pub max_bytes: usize,
     /// Scripts may reach private addresses (else those requests fail).
     pub allow_private_network: bool,
+    /// A page's capture keeps its images, media and fonts too
+    /// (`--capture-all`); else they are counted, not kept.
+    pub capture_all: bool,
 }
 
 impl RenderOptions {
@@ -39,6 +42,7 @@ impl RenderOptions {
             resolve: fetch.resolve.clone(),
             max_bytes: fetch.max_bytes,
             allow_private_network: fetch.allow_private_network,
+            capture_all: false,
         }
     }
 }

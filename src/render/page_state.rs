@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use url::Url;
 
+use super::resources::{Resources, fields};
 use crate::fetch::{FetchError, Hop, MAX_CLIENT_REDIRECTS, Wait, chain_text};
 
 /// After the wait condition holds, a client-side redirect still gets this long
@@ -46,6 +47,8 @@ pub struct PageState {
     /// How many of `hops` a script or meta refresh made.
     client_redirects: usize,
     pub has_document: bool,
+    /// The page's other requests, for its capture (set by the browser).
+    pub resources: Option<Resources>,
 }
 
 impl PageState {
@@ -64,6 +67,7 @@ impl PageState {
             hops: Vec::new(),
             client_redirects: 0,
             has_document: false,
+            resources: None,
         }
     }
 
@@ -120,6 +124,9 @@ impl PageState {
 
     /// Takes in one event; `true` when a new main-frame navigation started.
     fn apply(&mut self, event: &Value) -> Result<bool, FetchError> {
+        if let Some(resources) = self.resources.as_mut() {
+            resources.apply(event);
+        }
         let params = &event["params"];
         let in_main_frame = params["frameId"].as_str() == Some(self.main_frame.as_str());
         match event["method"].as_str().unwrap_or_default() {
@@ -192,23 +199,8 @@ impl PageState {
                     .as_u64()
                     .and_then(|s| u16::try_from(s).ok());
                 self.content_type = response["mimeType"].as_str().map(str::to_owned);
-                self.document_headers = response["headers"]
-                    .as_object()
-                    .map(|headers| {
-                        // DevTools joins a repeated header's values with a line break.
-                        headers
-                            .iter()
-                            .flat_map(|(name, value)| {
-                                value
-                                    .as_str()
-                                    .unwrap_or_default()
-                                    .split('\n')
-                                    .map(|one| (name.clone(), one.to_owned()))
-                                    .collect::<Vec<_>>()
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                // DevTools joins a repeated header's values with a line break.
+                self.document_headers = fields(&response["headers"]);
                 self.document_protocol = response["protocol"].as_str().map(str::to_owned);
                 self.document_ip = response["remoteIPAddress"].as_str().map(str::to_owned);
                 self.has_document = true;

@@ -170,6 +170,14 @@ fn link(
     o.end()
 }
 
+/// What a page rendered from a capture was answered (SPEC 12).
+#[derive(Serialize)]
+struct Replay<'a> {
+    answered: usize,
+    missing: usize,
+    missing_urls: &'a [String],
+}
+
 /// A link of the served HTML that scripts removed.
 #[derive(Serialize)]
 struct StaticOnly<'a> {
@@ -202,6 +210,16 @@ fn page(out: &mut impl Write, page: &InspectedPage, level: usize) -> io::Result<
         o.bool("scripts_stopped", Some(r.scripts_stopped))?;
         o.bool("dom_read", Some(r.dom_read))?;
         o.number("blocked_requests", Some(r.blocked_requests as u64))?;
+        if let Some(replay) = &r.replay {
+            o.nested(
+                "replay",
+                &Replay {
+                    answered: replay.answered,
+                    missing: replay.missing,
+                    missing_urls: &replay.missing_urls,
+                },
+            )?;
+        }
     }
     let links_level = level + 1;
     let out = o.key("links")?;

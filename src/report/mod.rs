@@ -306,6 +306,9 @@ fn page_details(inspection: &Inspection, page: &InspectedPage) -> Vec<String> {
                 r.blocked_requests
             )
         ));
+        if let Some(replay) = &r.replay {
+            lines.push(crate::copy::replay_summary(replay.answered, replay.missing));
+        }
     }
     lines
 }

@@ -49,6 +49,15 @@ fn shelf() -> Option<Vec<String>> {
     )
 }
 
+/// One file of the shelf; `None` (skipped) when the shelf is not there,
+/// unless CI requires it.
+pub fn shelf_file(name: &str) -> Option<PathBuf> {
+    shelf()?;
+    let path = shelf_dir().join(name);
+    assert!(path.is_file(), "{} is on the shelf", path.display());
+    Some(path)
+}
+
 /// A command run under `timeout`: exit 124 is a hang.
 fn bounded(program: &Path, args: &[&str]) -> Output {
     let out = Command::new("timeout")

@@ -37,6 +37,8 @@
 //! - `archive_corpus`: `corpus` over web archives.
 //! - `archive_bad_input`: bad archives given to `corpus`.
 //! - `archive_reopen_bad`: bad archives given to `inspect FILE.warc.gz`.
+//! - `replay`: rendered captures keep what the page loaded, and
+//!   `--render` over an archive renders it again offline (SPEC 12).
 //! - `archive_shelf`: every capture of `../shared/archives` (other tools'
 //!   files) read by the inspector and by warcio: the same pages.
 //!
@@ -112,6 +114,7 @@ mod archive_reopen_bad;
 mod archive_roundtrip;
 mod archive_shelf;
 mod archive_wacz;
+mod replay;
 
 // Hostile input.
 mod hostile;

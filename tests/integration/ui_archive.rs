@@ -465,6 +465,7 @@ impl Fetcher for CapturingFetcher {
             }],
             dom: None,
             rendered: None,
+            ..Capture::default()
         }));
         Ok(page)
     }

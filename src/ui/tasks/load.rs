@@ -85,6 +85,7 @@ fn run_job(
             wait: Wait::default(),
             timeout: render::DEFAULT_TIMEOUT,
             fetch,
+            capture_all: false,
         },
         (None, None) => Fetching::Http(fetch),
     };

@@ -111,6 +111,7 @@ impl Fetcher for WalkSite {
             }],
             dom: None,
             rendered: None,
+            ..Capture::default()
         }));
         Ok(page)
     }
