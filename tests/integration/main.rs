@@ -39,6 +39,9 @@
 //! - `archive_reopen_bad`: bad archives given to `inspect FILE.warc.gz`.
 //! - `archive_shelf`: every capture of `../shared/archives` (other tools'
 //!   files) read by the inspector and by warcio: the same pages.
+//! - `archive_wacz`: WACZ packages (`wacz create`'s) wherever a WARC goes.
+//! - `archive_wacz_save`: `--save-warc x.wacz`: `wacz validate` accepts it,
+//!   `cdxj-indexer` indexes its WARC as we did, it reopens byte-identical.
 //!
 //! **Hostile input** (each case ends bounded, with a clear message)
 //! - `hostile`: hostile servers and pages, peak memory measured.
@@ -112,6 +115,7 @@ mod archive_reopen_bad;
 mod archive_roundtrip;
 mod archive_shelf;
 mod archive_wacz;
+mod archive_wacz_save;
 
 // Hostile input.
 mod hostile;
