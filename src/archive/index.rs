@@ -250,6 +250,28 @@ pub(super) struct ArchiveIndex {
     pub first_page: Option<Url>,
 }
 
+/// Whether the first WARC starts as ours does (SPEC 10): `warcinfo`, then
+/// the inspection record. Two record headers are read, not the blocks.
+fn opens_with_inspection(parts: &[Part]) -> bool {
+    let Some(Ok(mut reader)) = parts.first().map(Part::reader) else {
+        return false;
+    };
+    let no_block = |_: &RecordHead| false;
+    for _ in 0..2 {
+        match reader.next_record(&no_block, 0) {
+            Some(Ok(record)) => {
+                if record.head.kind() == RecordKind::Metadata
+                    && record.head.field("WARC-Target-URI") == Some(INSPECTION_URI)
+                {
+                    return true;
+                }
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// A URL as the archive's maps key it: no fragment (never sent on the wire).
 pub(super) fn key(url: &Url) -> String {
     let mut url = url.clone();
@@ -292,8 +314,13 @@ impl ArchiveIndex {
         let mut damaged_not_listed = 0;
         // A package with an index and a first page opens without reading
         // its records: each URL the crawl asks for is found through the
-        // index (a multi-GB crawl opens in the time its index takes).
-        if let (Some(url_index), Some((start, ts))) = (capture.index.clone(), &package_start) {
+        // index (a multi-GB crawl opens in the time its index takes). Our
+        // own package is read whole, as its WARC is: its inspection record
+        // holds the settings, depth and pages that make the report the
+        // live run's.
+        if let (Some(url_index), Some((start, ts))) = (capture.index.clone(), &package_start)
+            && !opens_with_inspection(&capture.parts)
+        {
             index.lazy = Some(Lazy::new(url_index));
             index.info.start_url = Some(start.clone());
             index.info.captured = ts.clone();

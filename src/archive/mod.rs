@@ -10,6 +10,7 @@ pub mod kind;
 mod package;
 mod parts;
 mod records;
+mod save_format;
 pub mod wacz;
 mod write;
 
@@ -22,6 +23,7 @@ pub use index::{CaptureInfo, ReadWarning, ReadWarnings};
 pub use package::{Capture, open_capture};
 pub use parts::{PackageInfo, Part, PartOpener, UrlIndex};
 pub use records::{Damaged, Input, Record, RecordHead, RecordInput, RecordKind, RecordReader};
+pub use save_format::SaveFormat;
 pub use write::{SaveRequest, Saved, save};
 
 /// Why an archive cannot be read or written.

@@ -1,6 +1,7 @@
 //! WACZ packages (SPEC 12, Webrecorder's WACZ 1.1.1): a ZIP holding
 //! `archive/*.warc[.gz]`, an index (`indexes/*.cdxj`, `index.cdx[.gz]`),
-//! `pages/pages.jsonl` and `datapackage.json`.
+//! `pages/pages.jsonl` and `datapackage.json`; and written, an inspection
+//! saved as one ([`write_package`]).
 //!
 //! Opening reads the ZIP's central directory, the pages and the index (each
 //! bounded) and never a WARC: a WARC entry is read in place as a
@@ -16,8 +17,10 @@ mod lines;
 mod model;
 mod package;
 mod pages;
+mod surt;
 #[cfg(test)]
 mod tests;
+mod write;
 
 pub use entry::EntryInput;
 pub use hashes::HashScope;
@@ -25,3 +28,4 @@ pub use index::IndexHit;
 pub use model::{WaczEntry, WaczError, WaczWarning, looks_like_zip};
 pub use package::Wacz;
 pub use pages::{MAX_PAGES, WaczPage};
+pub use write::{is_package_name, write_package};

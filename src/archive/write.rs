@@ -107,7 +107,8 @@ pub(super) struct RenderedMeta {
     pub left_out: LeftOut,
 }
 
-/// Writes the archive to `path` (gzip members when it ends `.gz`) through
+/// Writes the archive to `path` (gzip members when it ends `.gz`, a WACZ
+/// package of them when it ends `.wacz`) through
 /// [`local_write`]: a new file beside it renamed into place, so a failed save
 /// leaves nothing half written and a planted link or device is not written
 /// over; a named pipe or a character device at `path` is written into.
@@ -119,12 +120,21 @@ pub fn save(path: &Path, request: &SaveRequest<'_>) -> Result<Saved, ArchiveErro
     let gzip = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
+    // A `.wacz` is a package holding this same WARC as gzip members (SPEC 12).
+    let package = super::wacz::is_package_name(path);
     let written = local_write::write_file(path, Streams::WriteInto, |file| {
-        let mut out = RecordWriter::new(file, gzip);
-        write_all(&mut out, request, &pages)?;
-        let records = out.records;
-        out.finish()?;
-        Ok(records)
+        let warc = |file: &mut dyn Write| -> io::Result<usize> {
+            let mut out = RecordWriter::new(file, gzip || package);
+            write_all(&mut out, request, &pages)?;
+            let records = out.records;
+            out.finish()?;
+            Ok(records)
+        };
+        if package {
+            super::wacz::write_package(file, request, path, warc)
+        } else {
+            warc(file)
+        }
     })
     .map_err(|source| ArchiveError::Write {
         path: path.to_owned(),

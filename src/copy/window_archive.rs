@@ -1,9 +1,11 @@
 //! The window's words about web archives: Save for ticket…, an inspection
 //! reopened from an archive, and the settings it was judged under.
 
+use crate::archive::SaveFormat;
+
 pub const LABEL_SAVE_FOR_TICKET: &str = "Save for ticket…";
 pub const SAVE_FOR_TICKET_TOOLTIP: &str = "Save the pages exactly as fetched in a web archive \
-     (.warc.gz) to attach to a ticket: anyone can reopen it offline and see these verdicts.";
+     (.warc.gz or .wacz) to attach to a ticket: anyone can reopen it offline and see these verdicts.";
 pub const NOTHING_FETCHED_TO_SAVE: &str =
     "Nothing fetched to save: fetch a page (or reopen an archive) first.";
 pub const DEMO_NOT_SAVED: &str =
@@ -18,6 +20,13 @@ pub const SAVE_FOR_TICKET_NOTE: &str = "Every page of this inspection as it was 
      profile it was judged under, as one web archive. Open it with Open… or drop it on the \
      window, offline.";
 pub const LABEL_ARCHIVE_FILE: &str = "Archive file";
+pub const LABEL_ARCHIVE_FORMAT: &str = "Format";
+pub const LABEL_FORMAT_WARC: &str = "WARC (.warc.gz)";
+pub const LABEL_FORMAT_WACZ: &str = "WACZ (.wacz)";
+pub const FORMAT_WARC_TOOLTIP: &str = "One web archive file: reopens here offline, and any WARC \
+     tool reads it (warcio, pywb, wget's own).";
+pub const FORMAT_WACZ_TOOLTIP: &str = "The same web archive packaged with its index and list of \
+     pages: reopens here offline, and ReplayWeb.page shows the pages as they were captured.";
 pub const ARCHIVE_PATH_HINT: &str = "/path/to/acme.com-2026-12-01.warc.gz";
 pub const FILE_DIALOG_SAVE_ARCHIVE: &str = "Save the inspection as a web archive";
 pub const FILE_FILTER_PAGE_OR_ARCHIVE: &str = "HTML page or web archive";
@@ -33,8 +42,9 @@ fn capture_date(warc_date: &str) -> String {
     }
 }
 
-/// The file name Save for ticket suggests: the host and the day.
-pub fn ticket_archive_name(host: &str, date: &str) -> String {
+/// The file name Save for ticket suggests: the host and the day, ending
+/// as the format chosen does.
+pub fn ticket_archive_name(host: &str, date: &str, format: SaveFormat) -> String {
     let host: String = host
         .chars()
         .map(|c| {
@@ -46,7 +56,7 @@ pub fn ticket_archive_name(host: &str, date: &str) -> String {
         })
         .collect();
     let host = if host.is_empty() { "page" } else { &host };
-    format!("{host}-{date}.warc.gz")
+    format!("{host}-{date}{}", format.extension())
 }
 
 pub fn overwrite_question(path: &str) -> String {
@@ -202,15 +212,19 @@ mod tests {
     #[test]
     fn the_suggested_name_is_the_host_and_the_day() {
         assert_eq!(
-            ticket_archive_name("acme.test", "2026-12-01"),
+            ticket_archive_name("acme.test", "2026-12-01", SaveFormat::Warc),
             "acme.test-2026-12-01.warc.gz"
         );
         assert_eq!(
-            ticket_archive_name("[::1]", "2026-12-01"),
+            ticket_archive_name("acme.test", "2026-12-01", SaveFormat::Wacz),
+            "acme.test-2026-12-01.wacz"
+        );
+        assert_eq!(
+            ticket_archive_name("[::1]", "2026-12-01", SaveFormat::Warc),
             "___1_-2026-12-01.warc.gz"
         );
         assert_eq!(
-            ticket_archive_name("", "2026-12-01"),
+            ticket_archive_name("", "2026-12-01", SaveFormat::Warc),
             "page-2026-12-01.warc.gz"
         );
     }

@@ -41,6 +41,9 @@
 //!   `--render` over an archive renders it again offline (SPEC 12).
 //! - `archive_shelf`: every capture of `../shared/archives` (other tools'
 //!   files) read by the inspector and by warcio: the same pages.
+//! - `archive_wacz`: WACZ packages (`wacz create`'s) wherever a WARC goes.
+//! - `archive_wacz_save`: `--save-warc x.wacz`: `wacz validate` accepts it,
+//!   `cdxj-indexer` indexes its WARC as we did, it reopens byte-identical.
 //!
 //! **Hostile input** (each case ends bounded, with a clear message)
 //! - `hostile`: hostile servers and pages, peak memory measured.
@@ -114,6 +117,7 @@ mod archive_reopen_bad;
 mod archive_roundtrip;
 mod archive_shelf;
 mod archive_wacz;
+mod archive_wacz_save;
 mod replay;
 
 // Hostile input.

@@ -618,3 +618,71 @@ fn a_wacz_package_opens_at_its_first_page_and_lists_its_pages_to_start_from() {
     // The package stays the target; the page chosen is where it starts.
     assert_eq!(harness.state().target().0, wacz.display().to_string());
 }
+
+/// The file Save for ticket proposes, as its dialog shows it.
+fn proposed(harness: &mut Harness<'_, InspectorApp>) -> String {
+    harness.get_by_label(copy::LABEL_SAVE_FOR_TICKET).click();
+    harness.run();
+    harness
+        .get_by_label(copy::LABEL_ARCHIVE_FILE)
+        .value()
+        .unwrap_or_default()
+}
+
+#[test]
+fn save_for_ticket_writes_a_wacz_when_chosen_and_it_reopens_with_the_same_verdicts() {
+    let server = Server::start(acme_site, Duration::ZERO);
+    let mut harness = app_in(temp_dir("archive-wacz-save"), None);
+    map_hosts(
+        &mut harness,
+        &format!("acme.test:{}:127.0.0.1", server.port),
+    );
+    fetch(&mut harness, &format!("http://acme.test:{}/", server.port));
+    assert_eq!(harness.state().error(), None);
+    // A static inspection: a WARC is proposed; choosing WACZ renames it.
+    let warc = proposed(&mut harness);
+    assert!(
+        warc.ends_with(".warc.gz") && warc.contains("acme.test-"),
+        "{warc}"
+    );
+    harness.get_by_label(copy::LABEL_FORMAT_WACZ).click();
+    harness.run();
+    let wacz = harness
+        .get_by_label(copy::LABEL_ARCHIVE_FILE)
+        .value()
+        .unwrap_or_default();
+    assert_eq!(wacz, format!("{}.wacz", warc.trim_end_matches(".warc.gz")));
+    // Saved where the test says (the proposal is in the home folder).
+    let path = temp_dir("archive-wacz-saved").join("ticket.wacz");
+    clear_field(&mut harness, copy::LABEL_ARCHIVE_FILE);
+    type_into(
+        &mut harness,
+        copy::LABEL_ARCHIVE_FILE,
+        &path.display().to_string(),
+    );
+    harness.key_press(egui::Key::Enter);
+    settle_save(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    assert!(path.is_file(), "{} was not written", path.display());
+
+    let hits = server.all_hits();
+    let reopened = app_on("archive-wacz-reopen", &path);
+    assert_eq!(reopened.state().error(), None);
+    assert_eq!(verdict_table(&reopened), verdict_table(&harness));
+    assert_eq!(server.all_hits(), hits);
+}
+
+#[test]
+fn save_for_ticket_proposes_a_wacz_for_a_rendered_inspection() {
+    let Some(_turn) = crate::rendered::browser_turn() else {
+        return;
+    };
+    let server = Server::start(crate::rendered::site, Duration::ZERO);
+    let mut harness = app_rendering("archive-rendered-wacz");
+    fetch_rendered_home(&mut harness, &server);
+    let name = proposed(&mut harness);
+    assert!(
+        name.ends_with(".wacz") && name.contains("acme.test-"),
+        "{name}"
+    );
+}

@@ -7,6 +7,7 @@ use std::time::SystemTime;
 
 use super::InspectorApp;
 use super::subjects::archive::SavedArchive;
+use crate::archive::SaveFormat;
 use crate::copy;
 use crate::policy::Settings;
 use crate::ui::command::ArchiveCommand;
@@ -57,7 +58,9 @@ impl InspectorApp {
     }
 
     /// Opens the Save for ticket dialog on a file named for the host and
-    /// the day, in the home folder.
+    /// the day, in the home folder: a WACZ package for a rendered
+    /// inspection (its pages replay in ReplayWeb.page as the browser showed
+    /// them), a WARC otherwise.
     pub(super) fn open_save_dialog(&mut self) {
         let Some(inspection) = self
             .load
@@ -69,7 +72,14 @@ impl InspectorApp {
         };
         let now = utc_minute(SystemTime::now());
         let date = now.split(' ').next().unwrap_or_default();
-        let name = copy::ticket_archive_name(inspection.start_url.host_str().unwrap_or(""), date);
+        let rendered = inspection.pages.iter().any(|p| p.rendered().is_some());
+        let format = if rendered {
+            SaveFormat::Wacz
+        } else {
+            SaveFormat::Warc
+        };
+        let name =
+            copy::ticket_archive_name(inspection.start_url.host_str().unwrap_or(""), date, format);
         let path = match std::env::home_dir() {
             Some(home) => home.join(&name).display().to_string(),
             None => name,

@@ -3,6 +3,7 @@
 
 use egui::{Id, Modal, RichText};
 
+use crate::archive::SaveFormat;
 use crate::copy;
 use crate::ui::command::{ArchiveCommand, Command, ProfileCommand, ViewCommand};
 use crate::ui::panels::dialog_fields::{
@@ -36,6 +37,36 @@ fn error_line(ui: &mut egui::Ui, error: &Option<String>) {
         let color = crate::ui::palette::error(ui.visuals().dark_mode);
         ui.add(egui::Label::new(RichText::new(e).color(color)).wrap());
     }
+}
+
+/// Save for ticket's format, WARC or WACZ: the one the path's ending
+/// names is chosen (the save tells the format by it too), and choosing the
+/// other swaps the ending. Whether the path changed.
+fn format_choice(ui: &mut egui::Ui, path: &mut String) -> bool {
+    let shown = SaveFormat::of_path(path);
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.label(copy::LABEL_ARCHIVE_FORMAT);
+        for (format, label, tooltip) in [
+            (
+                SaveFormat::Warc,
+                copy::LABEL_FORMAT_WARC,
+                copy::FORMAT_WARC_TOOLTIP,
+            ),
+            (
+                SaveFormat::Wacz,
+                copy::LABEL_FORMAT_WACZ,
+                copy::FORMAT_WACZ_TOOLTIP,
+            ),
+        ] {
+            let chosen = shown == Some(format);
+            if ui.radio(chosen, label).on_hover_text(tooltip).clicked() && !chosen {
+                *path = format.name(path);
+                changed = true;
+            }
+        }
+    });
+    changed
 }
 
 /// What the dialogs show besides their own fields.
@@ -320,6 +351,9 @@ pub fn show(ctx: &egui::Context, dialog: &mut Dialog, view: &DialogView<'_>) -> 
                         commands.push(ViewCommand::BrowseFile(FilePurpose::SaveArchive).into());
                     }
                 });
+                if format_choice(ui, path) {
+                    *error = None;
+                }
                 error_line(ui, error);
                 let ready = !path.trim().is_empty() && !view.saving;
                 let (save, cancel) = ui
@@ -640,6 +674,72 @@ mod tests {
             let harness = open(Dialog::ConfirmDiscard(after), false);
             harness.get_by_label(question);
         }
+    }
+
+    #[test]
+    fn save_for_ticket_picks_the_format_by_its_label_and_the_name_follows() {
+        let proposed = "/home/ana/acme.test-2026-12-01";
+        let mut harness = open(
+            Dialog::SaveArchive {
+                path: format!("{proposed}.warc.gz"),
+                error: None,
+            },
+            false,
+        );
+        harness.get_by_label("Save for ticket");
+        harness.get_by_label("WACZ (.wacz)").click();
+        harness.run();
+        let shown = |harness: &Harness<'static, Open>| {
+            harness
+                .get_by_label("Archive file")
+                .value()
+                .unwrap_or_default()
+        };
+        assert_eq!(shown(&harness), format!("{proposed}.wacz"));
+        harness.get_by_label("Save").click();
+        harness.run();
+        // Back to WARC: the name follows again, and Enter saves it.
+        harness.get_by_label("WARC (.warc.gz)").click();
+        harness.run();
+        assert_eq!(shown(&harness), format!("{proposed}.warc.gz"));
+        harness.get_by_label("Archive file").click();
+        harness.run();
+        harness.key_press(Key::Enter);
+        harness.run();
+        assert_eq!(
+            harness.state().commands,
+            [
+                Command::from(ArchiveCommand::SaveArchive {
+                    path: format!("{proposed}.wacz"),
+                    overwrite: false,
+                }),
+                Command::from(ArchiveCommand::SaveArchive {
+                    path: format!("{proposed}.warc.gz"),
+                    overwrite: false,
+                }),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_typed_wacz_name_is_swapped_when_warc_is_chosen() {
+        let mut harness = open(
+            Dialog::SaveArchive {
+                path: String::new(),
+                error: None,
+            },
+            false,
+        );
+        harness
+            .get_by_label("Archive file")
+            .type_text("ticket-4711.WACZ");
+        harness.run();
+        harness.get_by_label("WARC (.warc.gz)").click();
+        harness.run();
+        assert_eq!(
+            harness.get_by_label("Archive file").value().as_deref(),
+            Some("ticket-4711.warc.gz")
+        );
     }
 
     #[test]

@@ -70,7 +70,7 @@ fn ask(purpose: FilePurpose, suggested: Option<PathBuf>) -> Option<PathBuf> {
             .pick_file(),
         FilePurpose::SaveArchive => dialog
             .set_title(copy::FILE_DIALOG_SAVE_ARCHIVE)
-            .add_filter(copy::FILE_FILTER_ARCHIVE, &["gz", "warc"])
+            .add_filter(copy::FILE_FILTER_ARCHIVE, &["gz", "warc", "wacz"])
             .save_file(),
         FilePurpose::ImportSettings => dialog
             .set_title(copy::FILE_DIALOG_IMPORT_SETTINGS)
