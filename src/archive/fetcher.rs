@@ -266,6 +266,14 @@ impl ArchiveFetcher {
         };
         capture.dom = Some(html.clone());
         capture.rendered = Some(rendered.clone());
+        // The page's other responses, so that saving it again keeps them.
+        let resources: Vec<usize> = how
+            .resources
+            .iter()
+            .filter_map(|id| self.index.by_id.get(id).copied())
+            .collect();
+        capture.resources = self.capture_of(&resources)?.exchanges;
+        capture.left_out = how.left_out;
         Ok(FetchedPage {
             final_url: page.url.clone(),
             status,

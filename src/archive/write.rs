@@ -102,8 +102,9 @@ pub(super) struct RenderedMeta {
     pub bytes: Option<usize>,
     /// Rendered from a capture: what the capture answered (SPEC 12).
     pub replay: Option<Replayed>,
-    /// The page's other responses kept in the archive, and those left out.
-    pub resources: usize,
+    /// The `WARC-Record-ID`s of the page's other responses (SPEC 12), so
+    /// that a reopened page saved again keeps them; and those left out.
+    pub resources: Vec<String>,
     pub left_out: LeftOut,
 }
 
@@ -283,7 +284,13 @@ fn write_page<W: Write>(
         }
         refers_to = Some(out.record("resource", at, &fields, dom.as_bytes())?);
     }
-    let meta = page_meta(to_save, capture);
+    // What the page loaded besides its document, so that it replays (SPEC 12).
+    let resources = capture
+        .resources
+        .iter()
+        .map(|resource| write_exchange(out, resource))
+        .collect::<io::Result<Vec<String>>>()?;
+    let meta = page_meta(to_save, capture, &resources);
     let mut fields = vec![
         ("WARC-Target-URI", page.url.as_str()),
         ("Content-Type", "application/json"),
@@ -292,14 +299,10 @@ fn write_page<W: Write>(
         fields.push(("WARC-Refers-To", id.as_str()));
     }
     out.record("metadata", at, &fields, &json(&meta)?)?;
-    // What the page loaded besides its document, so that it replays (SPEC 12).
-    for resource in &capture.resources {
-        write_exchange(out, resource)?;
-    }
     Ok(())
 }
 
-fn page_meta(to_save: &ToSave<'_>, capture: &Capture) -> PageMeta {
+fn page_meta(to_save: &ToSave<'_>, capture: &Capture, resources: &[String]) -> PageMeta {
     let page = to_save.page;
     let redirects = page
         .fetch
@@ -342,7 +345,7 @@ fn page_meta(to_save: &ToSave<'_>, capture: &Capture) -> PageMeta {
             served_html: r.served_html.is_some(),
             bytes: page.fetch.as_ref().map(|f| f.bytes).filter(|_| !r.dom_read),
             replay: r.replay.clone(),
-            resources: capture.resources.len(),
+            resources: resources.to_vec(),
             left_out: capture.left_out,
         }),
     }

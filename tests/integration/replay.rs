@@ -266,6 +266,20 @@ fn a_rendered_ticket_keeps_its_scripts_and_renders_again_offline_with_the_same_l
     assert_eq!(links(&second, true), links(&first, true));
     assert_eq!(server.all_hits(), hits_before);
     assert_eq!(tripwire.count(), 0);
+    // Reopened without a browser and saved again as WACZ, the ticket keeps
+    // what the page loaded: the package replays the same.
+    let package = dir.join("ticket.wacz");
+    let package_arg = package.to_str().unwrap().to_owned();
+    let resaved = run_owned(&[
+        "inspect".into(),
+        ticket_arg.clone(),
+        "--save-warc".into(),
+        package_arg.clone(),
+    ]);
+    assert_eq!(resaved.status.code(), Some(0), "{}", stderr(&resaved));
+    let from_package = json(&replay(&package_arg, &tripwire, &[]));
+    assert_eq!(links(&from_package, true), links(&first, true));
+    assert_eq!(from_package["pages"][0]["replay"], first["pages"][0]["replay"]);
     if can_unshare() {
         let mut args = vec![
             env!("CARGO_BIN_EXE_follow-inspector").to_owned(),

@@ -189,6 +189,8 @@ struct PackageDigest {
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 struct PageLine {
     url: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
     ts: String,
     id: String,
 }
@@ -202,8 +204,8 @@ struct PagesFile {
 /// `pages/pages.jsonl`: its header, then each page of the inspection (a
 /// diff's other side after it) whose response the archive holds, once,
 /// named by the URL of that response and dated by it. A page failed before
-/// any response is not in the archive, so not listed. Titles are left out:
-/// the inspection does not keep a page's `<title>`.
+/// any response is not in the archive, so not listed. A page's title is
+/// its `<title>` as the verdicts read it (the DOM, when rendered).
 fn pages_jsonl(request: &SaveRequest<'_>) -> PagesFile {
     let header = serde_json::json!({
         "format": "json-pages-1.0",
@@ -217,16 +219,24 @@ fn pages_jsonl(request: &SaveRequest<'_>) -> PagesFile {
     let captures = std::iter::once(request.inspection)
         .chain(request.other)
         .flat_map(|inspection| &inspection.pages)
-        .filter_map(|page| page.capture.as_deref()?.main());
-    for exchange in captures {
+        .filter_map(|page| page.capture.as_deref());
+    for capture in captures {
+        let Some(exchange) = capture.main() else {
+            continue;
+        };
         let url = exchange.url.to_string();
         if !seen.insert(url.clone()) {
             continue;
         }
         let ts = utc_seconds(exchange.at);
+        let title = match &capture.dom {
+            Some(dom) => title_of(dom),
+            None => title_of(&crate::page::decode(&exchange.body, None, None).text),
+        };
         let line = PageLine {
             id: page_id(&url, &ts),
             url,
+            title,
             ts,
         };
         // A page line is a small struct of strings: it serializes.
@@ -237,6 +247,66 @@ fn pages_jsonl(request: &SaveRequest<'_>) -> PagesFile {
         main.get_or_insert(line);
     }
     PagesFile { text, main }
+}
+
+/// The text of a page's first `<title>`, its white space collapsed and
+/// its character references undone; looked for in the first 256 KiB (a
+/// title comes in the head).
+fn title_of(html: &str) -> Option<String> {
+    let mut end = html.len().min(256 * 1024);
+    while !html.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &html[..end];
+    let lower = head.to_ascii_lowercase();
+    let open = lower.find("<title")?;
+    let start = open + lower[open..].find('>')? + 1;
+    let close = start + lower[start..].find("</title")?;
+    let text = unescape(&head[start..close]);
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!text.is_empty()).then_some(text)
+}
+
+/// The character references a title uses: numeric ones and the five of XML.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let Some(semi) = rest[..rest.len().min(12)].find(';') else {
+            out.push('&');
+            rest = &rest[1..];
+            continue;
+        };
+        let name = &rest[1..semi];
+        let named = match name {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" | "#39" => Some('\''),
+            "nbsp" => Some(' '),
+            _ => name
+                .strip_prefix("#x")
+                .or_else(|| name.strip_prefix("#X"))
+                .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                .or_else(|| name.strip_prefix('#').and_then(|d| d.parse().ok()))
+                .and_then(char::from_u32),
+        };
+        match named {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[semi + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A page's `id`: the same page and time give the same id, so saving the
@@ -550,6 +620,21 @@ mod tests {
             r#""\u00dcber \ud83d\ude00\u0001""#
         );
         assert_eq!(py_json_string("~\u{7f}"), r#""~\u007f""#);
+    }
+
+    #[test]
+    fn a_title_is_the_first_title_element_with_references_undone() {
+        assert_eq!(
+            title_of("<HTML><head><Title>\n  Acme &amp; Co &#8211; Home </title>").as_deref(),
+            Some("Acme & Co – Home")
+        );
+        assert_eq!(title_of("<title></title>"), None);
+        assert_eq!(title_of("<p>no title"), None);
+        assert_eq!(
+            title_of("<title>京东(JD.COM)&#x2d;正品</title>").as_deref(),
+            Some("京东(JD.COM)-正品")
+        );
+        assert_eq!(unescape("a & b &unknown; &#xZZ;"), "a & b &unknown; &#xZZ;");
     }
 
     #[test]
