@@ -266,14 +266,21 @@ impl ArchiveFetcher {
         };
         capture.dom = Some(html.clone());
         capture.rendered = Some(rendered.clone());
-        // The page's other responses, so that saving it again keeps them.
-        let resources: Vec<usize> = how
-            .resources
-            .iter()
-            .filter_map(|id| self.index.by_id.get(id).copied())
-            .collect();
-        capture.resources = self.capture_of(&resources)?.exchanges;
+        // The page's other responses, so that saving it again keeps them;
+        // one that cannot be read is counted, not a failed page (the
+        // report never reads them).
         capture.left_out = how.left_out;
+        for id in &how.resources {
+            let kept = self.index.by_id.get(id).and_then(|&at| {
+                self.capture_of(&[at])
+                    .ok()
+                    .and_then(|mut one| one.exchanges.pop())
+            });
+            match kept {
+                Some(exchange) => capture.resources.push(exchange),
+                None => capture.left_out.unread += 1,
+            }
+        }
         Ok(FetchedPage {
             final_url: page.url.clone(),
             status,

@@ -40,8 +40,9 @@ impl FetchArgs {
         })
     }
 
-    /// How URL targets are fetched: the HTTP client, or a browser.
-    fn fetching(&self) -> anyhow::Result<Fetching> {
+    /// How URL targets are fetched: the HTTP client, or a browser (whose
+    /// pages keep what they loaded when the capture is `saved`).
+    fn fetching(&self, saved: bool) -> anyhow::Result<Fetching> {
         let fetch = self.options()?;
         if !self.render {
             return Ok(Fetching::Http(fetch));
@@ -52,6 +53,7 @@ impl FetchArgs {
             timeout: seconds("render-timeout", self.render_timeout)?,
             fetch,
             capture_all: self.capture_all,
+            keep_resources: saved,
         })
     }
 }
@@ -73,7 +75,11 @@ pub fn load_request(args: &InspectArgs, config_dir: Option<&Path>) -> Result<Loa
             args.settings.as_deref(),
             config_dir,
         )?,
-        fetching: args.fetch.fetching().map_err(Failure::Usage)?,
+        // Only a capture that is saved keeps what its pages loaded.
+        fetching: args
+            .fetch
+            .fetching(args.save_warc.is_some())
+            .map_err(Failure::Usage)?,
         parallelism: args.fetch.parallel.map(|n| n as usize),
         max_bytes: args.fetch.max_bytes,
         // SPEC 10: a reopened archive keeps its own unless told otherwise.

@@ -180,7 +180,11 @@ pub fn saved_resources(kept: usize, media: usize, over_cap: usize, unread: usize
         ));
     }
     if unread > 0 {
-        text.push_str(&format!("; {unread} whose body the browser no longer held"));
+        text.push_str(&format!(
+            "; {unread} whose body was not had (the browser no longer held it, or not within \
+             {} s of reading the page)",
+            crate::render::READ_GRACE.as_secs()
+        ));
     }
     text
 }
@@ -200,10 +204,12 @@ pub fn replayed_page(url: &str, answered: usize, missing: usize) -> String {
 /// A replayed page whose scripts the archive lacks.
 pub fn replay_without_scripts(url: &str, scripts: usize) -> String {
     format!(
-        "{url}: {scripts} of the page's {} not in the archive, so the links {} would build \
-         are missing: the capture was made without them (a static capture, or another tool \
-         that kept only the page)",
-        plural(scripts, "script is", "scripts are"),
+        "{url}: {scripts} of the scripts the page asked for {} not in the archive (answered \
+         404), so links {} would build are missing: the capture was made without them (a \
+         static capture, or a tool that kept only the page), or the page asked for other URLs \
+         than when it was captured (a cache-busting parameter); the report's replay.missing_urls \
+         lists them",
+        plural(scripts, "is", "are"),
         plural(scripts, "it", "they")
     )
 }

@@ -64,7 +64,7 @@ impl Replayed {
         if script {
             self.missing_scripts += 1;
         }
-        if self.missing_urls.len() < MISSING_LISTED {
+        if self.missing_urls.len() < MISSING_LISTED && !self.missing_urls.iter().any(|u| u == url) {
             self.missing_urls.push(url.to_owned());
         }
     }
@@ -84,5 +84,14 @@ mod tests {
         assert_eq!(replayed.missing_scripts, 13);
         assert_eq!(replayed.missing_urls.len(), MISSING_LISTED);
         assert_eq!(replayed.missing_urls[0], "https://acme.test/0.js");
+    }
+
+    #[test]
+    fn a_url_missing_twice_is_listed_once() {
+        let mut replayed = Replayed::default();
+        replayed.note_missing("https://acme.test/a.js", true);
+        replayed.note_missing("https://acme.test/a.js", true);
+        assert_eq!(replayed.missing, 2);
+        assert_eq!(replayed.missing_urls, ["https://acme.test/a.js"]);
     }
 }

@@ -35,6 +35,9 @@ pub enum Fetching {
         fetch: FetchOptions,
         /// A page's capture keeps its images, media and fonts too.
         capture_all: bool,
+        /// A page's capture keeps what it loaded besides its document:
+        /// when it may be saved (the window; `--save-warc`).
+        keep_resources: bool,
     },
     /// The caller's own fetcher (tests, benchmarks).
     Given(Arc<dyn Fetcher>),
@@ -271,12 +274,14 @@ fn open_archive(
             timeout,
             fetch,
             capture_all,
+            keep_resources,
         } => {
             let browser = render::find_browser(browser.as_deref())?;
             let render = RenderOptions {
                 wait: *wait,
                 timeout: *timeout,
                 capture_all: *capture_all,
+                keep_resources: *keep_resources,
                 ..RenderOptions::new(browser, fetch)
             };
             Arc::new(RenderFetcher::replaying(
@@ -379,12 +384,14 @@ fn open_fetcher(
             timeout,
             fetch,
             capture_all,
+            keep_resources,
         } => {
             let browser = render::find_browser(browser.as_deref())?;
             let render = RenderOptions {
                 wait: *wait,
                 timeout: *timeout,
                 capture_all: *capture_all,
+                keep_resources: *keep_resources,
                 ..RenderOptions::new(browser, fetch)
             };
             Arc::new(RenderFetcher::launch(

@@ -115,7 +115,11 @@ impl Browser {
                 // Port 9 (discard) on loopback: refused, and no fallback to
                 // a direct connection is made for a proxy given this way.
                 .arg("--proxy-server=http://127.0.0.1:9")
-                .arg("--proxy-bypass-list=<-loopback>");
+                .arg("--proxy-bypass-list=<-loopback>")
+                // WebRTC sends UDP past any proxy (a STUN request to a
+                // server's address: 3 datagrams reached the test's tripwire
+                // without this): only proxied connections, so none.
+                .arg("--force-webrtc-ip-handling-policy=disable_non_proxied_udp");
         } else if !opts.resolve.is_empty() {
             let rules: Vec<String> = opts
                 .resolve
@@ -261,11 +265,11 @@ impl Browser {
         let (tx, events) = mpsc::channel();
         let replay = match &self.replay {
             Some(source) => Some(
-                TabReplay::start(Arc::clone(conn), session.clone(), Arc::clone(source)).map_err(
-                    |e| FetchError::Browser {
+                TabReplay::start(Arc::clone(conn), Arc::clone(source)).map_err(|e| {
+                    FetchError::Browser {
                         detail: format!("cannot start the replay: {e}"),
-                    },
-                )?,
+                    }
+                })?,
             ),
             None => None,
         };
@@ -276,6 +280,7 @@ impl Browser {
                 self.opts.allow_private_network,
             ),
             replay: replay.as_ref().map(|r| r.paused.clone()),
+            pauses: self.replay.is_some() || !self.opts.allow_private_network,
             ..TabGuard::default()
         });
         conn.attach(&session, tx, Arc::clone(&guard));
@@ -284,6 +289,17 @@ impl Browser {
                 conn.call(method, json!({}), Some(&session), call_timeout)
                     .map_err(FetchError::from)?;
             }
+            // A dedicated worker's requests are its own target's: each is
+            // attached as it starts and held until they are seen (and
+            // paused, as the tab's are), by the reader thread
+            // (`Target.attachedToTarget`).
+            conn.call(
+                "Target.setAutoAttach",
+                json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true }),
+                Some(&session),
+                call_timeout,
+            )
+            .map_err(FetchError::from)?;
             if let Some(source) = &self.replay {
                 // A service worker's requests are not the tab's to pause.
                 conn.call(
@@ -346,7 +362,9 @@ impl Browser {
             }
             let frame = navigate["frameId"].as_str().unwrap_or_default().to_owned();
             let mut state = PageState::new(frame.clone());
-            state.resources = Some(Resources::new(frame.clone(), self.opts.capture_all));
+            if self.opts.keep_resources {
+                state.resources = Some(Resources::new(frame.clone(), self.opts.capture_all));
+            }
             let mut rereads = 0;
             let (network_idle, scripts, read_by, dom) = loop {
                 let network_idle = state.follow(&events, self.opts.wait, deadline, cancel)?;
@@ -479,7 +497,7 @@ impl Browser {
                     .call_until(
                         "Network.getResponseBody",
                         json!({ "requestId": one.request_id }),
-                        Some(session),
+                        Some(one.session.as_deref().unwrap_or(session)),
                         keep_by,
                         &never,
                     )

@@ -59,13 +59,18 @@ pub struct TabGuard {
     pub blocked: AtomicUsize,
     /// A replay's answering thread: every paused request goes there, none
     /// is let through (SPEC 12).
-    pub replay: Option<Sender<Value>>,
+    pub replay: Option<Sender<(String, Value)>>,
+    /// The tab's requests are paused (`Fetch.enable`): so are its workers'.
+    pub pauses: bool,
 }
 
-/// One attached tab: where its events go, and what is answered for it.
+/// One attached tab (or a worker of it): where its events go, and what is
+/// answered for it.
 struct Session {
     events: Sender<Value>,
     guard: Arc<TabGuard>,
+    /// A worker's tab: detached with it.
+    parent: Option<String>,
 }
 
 /// The DevTools connection: commands out on one pipe, answers and events in
@@ -98,13 +103,21 @@ impl Connection {
     /// dialogs and paused requests as `guard` says.
     pub fn attach(&self, session: &str, events: Sender<Value>, guard: Arc<TabGuard>) {
         if let Ok(mut sessions) = self.sessions.lock() {
-            sessions.insert(session.to_owned(), Session { events, guard });
+            sessions.insert(
+                session.to_owned(),
+                Session {
+                    events,
+                    guard,
+                    parent: None,
+                },
+            );
         }
     }
 
     pub fn detach(&self, session: &str) {
         if let Ok(mut sessions) = self.sessions.lock() {
             sessions.remove(session);
+            sessions.retain(|_, s| s.parent.as_deref() != Some(session));
         }
     }
 
@@ -272,8 +285,33 @@ impl Connection {
                     Some(session),
                 );
             }
+            // A worker of the tab: its requests are seen (and paused, when
+            // the tab's are) as the tab's, then it may start.
+            "Target.attachedToTarget" => {
+                if let Some(child) = params["sessionId"].as_str() {
+                    if let Ok(mut sessions) = self.sessions.lock() {
+                        sessions.insert(
+                            child.to_owned(),
+                            Session {
+                                events: events.clone(),
+                                guard: Arc::clone(&guard),
+                                parent: Some(session.to_owned()),
+                            },
+                        );
+                    }
+                    if guard.pauses {
+                        let _ = self.send(
+                            "Fetch.enable",
+                            json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] }),
+                            Some(child),
+                        );
+                    }
+                    let _ = self.send("Network.enable", json!({}), Some(child));
+                    let _ = self.send("Runtime.runIfWaitingForDebugger", json!({}), Some(child));
+                }
+            }
             "Fetch.requestPaused" if let Some(replay) = &guard.replay => {
-                let _ = replay.send(params.clone());
+                let _ = replay.send((session.to_owned(), params.clone()));
             }
             "Fetch.requestPaused" => {
                 let request = params["requestId"].clone();

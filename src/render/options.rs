@@ -28,6 +28,9 @@ pub struct RenderOptions {
     /// A page's capture keeps its images, media and fonts too
     /// (`--capture-all`); else they are counted, not kept.
     pub capture_all: bool,
+    /// A page's capture keeps what it loaded besides its document (SPEC
+    /// 12): set where it may be saved (`--save-warc`, the window).
+    pub keep_resources: bool,
 }
 
 impl RenderOptions {
@@ -43,6 +46,7 @@ impl RenderOptions {
             max_bytes: fetch.max_bytes,
             allow_private_network: fetch.allow_private_network,
             capture_all: false,
+            keep_resources: true,
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
 use serde_json::{Value, json};
@@ -16,27 +16,32 @@ use super::cdp::Connection;
 use crate::fetch::replay::FRAMING_FIELDS;
 use crate::fetch::{ReplaySource, Replayed, StoredAnswer};
 
+/// How long the browser gets to take an answer: it takes one at once, or
+/// refuses it at once (a status it has no phrase for, a malformed field).
+const FULFIL_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// The tab's replay: where its paused requests go, and what was answered.
 pub struct TabReplay {
-    pub paused: Sender<Value>,
+    pub paused: Sender<(String, Value)>,
     pub counts: Arc<Mutex<Replayed>>,
 }
 
 impl TabReplay {
-    /// Starts the thread that answers `session`'s paused requests from
+    /// Starts the thread that answers a tab's paused requests from
     /// `source`; it ends when the tab's guard (holding `paused`) is dropped.
     pub fn start(
         connection: Arc<Connection>,
-        session: String,
         source: Arc<dyn ReplaySource>,
     ) -> std::io::Result<Self> {
-        let (paused, requests) = mpsc::channel::<Value>();
+        let (paused, requests) = mpsc::channel::<(String, Value)>();
         let counts = Arc::new(Mutex::new(Replayed::default()));
         let kept = Arc::clone(&counts);
         std::thread::Builder::new()
             .name("follow-inspector-replay".into())
             .spawn(move || {
-                for params in requests {
+                // Each request is answered on the session it was paused in
+                // (the tab's, or a worker's).
+                for (session, params) in requests {
                     answer(&connection, &session, source.as_ref(), &params, &kept);
                 }
             })?;
@@ -61,23 +66,48 @@ fn answer(
 ) {
     let request = params["requestId"].clone();
     let url_text = params["request"]["url"].as_str().unwrap_or_default();
+    let script = params["resourceType"].as_str() == Some("Script");
     let found = Url::parse(url_text)
         .ok()
         .and_then(|url| source.answer(&url));
+    let answered = found.as_ref().is_some_and(|stored| {
+        // Waited for: a request whose answer the browser refuses would stay
+        // paused until the page's deadline. It is then counted missing.
+        connection
+            .call(
+                "Fetch.fulfillRequest",
+                fulfilment(&request, stored),
+                Some(session),
+                FULFIL_TIMEOUT,
+            )
+            .is_ok()
+    });
     let mut counts = counts.lock().unwrap_or_else(PoisonError::into_inner);
-    let fulfil = match found {
-        Some(stored) => {
-            counts.answered += 1;
-            fulfilment(&request, &stored)
-        }
-        None => {
-            let script = params["resourceType"].as_str() == Some("Script");
-            counts.note_missing(url_text, script);
-            json!({ "requestId": request, "responseCode": 404, "responseHeaders": [], "body": "" })
-        }
-    };
+    if answered {
+        counts.answered += 1;
+        return;
+    }
+    counts.note_missing(url_text, script);
     drop(counts);
-    let _ = connection.send("Fetch.fulfillRequest", fulfil, Some(session));
+    let not_found = json!({
+        "requestId": request, "responseCode": 404, "responsePhrase": "Not Found",
+        "responseHeaders": [], "body": "",
+    });
+    if connection
+        .call(
+            "Fetch.fulfillRequest",
+            not_found,
+            Some(session),
+            FULFIL_TIMEOUT,
+        )
+        .is_err()
+    {
+        let _ = connection.send(
+            "Fetch.failRequest",
+            json!({ "requestId": request, "errorReason": "Failed" }),
+            Some(session),
+        );
+    }
 }
 
 /// `Fetch.fulfillRequest`'s parameters for a stored answer.
@@ -92,16 +122,23 @@ fn fulfilment(request: &Value, stored: &StoredAnswer) -> Value {
         })
         .map(|(name, value)| json!({ "name": name, "value": value }))
         .collect();
-    // DevTools refuses a status outside 100-599; a capture's odd one is
-    // given as a plain success rather than not at all.
-    let status = if (100..600).contains(&stored.status) {
+    // DevTools refuses a status outside 200-599 (an interim 1xx is no
+    // answer); a capture's odd one is given as a plain success rather than
+    // not at all. A phrase is always given: without one Chromium refuses a
+    // status it has none for (419, 520, 999).
+    let status = if (200..600).contains(&stored.status) {
         stored.status
     } else {
         200
     };
+    let phrase = reqwest::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|code| code.canonical_reason())
+        .unwrap_or("Status");
     json!({
         "requestId": request,
         "responseCode": status,
+        "responsePhrase": phrase,
         "responseHeaders": headers,
         "body": base64::engine::general_purpose::STANDARD.encode(&stored.body),
     })

@@ -31,12 +31,17 @@ struct Seen {
     kind: String,
     responded: bool,
     finished: bool,
+    /// The DevTools session the response came in on (a worker's own, for
+    /// its script and its requests): its body is asked for there.
+    session: Option<String>,
 }
 
 /// A response to keep, once its body is asked for.
 pub struct Finished {
     pub request_id: String,
     pub exchange: Exchange,
+    /// Where its body is asked for; `None`: the tab's own session.
+    pub session: Option<String>,
 }
 
 /// What the tab's events told of its other requests.
@@ -133,6 +138,7 @@ impl Resources {
                         kind,
                         responded: false,
                         finished: false,
+                        session: None,
                     },
                 );
             }
@@ -142,6 +148,7 @@ impl Resources {
                     let status = response["status"].as_u64().unwrap_or(0);
                     respond(&mut seen.exchange, response, status);
                     seen.responded = true;
+                    seen.session = event["sessionId"].as_str().map(str::to_owned);
                 }
             }
             "Network.loadingFinished" => {
@@ -170,6 +177,7 @@ impl Resources {
                 finished.push(Finished {
                     request_id: id,
                     exchange: seen.exchange,
+                    session: seen.session,
                 });
             }
         }

@@ -1,11 +1,14 @@
 //! Replay (SPEC 12): a rendered capture keeps what the page loaded, and
 //! `inspect ARCHIVE --render` renders it again from the archive alone: the
-//! same links, nothing sent to any network (a tripwire listener counts every
-//! connection; as root the replay also runs in an empty network namespace).
+//! same links, nothing sent to any network. A tripwire counts every TCP
+//! connection and UDP datagram that reaches its address (a replaying browser
+//! resolves no host name, so only requests to the address itself could),
+//! and as root (as CI runs) the replay also runs in an empty network
+//! namespace (`unshare -n`) with the same links.
 
 use std::collections::HashMap;
 use std::io::Read as _;
-use std::net::TcpListener;
+use std::net::{TcpListener, UdpSocket};
 use std::process::{Command, Output};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -17,7 +20,8 @@ use crate::rendered::browser_turn;
 use crate::server::{Route, Server};
 use crate::{run_owned, stderr, stdout, temp_dir};
 
-/// Counts every connection made to it; none is answered.
+/// Counts every TCP connection and UDP datagram made to its port; none is
+/// answered.
 struct Tripwire {
     port: u16,
     connections: Arc<AtomicUsize>,
@@ -27,12 +31,20 @@ impl Tripwire {
     fn start() -> Tripwire {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
+        let udp = UdpSocket::bind(("127.0.0.1", port)).unwrap();
         let connections = Arc::new(AtomicUsize::new(0));
         let counted = Arc::clone(&connections);
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
                 counted.fetch_add(1, Ordering::SeqCst);
                 drop(stream);
+            }
+        });
+        let counted = Arc::clone(&connections);
+        std::thread::spawn(move || {
+            let mut datagram = [0u8; 2048];
+            while udp.recv(&mut datagram).is_ok() {
+                counted.fetch_add(1, Ordering::SeqCst);
             }
         });
         Tripwire { port, connections }
@@ -62,18 +74,19 @@ fn site(tripwire: u16) -> impl FnOnce(u16) -> HashMap<String, Route> {
         add(
             "/app.js",
             Route::html(
+                // One after another, so the links come in one order.
                 "const menu = document.getElementById('menu');\
+                 const add = (href, text) => { const a = document.createElement('a');\
+                   a.href = href; a.textContent = text; menu.append(a); };\
+                 add('/news?at=' + Date.now() + '&r=' + Math.random(), 'News');\
                  fetch('/menu.json').then(r => r.json()).then(items => {\
-                   for (const [href, text] of items) {\
-                     const a = document.createElement('a'); a.href = href; a.textContent = text;\
-                     menu.append(a); } });\
-                 const x = new XMLHttpRequest(); x.open('GET', '/more.json');\
-                 x.onload = () => { const a = document.createElement('a');\
-                   a.href = JSON.parse(x.responseText).href; a.textContent = 'Datenschutz';\
-                   menu.append(a); }; x.send();\
-                 const n = document.createElement('a');\
-                 n.href = '/news?at=' + Date.now() + '&r=' + Math.random(); n.textContent = 'News';\
-                 menu.append(n);",
+                   for (const [href, text] of items) add(href, text);\
+                   const x = new XMLHttpRequest(); x.open('GET', '/more.json');\
+                   x.onload = () => {\
+                     add(JSON.parse(x.responseText).href, 'Datenschutz');\
+                     const w = new Worker('/worker.js');\
+                     w.onmessage = (e) => add(e.data, 'Karriere'); };\
+                   x.send(); });",
             )
             .header("Content-Type", "text/javascript"),
         );
@@ -81,6 +94,17 @@ fn site(tripwire: u16) -> impl FnOnce(u16) -> HashMap<String, Route> {
             "/menu.json",
             Route::html(r#"[["/kontakt","Kontakt"],["/impressum","Impressum"]]"#)
                 .header("Content-Type", "application/json"),
+        );
+        add(
+            "/worker.js",
+            Route::html(
+                "fetch('/worker.json').then(r => r.json()).then(j => postMessage(j.href));",
+            )
+            .header("Content-Type", "text/javascript"),
+        );
+        add(
+            "/worker.json",
+            Route::html(r#"{"href":"/karriere"}"#).header("Content-Type", "application/json"),
         );
         add(
             "/more.json",
@@ -110,6 +134,9 @@ fn site(tripwire: u16) -> impl FnOnce(u16) -> HashMap<String, Route> {
                  try {{ new WebSocket('ws://other.test:{tripwire}/socket').onerror = () => {{}}; }} \
                    catch (e) {{}}\
                  navigator.sendBeacon('http://{way}/beacon', 'x');\
+                 try {{ const rtc = new RTCPeerConnection({{ iceServers: \
+                   [{{ urls: 'stun:{way}' }}] }}); rtc.createDataChannel('x');\
+                   rtc.createOffer().then(o => rtc.setLocalDescription(o)); }} catch (e) {{}}\
                  document.getElementById('menu').innerHTML = '<a href=/kontakt>Kontakt</a>';\
                  </script>"
             )),
@@ -225,7 +252,13 @@ fn a_rendered_ticket_keeps_its_scripts_and_renders_again_offline_with_the_same_l
     let live = json(&live_out);
     let live_links = links(&live, false);
     let hrefs: Vec<&str> = live_links[0].iter().map(|(u, _)| u.as_str()).collect();
-    for path in ["/about", "/kontakt", "/impressum", "/datenschutz"] {
+    for path in [
+        "/about",
+        "/kontakt",
+        "/impressum",
+        "/datenschutz",
+        "/karriere",
+    ] {
         assert!(
             hrefs.iter().any(|u| u.ends_with(path)),
             "{path} in {hrefs:?}"
@@ -233,7 +266,13 @@ fn a_rendered_ticket_keeps_its_scripts_and_renders_again_offline_with_the_same_l
     }
     // The capture holds what the page loaded, but for its image.
     let responses = targets(&ticket, "response");
-    for path in ["/app.js", "/menu.json", "/more.json"] {
+    for path in [
+        "/app.js",
+        "/menu.json",
+        "/more.json",
+        "/worker.js",
+        "/worker.json",
+    ] {
         assert!(
             responses.iter().any(|u| u.ends_with(path)),
             "{path} in {responses:?}"
@@ -279,7 +318,10 @@ fn a_rendered_ticket_keeps_its_scripts_and_renders_again_offline_with_the_same_l
     assert_eq!(resaved.status.code(), Some(0), "{}", stderr(&resaved));
     let from_package = json(&replay(&package_arg, &tripwire, &[]));
     assert_eq!(links(&from_package, true), links(&first, true));
-    assert_eq!(from_package["pages"][0]["replay"], first["pages"][0]["replay"]);
+    assert_eq!(
+        from_package["pages"][0]["replay"],
+        first["pages"][0]["replay"]
+    );
     if can_unshare() {
         let mut args = vec![
             env!("CARGO_BIN_EXE_follow-inspector").to_owned(),
@@ -335,7 +377,8 @@ fn a_replay_answers_every_way_out_from_the_archive_or_404_and_sends_nothing() {
         .filter_map(Value::as_str)
         .collect();
     // fetch, XHR, the image and the beacon are paused and answered 404;
-    // the sockets never connect. None reached the tripwire.
+    // the sockets never connect, WebRTC sends no STUN datagram. None
+    // reached the tripwire.
     for path in ["/f", "/direct", "/x", "/pixel.gif", "/beacon"] {
         assert!(
             missing.iter().any(|u| u.ends_with(path)),

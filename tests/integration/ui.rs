@@ -1019,6 +1019,32 @@ fn a_rendered_page_marks_links_scripts_added_and_lists_the_ones_they_removed() {
 }
 
 #[test]
+fn the_rendered_switch_on_an_archive_renders_it_again_from_the_archive() {
+    use crate::rendered::{BROWSER, browser_turn};
+    let Some(_turn) = browser_turn() else {
+        return;
+    };
+    let Some(jd) = crate::archive_shelf::shelf_file("JD.warc.gz") else {
+        return;
+    };
+    let mut harness = app_with_browser("render-archive", Some(BROWSER.into()));
+    harness.get_by_label("Rendered").click();
+    harness.run();
+    fetch(&mut harness, jd.to_str().unwrap());
+    assert!(!harness.state().is_busy(), "the replay did not end in time");
+    // The page header says where the requests were answered from; the
+    // links the page's scripts built are marked as theirs.
+    harness.get_by_label_contains("rendered from the archive: ");
+    harness.get_by_label_contains("not in it");
+    assert!(
+        harness
+            .query_all_by_label_contains("added by script")
+            .count()
+            > 0
+    );
+}
+
+#[test]
 fn cancel_stops_the_browser_of_a_rendered_load_at_once() {
     use crate::rendered::{BROWSER, browser_turn, browsers_with, site, until};
     let Some(_turn) = browser_turn() else {

@@ -130,22 +130,6 @@ fn facts(inspection: &Inspection) -> Vec<Fact> {
                     .hover(format!("{summary}{marks}")),
             );
             out.push(Fact::plain(copy::render_time(r.render_ms)));
-            if let Some(replay) = &r.replay {
-                out.push(Fact {
-                    tone: if replay.missing_scripts > 0 {
-                        Tone::Warning
-                    } else {
-                        Tone::Normal
-                    },
-                    ..Fact::plain(copy::replay_summary(replay.answered, replay.missing)).hover(
-                        copy::replay_missing(
-                            replay.missing,
-                            &replay.missing_urls,
-                            replay.missing_scripts,
-                        ),
-                    )
-                });
-            }
             // Nothing changed says nothing worth its room.
             if let Some((added, removed)) =
                 script_changes(start).filter(|&(added, removed)| added + removed > 0)

@@ -86,6 +86,8 @@ fn run_job(
             timeout: render::DEFAULT_TIMEOUT,
             fetch,
             capture_all: false,
+            // Save for ticket… may come after the page is shown.
+            keep_resources: true,
         },
         (None, None) => Fetching::Http(fetch),
     };

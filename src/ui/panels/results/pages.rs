@@ -189,6 +189,19 @@ pub(super) fn header(
             command = package_pages(ui, &package.pages, &inspection.start_url);
         }
     }
+    // Rendered again from the archive (SPEC 12): what it answered, and on
+    // hover what it lacked.
+    if let Some(replay) = current.rendered().and_then(|r| r.replay.as_ref()) {
+        let mut text = RichText::new(copy::replay_summary(replay.answered, replay.missing));
+        if replay.missing_scripts > 0 {
+            text = text.color(palette::warning(ui.visuals().dark_mode));
+        }
+        ui.label(text).on_hover_text(copy::replay_missing(
+            replay.missing,
+            &replay.missing_urls,
+            replay.missing_scripts,
+        ));
+    }
     // A typed base URL that overrides what the saved page says about itself.
     if view.saved_file
         && view.page == 0
