@@ -285,6 +285,16 @@ fn a_rendered_ticket_keeps_its_scripts_and_renders_again_offline_with_the_same_l
         stderr(&live_out)
     );
 
+    // Without --render the ticket reopens as before: the live report, byte
+    // for byte, its kept responses unread by the verdicts.
+    let reopened = run_owned(&[
+        "inspect".into(),
+        ticket_arg.clone(),
+        "--format".into(),
+        "json".into(),
+    ]);
+    assert_eq!(stdout(&reopened), stdout(&live_out));
+
     // Rendered again from the archive alone: the same links, every request
     // answered but the image left out, nothing sent anywhere.
     let hits_before = server.all_hits();
