@@ -267,30 +267,13 @@ fn open_archive(
 ) -> Result<OpenedArchive, LoadError> {
     let archive = Arc::new(ArchiveFetcher::open(path, request.max_bytes)?);
     let info = archive.info().clone();
-    let fetcher: Arc<dyn Fetcher> = match &request.fetching {
-        Fetching::Rendered {
-            browser,
-            wait,
-            timeout,
-            fetch,
-            capture_all,
-            keep_resources,
-        } => {
-            let browser = render::find_browser(browser.as_deref())?;
-            let render = RenderOptions {
-                wait: *wait,
-                timeout: *timeout,
-                capture_all: *capture_all,
-                keep_resources: *keep_resources,
-                ..RenderOptions::new(browser, fetch)
-            };
-            Arc::new(RenderFetcher::replaying(
-                render,
-                archive,
-                Arc::clone(cancel),
-            )?)
-        }
-        Fetching::Http(_) | Fetching::Given(_) => archive,
+    let fetcher: Arc<dyn Fetcher> = match render_options(&request.fetching)? {
+        Some((render, _)) => Arc::new(RenderFetcher::replaying(
+            render,
+            archive,
+            Arc::clone(cancel),
+        )?),
+        None => archive,
     };
     let start_url = match request.base_url.as_deref() {
         Some(base) => parse_page_url(base)?,
@@ -376,30 +359,46 @@ fn open_fetcher(
     fetching: &Fetching,
     cancel: &Arc<AtomicBool>,
 ) -> Result<Arc<dyn Fetcher>, FetchError> {
+    if let Some((render, fetch)) = render_options(fetching)? {
+        return Ok(Arc::new(RenderFetcher::launch(
+            render,
+            fetch.clone(),
+            Arc::clone(cancel),
+        )?));
+    }
     Ok(match fetching {
-        Fetching::Http(opts) => Arc::new(HttpFetcher::new(opts.clone())?),
-        Fetching::Rendered {
-            browser,
-            wait,
-            timeout,
-            fetch,
-            capture_all,
-            keep_resources,
-        } => {
-            let browser = render::find_browser(browser.as_deref())?;
-            let render = RenderOptions {
-                wait: *wait,
-                timeout: *timeout,
-                capture_all: *capture_all,
-                keep_resources: *keep_resources,
-                ..RenderOptions::new(browser, fetch)
-            };
-            Arc::new(RenderFetcher::launch(
-                render,
-                fetch.clone(),
-                Arc::clone(cancel),
-            )?)
-        }
         Fetching::Given(fetcher) => Arc::clone(fetcher),
+        // A browser was asked for and launched above.
+        Fetching::Http(opts) | Fetching::Rendered { fetch: opts, .. } => {
+            Arc::new(HttpFetcher::new(opts.clone())?)
+        }
     })
+}
+
+/// How to render, when `fetching` asks for a browser (found now: without
+/// one this is the error, with the install hint), and the HTTP client's
+/// options beside it.
+fn render_options(
+    fetching: &Fetching,
+) -> Result<Option<(RenderOptions, &FetchOptions)>, FetchError> {
+    let Fetching::Rendered {
+        browser,
+        wait,
+        timeout,
+        fetch,
+        capture_all,
+        keep_resources,
+    } = fetching
+    else {
+        return Ok(None);
+    };
+    let browser = render::find_browser(browser.as_deref())?;
+    let render = RenderOptions {
+        wait: *wait,
+        timeout: *timeout,
+        capture_all: *capture_all,
+        keep_resources: *keep_resources,
+        ..RenderOptions::new(browser, fetch)
+    };
+    Ok(Some((render, fetch)))
 }

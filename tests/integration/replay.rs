@@ -197,9 +197,26 @@ fn targets(archive: &std::path::Path, kind: &str) -> Vec<String> {
     out
 }
 
-/// `inspect ARCHIVE --render` in an empty network namespace when this runs
-/// as root (as CI does), else as it is; `--resolve` maps both hosts to the
-/// tripwire's loopback, so a request that escaped would be counted.
+/// The live rendered crawl of `path` to `depth`, saved to `ticket`, as JSON.
+fn capture(server: &Server, path: &str, depth: &str, ticket: &str) -> Output {
+    let mut args: Vec<String> = vec![
+        "inspect".into(),
+        format!("http://acme.test:{}{path}", server.port),
+        "--render".into(),
+        "--depth".into(),
+        depth.into(),
+        "--format".into(),
+        "json".into(),
+        "--save-warc".into(),
+        ticket.into(),
+    ];
+    args.extend(server.resolve_args(&["acme.test"]));
+    run_owned(&args)
+}
+
+/// `inspect ARCHIVE --render`, with `--resolve` mapping both hosts to the
+/// tripwire's address: a replaying browser must not use it (it resolves no
+/// name), so a request that escaped by name would be counted too.
 fn replay(archive: &str, tripwire: &Tripwire, extra: &[&str]) -> Output {
     let mut args: Vec<String> = vec![
         "inspect".into(),
@@ -236,19 +253,7 @@ fn a_rendered_ticket_keeps_its_scripts_and_renders_again_offline_with_the_same_l
     let dir = temp_dir("replay-ticket");
     let ticket = dir.join("ticket.warc.gz");
     let ticket_arg = ticket.to_str().unwrap().to_owned();
-    let mut args: Vec<String> = vec![
-        "inspect".into(),
-        format!("http://acme.test:{}/", server.port),
-        "--render".into(),
-        "--depth".into(),
-        "2".into(),
-        "--format".into(),
-        "json".into(),
-        "--save-warc".into(),
-        ticket_arg.clone(),
-    ];
-    args.extend(server.resolve_args(&["acme.test"]));
-    let live_out = run_owned(&args);
+    let live_out = capture(&server, "/", "2", &ticket_arg);
     let live = json(&live_out);
     let live_links = links(&live, false);
     let hrefs: Vec<&str> = live_links[0].iter().map(|(u, _)| u.as_str()).collect();
@@ -359,17 +364,7 @@ fn a_replay_answers_every_way_out_from_the_archive_or_404_and_sends_nothing() {
     let dir = temp_dir("replay-leaky");
     let ticket = dir.join("leaky.warc.gz");
     let ticket_arg = ticket.to_str().unwrap().to_owned();
-    let mut args: Vec<String> = vec![
-        "inspect".into(),
-        format!("http://acme.test:{}/leaky", server.port),
-        "--render".into(),
-        "--depth".into(),
-        "1".into(),
-        "--save-warc".into(),
-        ticket_arg.clone(),
-    ];
-    args.extend(server.resolve_args(&["acme.test"]));
-    let live = run_owned(&args);
+    let live = capture(&server, "/leaky", "1", &ticket_arg);
     assert_eq!(live.status.code(), Some(0), "{}", stderr(&live));
     let before = tripwire.count();
     let out = json(&replay(&ticket_arg, &tripwire, &[]));
