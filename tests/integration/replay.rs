@@ -59,7 +59,7 @@ impl Tripwire {
 /// an image (left out of the capture), a link built from the clock and
 /// `Math.random`, and a page whose scripts try every way out to another host.
 fn site(tripwire: u16) -> impl FnOnce(u16) -> HashMap<String, Route> {
-    move |_port| {
+    move |port| {
         let mut r = HashMap::new();
         let mut add = |path: &str, route: Route| {
             r.insert(format!("acme.test{path}"), route);
@@ -79,7 +79,7 @@ fn site(tripwire: u16) -> impl FnOnce(u16) -> HashMap<String, Route> {
                  const add = (href, text) => { const a = document.createElement('a');\
                    a.href = href; a.textContent = text; menu.append(a); };\
                  add('/news?at=' + Date.now() + '&r=' + Math.random(), 'News');\
-                 fetch('/menu.json').then(r => r.json()).then(items => {\
+                 fetch('/menu').then(r => r.json()).then(items => {\
                    for (const [href, text] of items) add(href, text);\
                    const x = new XMLHttpRequest(); x.open('GET', '/more.json');\
                    x.onload = () => {\
@@ -105,6 +105,11 @@ fn site(tripwire: u16) -> impl FnOnce(u16) -> HashMap<String, Route> {
         add(
             "/worker.json",
             Route::html(r#"{"href":"/karriere"}"#).header("Content-Type", "application/json"),
+        );
+        // A stored redirect answers as the redirect it was.
+        add(
+            "/menu",
+            Route::redirect(301, &format!("http://acme.test:{port}/menu.json")),
         );
         add(
             "/more.json",
@@ -273,6 +278,7 @@ fn a_rendered_ticket_keeps_its_scripts_and_renders_again_offline_with_the_same_l
     let responses = targets(&ticket, "response");
     for path in [
         "/app.js",
+        "/menu",
         "/menu.json",
         "/more.json",
         "/worker.js",
