@@ -12,7 +12,6 @@ use url::Url;
 
 use super::ArchiveError;
 use super::index::{ArchiveIndex, Body, CaptureInfo, StoredPage, StoredResponse, Unreadable, key};
-use crate::fetch::replay::FRAMING_FIELDS;
 use crate::fetch::{
     Capture, Exchange, FetchError, FetchSummary, FetchedPage, Fetcher, Hop, MAX_REDIRECTS,
     Rendered, ReplaySource, StoredAnswer, chain_text, charset_param, is_html,
@@ -337,8 +336,8 @@ impl ArchiveFetcher {
                     at: r
                         .date
                         .as_deref()
-                        .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok())
-                        .map_or_else(SystemTime::now, SystemTime::from),
+                        .and_then(warc_time)
+                        .unwrap_or_else(SystemTime::now),
                 })
             })
             .collect::<Result<_, FetchError>>()?;
@@ -349,9 +348,16 @@ impl ArchiveFetcher {
     }
 }
 
+/// A `WARC-Date` as a time.
+fn warc_time(date: &str) -> Option<SystemTime> {
+    chrono::DateTime::parse_from_rfc3339(date)
+        .ok()
+        .map(SystemTime::from)
+}
+
 /// A replay's answers (SPEC 12): the response record for the URL, a
 /// revisit's original, a redirect as the redirect it was; its header fields
-/// without the wire framing and its body decoded.
+/// as stored and its body decoded.
 impl ReplaySource for ArchiveFetcher {
     fn answer(&self, url: &Url) -> Option<StoredAnswer> {
         let at = self.index.find(url)?;
@@ -359,12 +365,7 @@ impl ReplaySource for ArchiveFetcher {
         let body = self.body(at).ok()?;
         Some(StoredAnswer {
             status: response.status,
-            headers: response
-                .headers
-                .iter()
-                .filter(|(n, _)| !FRAMING_FIELDS.contains(&n.to_ascii_lowercase().as_str()))
-                .cloned()
-                .collect(),
+            headers: response.headers.clone(),
             body: body.bytes,
         })
     }
@@ -375,10 +376,7 @@ impl ReplaySource for ArchiveFetcher {
 
     fn captured_at(&self, url: &Url) -> Option<SystemTime> {
         let at = self.index.find(url)?;
-        let date = self.response(at).ok()?.date.clone()?;
-        chrono::DateTime::parse_from_rfc3339(&date)
-            .ok()
-            .map(SystemTime::from)
+        warc_time(self.response(at).ok()?.date.as_deref()?)
     }
 }
 

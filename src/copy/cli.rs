@@ -163,14 +163,18 @@ pub fn saved_archive(path: &str, pages: usize, records: usize, bytes: u64) -> St
 /// it keeps, so that it replays (SPEC 12), and what it left out.
 pub fn saved_resources(kept: usize, media: usize, over_cap: usize, unread: usize) -> String {
     let mut text = format!(
-        "kept {kept} {} the pages loaded (scripts, stylesheets, frames, XHR and fetch calls), \
-         so that the capture renders again offline",
-        plural(kept, "response", "responses")
+        "kept {} the pages loaded (scripts, stylesheets, frames, XHR and fetch calls), so that \
+         the capture renders again offline",
+        super::plural(kept, "response", "responses")
     );
     if media > 0 {
         text.push_str(&format!(
-            "; {media} image, media or font {} left out (--capture-all keeps them)",
-            plural(media, "response", "responses")
+            "; {} left out (--capture-all keeps them)",
+            super::plural(
+                media,
+                "image, media or font response",
+                "image, media or font responses"
+            )
         ));
     }
     if over_cap > 0 {
@@ -189,10 +193,6 @@ pub fn saved_resources(kept: usize, media: usize, over_cap: usize, unread: usize
     text
 }
 
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
-}
-
 /// A page rendered from an archive, on stderr (the report has the counts).
 pub fn replayed_page(url: &str, answered: usize, missing: usize) -> String {
     format!(
@@ -203,14 +203,17 @@ pub fn replayed_page(url: &str, answered: usize, missing: usize) -> String {
 
 /// A replayed page whose scripts the archive lacks.
 pub fn replay_without_scripts(url: &str, scripts: usize) -> String {
+    let (is, they) = if scripts == 1 {
+        ("is", "it")
+    } else {
+        ("are", "they")
+    };
     format!(
-        "{url}: {scripts} of the scripts the page asked for {} not in the archive (answered \
-         404), so links {} would build are missing: the capture was made without them (a \
+        "{url}: {scripts} of the scripts the page asked for {is} not in the archive (answered \
+         404), so links {they} would build are missing: the capture was made without them (a \
          static capture, or a tool that kept only the page), or the page asked for other URLs \
          than when it was captured (a cache-busting parameter); the report's replay.missing_urls \
-         lists them",
-        plural(scripts, "is", "are"),
-        plural(scripts, "it", "they")
+         lists them"
     )
 }
 

@@ -13,8 +13,9 @@ use super::FetchError;
 /// How many of a page's unanswered URLs its report lists (SPEC 12: the first 20).
 pub const MISSING_LISTED: usize = 20;
 
-/// A stored response, as the browser is to be given it: the status, the
-/// header fields without the wire framing (the body is decoded), the body.
+/// A stored response: the status, the header fields as stored (the
+/// browser is given them without the wire framing: see [`FRAMING_FIELDS`]),
+/// the body decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredAnswer {
     pub status: u16,

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant, SystemTime};
 use serde_json::{Value, json};
 use url::Url;
 
-use super::cdp::{CdpError, Connection, TabGuard, Waited, read_messages};
+use super::cdp::{CdpError, Connection, TabGuard, Waited, pause_every_request, read_messages};
 use super::last_words::LastWords;
 use super::options::{READ_GRACE, RenderOptions};
 use super::page_state::PageState;
@@ -285,55 +285,35 @@ impl Browser {
         });
         conn.attach(&session, tx, Arc::clone(&guard));
         let result = (|| {
+            // The tab's set-up: each call answered before the next.
+            let tab = |method: &str, params: Value| {
+                conn.call(method, params, Some(&session), call_timeout)
+                    .map_err(FetchError::from)
+            };
             for method in ["Page.enable", "Network.enable", "Inspector.enable"] {
-                conn.call(method, json!({}), Some(&session), call_timeout)
-                    .map_err(FetchError::from)?;
+                tab(method, json!({}))?;
             }
             // A dedicated worker's requests are its own target's: each is
             // attached as it starts and held until they are seen (and
             // paused, as the tab's are), by the reader thread
             // (`Target.attachedToTarget`).
-            conn.call(
+            tab(
                 "Target.setAutoAttach",
                 json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true }),
-                Some(&session),
-                call_timeout,
-            )
-            .map_err(FetchError::from)?;
+            )?;
             if let Some(source) = &self.replay {
                 // A service worker's requests are not the tab's to pause.
-                conn.call(
-                    "Network.setBypassServiceWorker",
-                    json!({ "bypass": true }),
-                    Some(&session),
-                    call_timeout,
-                )
-                .map_err(FetchError::from)?;
-                conn.call(
+                tab("Network.setBypassServiceWorker", json!({ "bypass": true }))?;
+                tab(
                     "Page.addScriptToEvaluateOnNewDocument",
                     json!({ "source": steady_clock(url, source.captured_at(url)) }),
-                    Some(&session),
-                    call_timeout,
-                )
-                .map_err(FetchError::from)?;
+                )?;
             }
-            if self.replay.is_some() || !self.opts.allow_private_network {
+            if guard.pauses {
                 // Every request of the tab waits for the reader's verdict.
-                conn.call(
-                    "Fetch.enable",
-                    json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] }),
-                    Some(&session),
-                    call_timeout,
-                )
-                .map_err(FetchError::from)?;
+                tab("Fetch.enable", pause_every_request())?;
             }
-            conn.call(
-                "Page.setLifecycleEventsEnabled",
-                json!({ "enabled": true }),
-                Some(&session),
-                call_timeout,
-            )
-            .map_err(FetchError::from)?;
+            tab("Page.setLifecycleEventsEnabled", json!({ "enabled": true }))?;
             // Navigate answers once the document's response arrived, which a
             // slow server can delay past the deadline: then there is no document.
             let deadline = started + self.opts.timeout;

@@ -39,6 +39,11 @@ impl From<CdpError> for FetchError {
     }
 }
 
+/// `Fetch.enable`'s parameters that pause every request before it is sent.
+pub fn pause_every_request() -> Value {
+    json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] })
+}
+
 /// Why waiting for an answer ended without one.
 pub enum Waited {
     Deadline,
@@ -300,11 +305,7 @@ impl Connection {
                         );
                     }
                     if guard.pauses {
-                        let _ = self.send(
-                            "Fetch.enable",
-                            json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] }),
-                            Some(child),
-                        );
+                        let _ = self.send("Fetch.enable", pause_every_request(), Some(child));
                     }
                     let _ = self.send("Network.enable", json!({}), Some(child));
                     let _ = self.send("Runtime.runIfWaitingForDebugger", json!({}), Some(child));

@@ -17,7 +17,7 @@ use crate::temp_dir;
 use crate::{ok_stdout, parse_json, run_owned, stderr};
 
 /// `inspect` (or another command) of `target` against the fixture site.
-fn live(server: &Server, command: &str, target: &str, extra: &[&str]) -> Output {
+pub fn live(server: &Server, command: &str, target: &str, extra: &[&str]) -> Output {
     let mut args = vec![
         command.to_owned(),
         target.replace("{P}", &server.port.to_string()),
@@ -27,7 +27,7 @@ fn live(server: &Server, command: &str, target: &str, extra: &[&str]) -> Output 
     run_owned(&args)
 }
 
-fn offline(command: &str, archive: &Path, extra: &[&str]) -> Output {
+pub fn offline(command: &str, archive: &Path, extra: &[&str]) -> Output {
     let mut args = vec![command.to_owned(), archive.display().to_string()];
     args.extend(extra.iter().map(|s| (*s).to_owned()));
     run_owned(&args)
@@ -218,44 +218,54 @@ fn a_diff_saves_both_sides_pages_once_and_reopens_identical() {
     let settings = dir.join("b.json");
     std::fs::write(&settings, r#"{"followKeywordsWhite": "team,impressum"}"#).unwrap();
     let b = settings.display().to_string();
-    let archive = dir.join("diff.warc.gz");
-    let saved = save_arg(&archive);
-    let live_json = ok_stdout(&live(
-        &s,
-        "diff",
-        "http://acme.test:{P}/",
-        &[
-            "--against-settings",
-            &b,
-            "--depth",
-            "2",
-            "--format",
-            "json",
-            "--save-warc",
-            &saved,
-        ],
-    ));
-    let offline_json = ok_stdout(&offline(
-        "diff",
-        &archive,
-        &["--against-settings", &b, "--format", "json"],
-    ));
-    // The target is named as typed: the URL live, the file offline.
-    let strip = |mut v: Value| {
-        v["target"] = Value::Null;
-        v
-    };
-    assert_eq!(
-        strip(parse_json(&offline_json)),
-        strip(parse_json(&live_json))
-    );
-    assert!(
-        !parse_json(&live_json)["pages"]
-            .as_array()
-            .unwrap()
-            .is_empty(),
-        "{live_json}"
-    );
+    // A WARC, and a WACZ package named in capitals.
+    for name in ["diff.warc.gz", "diff.WACZ"] {
+        let archive = dir.join(name);
+        let saved = save_arg(&archive);
+        let live_json = ok_stdout(&live(
+            &s,
+            "diff",
+            "http://acme.test:{P}/",
+            &[
+                "--against-settings",
+                &b,
+                "--depth",
+                "2",
+                "--format",
+                "json",
+                "--save-warc",
+                &saved,
+            ],
+        ));
+        let offline_json = ok_stdout(&offline(
+            "diff",
+            &archive,
+            &["--against-settings", &b, "--format", "json"],
+        ));
+        // The target is named as typed: the URL live, the file offline.
+        let strip = |mut v: Value| {
+            v["target"] = Value::Null;
+            v
+        };
+        assert_eq!(
+            strip(parse_json(&offline_json)),
+            strip(parse_json(&live_json)),
+            "{name}"
+        );
+        assert!(
+            !parse_json(&live_json)["pages"]
+                .as_array()
+                .unwrap()
+                .is_empty(),
+            "{live_json}"
+        );
+        if name.ends_with(".WACZ") {
+            assert_eq!(
+                crate::archive_wacz_save::entries(&archive)[0].0,
+                "archive/data.warc.gz"
+            );
+        }
+    }
 }
 
 #[test]
