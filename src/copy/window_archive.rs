@@ -16,9 +16,10 @@ pub const WAIT_FOR_THE_LOAD: &str = "Wait for the load to finish (or cancel it).
 pub const SAVING_ARCHIVE: &str = "Saving the archive…";
 pub const SAVE_FOR_TICKET_TITLE: &str = "Save for ticket";
 pub const SAVE_FOR_TICKET_NOTE: &str = "Every page of this inspection as it was fetched (each \
-     HTTP request and response, the rendered DOM in rendered mode) and the settings, depth and \
-     profile it was judged under, as one web archive. Open it with Open… or drop it on the \
-     window, offline.";
+     HTTP request and response; in rendered mode the DOM and what the page loaded: scripts, \
+     stylesheets, XHR and fetch answers) and the settings, depth and profile it was judged \
+     under, as one web archive. Open it with Open… or drop it on the window, offline; with \
+     Rendered on, it is rendered again from the archive alone.";
 pub const LABEL_ARCHIVE_FILE: &str = "Archive file";
 pub const LABEL_ARCHIVE_FORMAT: &str = "Format";
 pub const LABEL_FORMAT_WARC: &str = "WARC (.warc.gz)";
