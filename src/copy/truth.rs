@@ -302,7 +302,7 @@ pub fn tuning_stopped(t: &crate::corpus::truth::Tuning) -> String {
             change_words(best)
         ),
         TuneStop::StartBreaksBounds => format!(
-            "no step was taken: A itself breaks {} ({} links followed per site, precision {}), so no change can keep it",
+            "no step was taken: A itself breaks {} ({} links followed per site, precision {}), and no change that gains brings it within",
             bounds_given(&t.ask),
             per_site_or_dash(t.before.followed_per_page()),
             percent_or_dash(t.before.precision(), 0)

@@ -303,7 +303,7 @@ fn bounds_no_step_can_keep_stop_the_tuning_and_say_so() {
     assert_eq!(stopped, "start_breaks_bounds");
     assert!(
         said.contains(
-            "A itself breaks the bound --max-followed-per-page 0.1 (0.17 links followed per site"
+            "A itself breaks the bound --max-followed-per-page 0.1 (0.17 links followed per site, precision 100%), and no change that gains brings it within"
         ),
         "{said}"
     );
@@ -314,6 +314,51 @@ fn bounds_no_step_can_keep_stop_the_tuning_and_say_so() {
         said.contains("every change that gains breaks the bound --max-followed-per-page 0.2; the best was `ansprechpartner` added to the white list"),
         "{said}"
     );
+}
+
+/// SPEC 11 5. asks only that each step's result keep the bounds: settings
+/// that break `--min-precision` already take a step that brings them within.
+#[test]
+fn settings_under_the_precision_bound_take_a_step_that_brings_them_within() {
+    // A follows `/team` (no target) on p1 and nothing on p2: precision 0.
+    const PAGES: &[(&str, &str, &[Link])] = &[
+        (
+            "p1",
+            "https://a.test/",
+            &[("/team", "Team"), ("/ansprechpartner", "Ansprechpartner")],
+        ),
+        (
+            "p2",
+            "https://b.test/",
+            &[("/de/ansprechpartner", "Ansprechpartner")],
+        ),
+    ];
+    const TARGETS: &str = "id\turl\tkind\n\
+        p1\thttps://a.test/ansprechpartner\tcontact\n\
+        p2\thttps://b.test/de/ansprechpartner\tcontact\n";
+    let dir = truth_corpus_of("under-the-bound", PAGES, TARGETS);
+    std::fs::write(dir.join("lexicon.tsv"), NO_MATCH_LEXICON).unwrap();
+    let lex = dir.join("lexicon.tsv");
+    let report = json_of(
+        &dir,
+        &[
+            "--lexicon",
+            lex.to_str().unwrap(),
+            "--tune",
+            "2",
+            "--min-precision",
+            "0.5",
+        ],
+    );
+    let tuning = &report["tuning"];
+    assert_eq!(
+        tuning["steps"][0]["change"], "`ansprechpartner` added to the white list",
+        "{tuning:#}"
+    );
+    // 2 of the 3 links followed are targets.
+    let precision = tuning["steps"][0]["precision"].as_f64().unwrap();
+    assert!((precision - 2.0 / 3.0).abs() < 1e-9, "{tuning:#}");
+    assert_eq!(tuning["stopped"], "no_gain", "{tuning:#}");
 }
 
 #[test]

@@ -33,7 +33,8 @@ pub enum TuneStop {
     NoGain,
     /// Changes gain, but each breaks a bound; the best of them.
     Bounds(Change),
-    /// The settings tuned from break a bound already: no step can keep it.
+    /// The settings tuned from break a bound already, and no change that
+    /// gains brings them within it.
     StartBreaksBounds,
     Cancelled,
 }
@@ -113,9 +114,9 @@ fn tune_on(
     let (mut decisions, mut truths) = judged(&settings, labelled);
     let before = Metrics::of(&truths, false);
     let mut steps = Vec::new();
-    if !within(ask, &before) {
-        return (steps, settings, TuneStop::StartBreaksBounds, before);
-    }
+    // SPEC 11 5. asks only that each step's result keep the bounds: settings
+    // that break one already may still take a step that brings them within
+    // it (a keyword that adds a target raises precision).
     let mut stop = TuneStop::Steps;
     while steps.len() < ask.steps {
         if cancel.load(Ordering::SeqCst) {
@@ -146,7 +147,11 @@ fn tune_on(
             blocked.get_or_insert(s.change);
         }
         let Some((s, d, t, metrics)) = chosen else {
-            stop = blocked.map_or(TuneStop::NoGain, TuneStop::Bounds);
+            stop = if steps.is_empty() && !within(ask, &before) {
+                TuneStop::StartBreaksBounds
+            } else {
+                blocked.map_or(TuneStop::NoGain, TuneStop::Bounds)
+            };
             break;
         };
         settings = s.settings.clone();
