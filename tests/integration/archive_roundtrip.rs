@@ -33,6 +33,24 @@ pub fn offline(command: &str, archive: &Path, extra: &[&str]) -> Output {
     run_owned(&args)
 }
 
+/// `inspect` of the test site at `depth`, saved to `saved`: its JSON
+/// report, once stderr has said where it was saved.
+pub fn inspect_and_save(server: &Server, depth: &str, saved: &str) -> String {
+    let out = live(
+        server,
+        "inspect",
+        "http://acme.test:{P}/",
+        &["--depth", depth, "--format", "json", "--save-warc", saved],
+    );
+    let json = ok_stdout(&out);
+    assert!(
+        stderr(&out).contains(&format!("to {saved}")),
+        "{}",
+        stderr(&out)
+    );
+    json
+}
+
 fn save_arg(path: &Path) -> String {
     path.display().to_string()
 }
@@ -44,18 +62,7 @@ fn a_depth_3_crawl_with_failed_pages_reopens_offline_byte_identical() {
     for name in ["capture.warc.gz", "capture.warc"] {
         let archive = dir.join(name);
         let saved = save_arg(&archive);
-        let out = live(
-            &s,
-            "inspect",
-            "http://acme.test:{P}/",
-            &["--depth", "3", "--format", "json", "--save-warc", &saved],
-        );
-        let live_json = ok_stdout(&out);
-        assert!(
-            stderr(&out).contains(&format!("to {saved}")),
-            "{}",
-            stderr(&out)
-        );
+        let live_json = inspect_and_save(&s, "3", &saved);
         let report = parse_json(&live_json);
         let errors: Vec<&str> = report["pages"]
             .as_array()

@@ -13,7 +13,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::archive_interop::tool;
-use crate::archive_roundtrip::{live, offline};
+use crate::archive_roundtrip::{inspect_and_save, live, offline};
 use crate::fetch_crawl::site;
 use crate::server::Server;
 use crate::temp_dir;
@@ -71,18 +71,7 @@ fn a_depth_2_inspection_saved_as_wacz_validates_and_reopens_byte_identical() {
     let dir = temp_dir("save-wacz");
     let package = dir.join("ticket.wacz");
     let saved = package.display().to_string();
-    let out = live(
-        &s,
-        "inspect",
-        "http://acme.test:{P}/",
-        &["--depth", "2", "--format", "json", "--save-warc", &saved],
-    );
-    let live_json = ok_stdout(&out);
-    assert!(
-        stderr(&out).contains(&format!("to {saved}")),
-        "{}",
-        stderr(&out)
-    );
+    let live_json = inspect_and_save(&s, "2", &saved);
     let hits_before = s.all_hits().values().sum::<usize>();
     let reopened = offline("inspect", &package, &["--format", "json"]);
     assert_eq!(ok_stdout(&reopened), live_json);

@@ -41,26 +41,35 @@ const TARGETS: &str = "id\turl\tkind\n\
 /// words are candidates.
 const NO_MATCH_LEXICON: &str = "language\tkind\tword\tsource\nfi\tcontact\tyhteystiedot\ttest\n";
 
-fn corpus(name: &str) -> std::path::PathBuf {
-    let dir = truth_corpus_of(name, PAGES, TARGETS);
+/// A manifest corpus of `pages` with `targets` and [`NO_MATCH_LEXICON`]
+/// beside it.
+fn corpus_of(name: &str, pages: &[(&str, &str, &[Link])], targets: &str) -> std::path::PathBuf {
+    let dir = truth_corpus_of(name, pages, targets);
     std::fs::write(dir.join("lexicon.tsv"), NO_MATCH_LEXICON).unwrap();
     dir
 }
 
-fn args<'a>(dir: &'a std::path::Path, extra: &[&'a str]) -> Vec<String> {
-    let mut out: Vec<String> = vec![
-        "corpus".into(),
-        dir.join("manifest.tsv").display().to_string(),
-        "--targets".into(),
-        dir.join("targets.tsv").display().to_string(),
-    ];
-    out.extend(extra.iter().map(|s| (*s).to_owned()));
-    out
+fn corpus(name: &str) -> std::path::PathBuf {
+    corpus_of(name, PAGES, TARGETS)
+}
+
+/// `corpus MANIFEST --targets TARGETS` and `extra`.
+fn labelled(
+    manifest: &std::path::Path,
+    targets: &std::path::Path,
+    extra: &[&str],
+) -> std::process::Output {
+    let (manifest, targets) = (
+        manifest.display().to_string(),
+        targets.display().to_string(),
+    );
+    let mut args = vec!["corpus", manifest.as_str(), "--targets", targets.as_str()];
+    args.extend_from_slice(extra);
+    run(&args)
 }
 
 fn run_with(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
-    let args = args(dir, extra);
-    run(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    labelled(&dir.join("manifest.tsv"), &dir.join("targets.tsv"), extra)
 }
 
 fn json_of(dir: &std::path::Path, extra: &[&str]) -> Value {
@@ -336,8 +345,7 @@ fn settings_under_the_precision_bound_take_a_step_that_brings_them_within() {
     const TARGETS: &str = "id\turl\tkind\n\
         p1\thttps://a.test/ansprechpartner\tcontact\n\
         p2\thttps://b.test/de/ansprechpartner\tcontact\n";
-    let dir = truth_corpus_of("under-the-bound", PAGES, TARGETS);
-    std::fs::write(dir.join("lexicon.tsv"), NO_MATCH_LEXICON).unwrap();
+    let dir = corpus_of("under-the-bound", PAGES, TARGETS);
     let lex = dir.join("lexicon.tsv");
     let report = json_of(
         &dir,
@@ -509,34 +517,25 @@ fn settings_tuned_on_the_corpus_reach_more_homepages_labelled_apart_at_no_worse_
     };
     let dir = crate::temp_dir("generalise-homepages");
     let tuned = dir.join("tuned.json");
-    let corpus_targets = corpus.with_file_name("targets.tsv");
-    let tune = run(&[
-        "corpus",
-        corpus.to_str().unwrap(),
-        "--targets",
-        corpus_targets.to_str().unwrap(),
-        "--suggest",
-        "0",
-        "--tune",
-        "8",
-        "--tune-out",
-        tuned.to_str().unwrap(),
-    ]);
+    let tuned_arg = tuned.display().to_string();
+    let tune = labelled(
+        &corpus,
+        &corpus.with_file_name("targets.tsv"),
+        &["--suggest", "0", "--tune", "8", "--tune-out", &tuned_arg],
+    );
     ok_stdout(&tune);
-    let homepages = crate::repo_path("../shared/homepages/manifest.tsv");
-    let labels = crate::repo_path("tests/fixtures/homepages-targets.tsv");
-    let report = parse_json(&ok_stdout(&run(&[
-        "corpus",
-        homepages.to_str().unwrap(),
-        "--targets",
-        labels.to_str().unwrap(),
-        "--suggest",
-        "0",
-        "--against-settings",
-        tuned.to_str().unwrap(),
-        "--format",
-        "json",
-    ])));
+    let report = parse_json(&ok_stdout(&labelled(
+        &crate::repo_path("../shared/homepages/manifest.tsv"),
+        &crate::repo_path("tests/fixtures/homepages-targets.tsv"),
+        &[
+            "--suggest",
+            "0",
+            "--against-settings",
+            &tuned_arg,
+            "--format",
+            "json",
+        ],
+    )));
     let e = &report["evaluation"];
     let (a, b) = (&e["a"], &e["b"]);
     assert_eq!(a["labelled_pages"], 171, "{a:#}");
