@@ -3,8 +3,9 @@
 //! `../shared/homepages` (third-party test data, read by path; the bench
 //! skips itself when they are absent). Each stage is timed over every page,
 //! so a figure is time per 265 real pages: decoding (charset choice and
-//! decode), building the tree and finding the anchors, resolving, and the
-//! whole read + decide that a corpus run does per page.
+//! decode), finding the anchors (by the fast path where it can, and by
+//! html5ever's tree alone), and the whole read + decide that a corpus run
+//! does per page.
 //!
 //! `cargo bench --bench real_pages`; `scripts/bench-cc` runs the whole
 //! command over a Common-Crawl-shaped archive of the same pages.
@@ -73,6 +74,16 @@ fn stages(c: &mut Criterion) {
             texts
                 .iter()
                 .map(|text| page::parse(black_box(text)).candidates.len())
+                .sum::<usize>()
+        })
+    });
+    // The same pass by html5ever alone: what the fast path (`page/fast.rs`)
+    // saves on the pages it reads.
+    group.bench_function("parse_with_html5ever", |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .map(|text| page::parse_with_html5ever(black_box(text)).candidates.len())
                 .sum::<usize>()
         })
     });

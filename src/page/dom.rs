@@ -519,7 +519,14 @@ pub fn parse_document(html: &str) -> Dom {
         builder,
         skipped: RefCell::new(HashMap::new()),
     };
-    let tokenizer = Tokenizer::new(bounded, TokenizerOpts::default());
+    // `page::decode` drops a byte order mark as a browser's decoder does; a
+    // U+FEFF after that is text. html5ever's `discard_bom` would drop one
+    // each time `feed` resumes (after `</script>`, after `<meta charset>`).
+    let opts = TokenizerOpts {
+        discard_bom: false,
+        ..TokenizerOpts::default()
+    };
+    let tokenizer = Tokenizer::new(bounded, opts);
     let input = BufferQueue::default();
     input.push_back(StrTendril::from_slice(&html));
     while !matches!(tokenizer.feed(&input), html5ever::TokenizerResult::Done) {}

@@ -2,42 +2,20 @@
 
 pub mod decode;
 mod dom;
+mod fast;
+mod parsed;
 mod wide_tags;
 
 use std::sync::Arc;
 
-use url::Url;
-
 use crate::policy::{Candidate, Region};
 pub use decode::{CharsetSource, Decoded, decode};
 use dom::{NodeData, NodeId};
+pub use fast::Bail;
+pub use parsed::{ParsedPage, base_url};
+use parsed::{absolute_http, fold_whitespace};
 
 const NO_NODE: NodeId = NodeId::MAX;
-
-/// A parsed page: its candidates in document order and what the reader found.
-#[derive(Clone, Debug)]
-pub struct ParsedPage {
-    pub candidates: Vec<Candidate>,
-    /// The first `<base href>` as written, if any.
-    pub base_href: Option<String>,
-    /// `<link rel=canonical>`, else `<meta property=og:url>`: absolute http(s) only.
-    pub canonical_url: Option<Url>,
-}
-
-impl ParsedPage {
-    /// The URL links resolve against: the `<base href>` resolved against the page
-    /// URL when it resolves, else the page URL.
-    pub fn base_url(&self, page_url: &Url) -> Url {
-        base_url(self.base_href.as_deref(), page_url)
-    }
-}
-
-/// `base_href` resolved against `page_url` when it resolves, else `page_url`.
-pub fn base_url(base_href: Option<&str>, page_url: &Url) -> Url {
-    base_href
-        .and_then(|href| page_url.join(href).ok())
-        .unwrap_or_else(|| page_url.clone())
-}
 
 /// The value of the attribute `name` without a namespace (an SVG
 /// `xlink:href` is not an `href`).
@@ -49,8 +27,20 @@ fn attr<'a>(attrs: &'a [html5ever::Attribute], name: &str) -> Option<&'a str> {
 }
 
 /// Parses decoded HTML: the document's `a[href]` in tree order, each with its
-/// text content, the first `<base href>`, and the canonical URL.
+/// text content, the first `<base href>`, and the canonical URL. Most pages
+/// are read by the fast path (`fast`), the rest by html5ever; both read a
+/// page alike.
 pub fn parse(html: &str) -> ParsedPage {
+    fast::parse(html).unwrap_or_else(|_| parse_with_html5ever(html))
+}
+
+/// The fast path alone: the page, or why it leaves the page to html5ever.
+pub fn parse_fast(html: &str) -> Result<ParsedPage, Bail> {
+    fast::parse(html)
+}
+
+/// The page as html5ever builds its tree, whatever the fast path would do.
+pub fn parse_with_html5ever(html: &str) -> ParsedPage {
     let dom = dom::parse_document(html);
     let nodes = dom.nodes();
     let mut candidates = Vec::new();
@@ -158,28 +148,10 @@ pub fn parse(html: &str) -> ParsedPage {
     }
 }
 
-/// An absolute http(s) URL, or nothing.
-fn absolute_http(value: &str) -> Option<Url> {
-    Url::parse(value.trim())
-        .ok()
-        .filter(|u| matches!(u.scheme(), "http" | "https"))
-}
-
-/// Each run of Unicode whitespace folded to one space, trimmed.
-fn fold_whitespace(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use url::Url;
 
     #[test]
     fn anchors_with_href_in_document_order_with_folded_text() {
@@ -342,5 +314,291 @@ mod tests {
         assert_eq!(og.canonical_url.unwrap().as_str(), "https://og.acme.test/");
         let relative = parse("<head><link rel=canonical href='/home'></head>");
         assert!(relative.canonical_url.is_none());
+    }
+
+    /// The fast path (`fast.rs`) against html5ever's tree, page for page.
+    mod fast_path {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn same_as_html5ever(html: &str) -> Result<ParsedPage, Bail> {
+            let fast = parse_fast(html)?;
+            let slow = parse_with_html5ever(html);
+            assert_eq!(fast, slow, "{html:?}");
+            Ok(fast)
+        }
+
+        fn links(html: &str) -> Vec<(String, String, &'static str)> {
+            same_as_html5ever(html)
+                .unwrap_or_else(|why| panic!("refused ({why:?}): {html:?}"))
+                .candidates
+                .iter()
+                .map(|c| (c.href.to_string(), c.text.to_string(), c.region.id()))
+                .collect()
+        }
+
+        #[test]
+        fn a_plain_page_is_read_as_html5ever_reads_it() {
+            let got = links(
+                "<!DOCTYPE html><html><head><title>T &amp; co</title>\
+                 <base href=/b/><link rel=canonical href='https://x.test/'></head>\
+                 <body><header><nav><a href=/a>About &amp; us</a></nav></header>\
+                 <main><p>Hi <a href='/c?x=1&copy=2'>Con<b>tact</b></a></main></body></html>",
+            );
+            assert_eq!(
+                got,
+                [
+                    ("/a".into(), "About & us".into(), "nav"),
+                    ("/c?x=1&copy=2".into(), "Contact".into(), "main"),
+                ]
+            );
+        }
+
+        #[test]
+        fn misnesting_that_moves_no_node_is_read_here() {
+            // `</p>` closes the anchor; the text after it gets a clone.
+            assert_eq!(
+                links("<p><a href=/x>one</p>two</a>"),
+                [
+                    ("/x".into(), "one".into(), "other"),
+                    ("/x".into(), "two".into(), "other")
+                ]
+            );
+            // A second `<a>` closes the first.
+            assert_eq!(links("<a href=/1>1<a href=/2>2</a>").len(), 2);
+            links("<li><b>x<li>y</b>z");
+            links("<div><span>x</div>y</span>");
+            links("<select><option>a<option>b</select><a href=/s>s</a>");
+        }
+
+        #[test]
+        fn tables_in_cells_and_their_spaces_are_read_here() {
+            assert_eq!(
+                links(
+                    "<table> <tr> <td><a href=/t>cell <table><td>inner</table></a>\
+                     <th>h</table><a href=/after>after</a>"
+                ),
+                [
+                    ("/t".into(), "cell inner".into(), "other"),
+                    ("/after".into(), "after".into(), "other")
+                ]
+            );
+            links("<table><caption><a href=/c>c</a></caption><colgroup><col></colgroup></table>");
+            links("<table><form><input type=hidden></form><tbody><tr><td>x</table>");
+        }
+
+        #[test]
+        fn scripts_comments_and_raw_text_end_where_the_tokenizer_ends_them() {
+            links("<a href=/s><script><!-- <script>x</script> --></script>y</a>");
+            links("<a href=/s><script><!-- x --></script>y</a>");
+            links("<!-- a --!> <a href=/c>c</a> <!--> <!---> <!-- -- --->");
+            links("<a href=/t><textarea>\n&lt;b&gt;</textarea><style>a</b></style></a>");
+            links("<pre>\r\nx<a href=/p>p</a></pre><?php x ?></ x><! y>");
+        }
+
+        #[test]
+        fn svg_links_and_titles_are_read_here() {
+            assert_eq!(
+                links(
+                    "<a href=/h><svg><title>Home</title><path d=x /></svg></a><svg><a href=/s>s</a></svg>"
+                ),
+                [
+                    ("/h".into(), "Home".into(), "other"),
+                    ("/s".into(), "s".into(), "other")
+                ]
+            );
+        }
+
+        #[test]
+        fn character_references_decode_as_html5ever_decodes_them() {
+            links(
+                "<a href='?a=1&amp;b=2&notit;&para'>&notit; &#x41;&#128;&#0;&#x110000;&;&#;&#x;</a>",
+            );
+            links("<a href=x&lt=1&lt;>&ampx &amp &AMP; &NotNestedLessLess;</a>");
+        }
+
+        /// Pieces of tag soup: the names, attributes, references, comments and
+        /// raw text the rules treat apart.
+        fn piece() -> impl Strategy<Value = String> {
+            let names = prop::sample::select(vec![
+                "a",
+                "b",
+                "i",
+                "u",
+                "font",
+                "nobr",
+                "p",
+                "div",
+                "span",
+                "li",
+                "ul",
+                "ol",
+                "dd",
+                "dt",
+                "table",
+                "tbody",
+                "thead",
+                "tr",
+                "td",
+                "th",
+                "caption",
+                "colgroup",
+                "col",
+                "form",
+                "input",
+                "select",
+                "option",
+                "optgroup",
+                "button",
+                "svg",
+                "title",
+                "desc",
+                "foreignObject",
+                "path",
+                "nav",
+                "header",
+                "footer",
+                "main",
+                "aside",
+                "section",
+                "h1",
+                "h2",
+                "pre",
+                "listing",
+                "textarea",
+                "script",
+                "style",
+                "noscript",
+                "iframe",
+                "xmp",
+                "html",
+                "head",
+                "body",
+                "base",
+                "link",
+                "meta",
+                "br",
+                "img",
+                "hr",
+                "image",
+                "object",
+                "marquee",
+                "ruby",
+                "rt",
+                "rp",
+                "template",
+                "math",
+                "my-el",
+                "A",
+                "DiV",
+                "strong",
+                "em",
+                "small",
+                "applet",
+                "dialog",
+                "search",
+                "summary",
+                "h3",
+                "frameset",
+                "plaintext",
+                "area",
+                "wbr",
+                "keygen",
+                "embed",
+                "param",
+                "rb",
+                "rtc",
+                "label",
+                "svG",
+            ]);
+            let attrs = prop::sample::select(vec![
+                "",
+                " href=/x",
+                " href='/y?a=1&amp;b=2'",
+                " href=\"/z&copy=1\"",
+                " href=/n rel=nofollow",
+                " role=navigation",
+                " role='banner x'",
+                " rel=canonical href=https://c.test/",
+                " property=og:url content=https://o.test/",
+                " type=hidden",
+                " color=red",
+                " href=/d href=/e",
+                " /",
+                " href",
+                "=x href=/q",
+                " HREF=/u",
+                " hReF = '/w'",
+                " href=\"/q\"title=x",
+                " href=a/",
+                " rel='x NoFollow'",
+                " role=MAIN",
+                " href=&#x2f;e&para",
+                " href='/a\r\nb\tc'",
+                " href=/&lt=1&lt",
+                " color",
+                " <a=b",
+            ]);
+            let text = prop::sample::select(vec![
+                "x",
+                " ",
+                "\n",
+                "\r\n",
+                "word two",
+                "&amp;",
+                "&copy",
+                "&notit;",
+                "&#x41;",
+                "&#128;",
+                "&",
+                "&nbsp;",
+                "<",
+                "<!-- c -->",
+                "<!-->",
+                "<!--->",
+                "<!-- --!>",
+                "<!x>",
+                "<?x>",
+                "</ x>",
+                "</>",
+                "<!DOCTYPE html>",
+                "<!doctype html public>",
+                "<![CDATA[x]]>",
+                "<!--<script>",
+                "</script>",
+                "-->",
+                "\u{feff}",
+                "\t",
+                "ü",
+                "&auml;",
+                "&#xD800;",
+                "&#9999999999;",
+                "\u{a0}",
+                "&lt;a href=x&gt;",
+                "&Afr;",
+                "&NotEqualTilde;",
+                "\u{c}",
+                "</a >",
+                "<a href=/r>",
+                "</p>",
+                "</br>",
+            ]);
+            prop_oneof![
+                (names.clone(), attrs).prop_map(|(n, a)| format!("<{n}{a}>")),
+                names.prop_map(|n| format!("</{n}>")),
+                text.prop_map(str::to_owned),
+            ]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+            /// Whatever it accepts, the fast path reads as html5ever does.
+            #[test]
+            fn what_the_fast_path_accepts_it_reads_as_html5ever(pieces in prop::collection::vec(piece(), 0..80)) {
+                let html: String = pieces.concat();
+                let _ = same_as_html5ever(&html);
+            }
+        }
     }
 }

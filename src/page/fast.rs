@@ -1,0 +1,2495 @@
+//! The reader's fast path: the candidates, `<base href>` and canonical URL of
+//! a document read in one pass, without building its tree, for the documents
+//! whose tree is built by a part of the standard's rules this module follows
+//! exactly as html5ever 0.40 does. Anything outside that part (tables,
+//! templates, MathML, HTML inside SVG, a misnested formatting element that
+//! the adoption agency would move, a nesting deeper than Chromium's depth
+//! rule reaches, an unusual character reference, ...) is refused with its
+//! [`Bail`] reason, and the caller parses the document with html5ever.
+//!
+//! Why it can skip the tree: in the part it accepts, every node is inserted
+//! as the last child of the current node and never moved, so an element's
+//! ancestors are the stack of open elements when it is inserted, tree order
+//! is insertion order, and an anchor's text is the text inserted while it is
+//! open. On the 265 real homepages of `../shared` this path accepts most
+//! documents and reads them several times faster than html5ever's tokenizer
+//! and tree builder (figures in `docs/performance.md`); `tests/integration/
+//! real_pages.rs` and the proptest below check that what it accepts, it reads
+//! exactly as html5ever does.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use html5ever::data::{C1_REPLACEMENTS, NAMED_ENTITIES};
+use url::Url;
+
+use super::parsed::{ParsedPage, absolute_http, fold_whitespace};
+use crate::policy::{Candidate, Region};
+
+/// Why a document was left to html5ever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bail {
+    /// A NUL character, or a tag so wide `wide_tags` would thin it.
+    Input,
+    /// A template, frameset, `<plaintext>` or MathML, or a table whose start
+    /// depends on a quirks mode this path does not work out.
+    Element,
+    /// A start tag inside SVG that leaves it, or HTML inside an SVG
+    /// integration point, or a CDATA section.
+    Foreign,
+    /// The adoption agency would move nodes, or the active formatting list
+    /// is deeper than this path keeps.
+    Formatting,
+    /// A `</form>` closing a form that is not the current node, or an element
+    /// removed from the middle of the stack.
+    Misnested,
+    /// Content a table would move out of itself (foster parenting).
+    Foster,
+    /// Deeper than this path follows (Chromium's depth rule is near).
+    Deep,
+    /// `<!--` in a script, or input that ends inside a tag, comment or
+    /// raw text.
+    Tokenizer,
+    /// A character reference this path does not decode.
+    CharRef,
+}
+
+/// Stack depth at which the fast path stops: well short of `dom::MAX_DEPTH`.
+const MAX_FAST_DEPTH: usize = 400;
+
+/// Formatting entries of one name kept before the Noah's Ark clause could
+/// apply; past it, html5ever compares attributes, which this path does not.
+const MAX_SAME_FORMATTING: usize = 2;
+
+macro_rules! names {
+    ($($id:ident = $s:literal),* $(,)?) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
+        #[repr(u16)]
+        enum Ids { $($id),*, COUNT }
+        impl Name {
+            $(const $id: Name = Name(Ids::$id as u16);)*
+            const FIRST_UNKNOWN: u16 = Ids::COUNT as u16;
+        }
+        /// The id of a tag name html5ever's rules name.
+        fn known(name: &[u8]) -> Option<Name> {
+            match name {
+                $($s => Some(Name::$id),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+/// A lowercased tag name: the names the rules mention have fixed ids, any
+/// other is numbered as first seen on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Name(u16);
+
+names! {
+    A = b"a", ADDRESS = b"address", APPLET = b"applet", AREA = b"area",
+    ARTICLE = b"article", ASIDE = b"aside", B = b"b", BASE = b"base",
+    BASEFONT = b"basefont", BGSOUND = b"bgsound", BIG = b"big",
+    BLOCKQUOTE = b"blockquote", BODY = b"body", BR = b"br", BUTTON = b"button",
+    CAPTION = b"caption", CENTER = b"center", CODE = b"code", COL = b"col",
+    COLGROUP = b"colgroup", DD = b"dd", DESC = b"desc", DETAILS = b"details",
+    DIALOG = b"dialog", DIR = b"dir", DIV = b"div", DL = b"dl", DT = b"dt",
+    EM = b"em", EMBED = b"embed", FIELDSET = b"fieldset",
+    FIGCAPTION = b"figcaption", FIGURE = b"figure", FONT = b"font",
+    FOOTER = b"footer", FOREIGNOBJECT = b"foreignobject", FORM = b"form",
+    FRAME = b"frame", FRAMESET = b"frameset", H1 = b"h1", H2 = b"h2",
+    H3 = b"h3", H4 = b"h4", H5 = b"h5", H6 = b"h6", HEAD = b"head",
+    HEADER = b"header", HGROUP = b"hgroup", HR = b"hr", HTML = b"html",
+    I = b"i", IFRAME = b"iframe", IMAGE = b"image", IMG = b"img",
+    INPUT = b"input", ISINDEX = b"isindex", KEYGEN = b"keygen", LI = b"li",
+    LINK = b"link", LISTING = b"listing", MAIN = b"main", MARQUEE = b"marquee",
+    MATH = b"math", MENU = b"menu", META = b"meta", NAV = b"nav", NOBR = b"nobr",
+    NOEMBED = b"noembed", NOFRAMES = b"noframes", NOSCRIPT = b"noscript",
+    OBJECT = b"object", OL = b"ol", OPTGROUP = b"optgroup", OPTION = b"option",
+    P = b"p", PARAM = b"param", PLAINTEXT = b"plaintext", PRE = b"pre",
+    RB = b"rb", RP = b"rp", RT = b"rt", RTC = b"rtc", RUBY = b"ruby", S = b"s",
+    SCRIPT = b"script", SEARCH = b"search", SECTION = b"section",
+    SELECT = b"select", SMALL = b"small", SOURCE = b"source", SPAN = b"span",
+    STRIKE = b"strike", STRONG = b"strong", STYLE = b"style", SUB = b"sub",
+    SUMMARY = b"summary", SUP = b"sup", SVG = b"svg", TABLE = b"table",
+    TBODY = b"tbody", TD = b"td", TEMPLATE = b"template", TEXTAREA = b"textarea",
+    TFOOT = b"tfoot", TH = b"th", THEAD = b"thead", TITLE = b"title", TR = b"tr",
+    TRACK = b"track", TT = b"tt", U = b"u", UL = b"ul", VAR = b"var", WBR = b"wbr",
+    XMP = b"xmp",
+}
+
+impl Name {
+    fn is_heading(self) -> bool {
+        matches!(
+            self,
+            Name::H1 | Name::H2 | Name::H3 | Name::H4 | Name::H5 | Name::H6
+        )
+    }
+
+    /// html5ever's `special_tag` (HTML elements only).
+    fn is_special(self) -> bool {
+        matches!(
+            self,
+            Name::ADDRESS
+                | Name::APPLET
+                | Name::AREA
+                | Name::ARTICLE
+                | Name::ASIDE
+                | Name::BASE
+                | Name::BASEFONT
+                | Name::BGSOUND
+                | Name::BLOCKQUOTE
+                | Name::BODY
+                | Name::BR
+                | Name::BUTTON
+                | Name::CAPTION
+                | Name::CENTER
+                | Name::COL
+                | Name::COLGROUP
+                | Name::DD
+                | Name::DETAILS
+                | Name::DIR
+                | Name::DIV
+                | Name::DL
+                | Name::DT
+                | Name::EMBED
+                | Name::FIELDSET
+                | Name::FIGCAPTION
+                | Name::FIGURE
+                | Name::FOOTER
+                | Name::FORM
+                | Name::FRAME
+                | Name::FRAMESET
+                | Name::H1
+                | Name::H2
+                | Name::H3
+                | Name::H4
+                | Name::H5
+                | Name::H6
+                | Name::HEAD
+                | Name::HEADER
+                | Name::HGROUP
+                | Name::HR
+                | Name::HTML
+                | Name::IFRAME
+                | Name::IMG
+                | Name::INPUT
+                | Name::ISINDEX
+                | Name::LI
+                | Name::LINK
+                | Name::LISTING
+                | Name::MAIN
+                | Name::MARQUEE
+                | Name::MENU
+                | Name::META
+                | Name::NAV
+                | Name::NOEMBED
+                | Name::NOFRAMES
+                | Name::NOSCRIPT
+                | Name::OBJECT
+                | Name::OL
+                | Name::P
+                | Name::PARAM
+                | Name::PLAINTEXT
+                | Name::PRE
+                | Name::SCRIPT
+                | Name::SECTION
+                | Name::SELECT
+                | Name::SOURCE
+                | Name::STYLE
+                | Name::SUMMARY
+                | Name::TABLE
+                | Name::TBODY
+                | Name::TD
+                | Name::TEMPLATE
+                | Name::TEXTAREA
+                | Name::TFOOT
+                | Name::TH
+                | Name::THEAD
+                | Name::TITLE
+                | Name::TR
+                | Name::TRACK
+                | Name::UL
+                | Name::WBR
+                | Name::XMP
+        )
+    }
+
+    /// html5ever's `cursory_implied_end`.
+    fn is_implied_end(self) -> bool {
+        matches!(
+            self,
+            Name::DD
+                | Name::DT
+                | Name::LI
+                | Name::OPTION
+                | Name::OPTGROUP
+                | Name::P
+                | Name::RB
+                | Name::RP
+                | Name::RT
+                | Name::RTC
+        )
+    }
+
+    fn is_formatting(self) -> bool {
+        matches!(
+            self,
+            Name::B
+                | Name::BIG
+                | Name::CODE
+                | Name::EM
+                | Name::FONT
+                | Name::I
+                | Name::S
+                | Name::SMALL
+                | Name::STRIKE
+                | Name::STRONG
+                | Name::TT
+                | Name::U
+        )
+    }
+
+    /// Start tags that leave foreign content (`font` is asked apart).
+    fn breaks_out_of_foreign(self) -> bool {
+        matches!(
+            self,
+            Name::B
+                | Name::BIG
+                | Name::BLOCKQUOTE
+                | Name::BODY
+                | Name::BR
+                | Name::CENTER
+                | Name::CODE
+                | Name::DD
+                | Name::DIV
+                | Name::DL
+                | Name::DT
+                | Name::EM
+                | Name::EMBED
+                | Name::H1
+                | Name::H2
+                | Name::H3
+                | Name::H4
+                | Name::H5
+                | Name::H6
+                | Name::HEAD
+                | Name::HR
+                | Name::I
+                | Name::IMG
+                | Name::LI
+                | Name::LISTING
+                | Name::MENU
+                | Name::META
+                | Name::NOBR
+                | Name::OL
+                | Name::P
+                | Name::PRE
+                | Name::RUBY
+                | Name::S
+                | Name::SMALL
+                | Name::SPAN
+                | Name::STRONG
+                | Name::STRIKE
+                | Name::SUB
+                | Name::SUP
+                | Name::TABLE
+                | Name::TT
+                | Name::U
+                | Name::UL
+                | Name::VAR
+        )
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ns {
+    Html,
+    Svg,
+}
+
+/// An element on the stack of open elements.
+#[derive(Clone, Copy, Debug)]
+struct Open {
+    id: u32,
+    name: Name,
+    ns: Ns,
+    /// The nearest landmark at or above this element.
+    region: Region,
+    /// Whether this element is an `a[href]` whose text is being collected.
+    anchor: bool,
+}
+
+impl Open {
+    fn is(&self, name: Name) -> bool {
+        self.ns == Ns::Html && self.name == name
+    }
+
+    fn is_html_in(&self, set: fn(Name) -> bool) -> bool {
+        self.ns == Ns::Html && set(self.name)
+    }
+
+    /// html5ever's `default_scope` (MathML never gets here).
+    fn bounds_default_scope(&self) -> bool {
+        match self.ns {
+            Ns::Html => matches!(
+                self.name,
+                Name::APPLET
+                    | Name::CAPTION
+                    | Name::HTML
+                    | Name::TABLE
+                    | Name::TD
+                    | Name::TH
+                    | Name::MARQUEE
+                    | Name::OBJECT
+                    | Name::SELECT
+                    | Name::TEMPLATE
+            ),
+            Ns::Svg => is_svg_integration_point(self.name),
+        }
+    }
+}
+
+fn is_svg_integration_point(name: Name) -> bool {
+    matches!(name, Name::FOREIGNOBJECT | Name::DESC | Name::TITLE)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    Default,
+    ListItem,
+    Button,
+}
+
+/// What a formatting element's entry keeps to make its clone.
+#[derive(Clone, Debug)]
+struct Formatting {
+    /// The element the entry stands for now.
+    id: u32,
+    name: Name,
+    landmark: Region,
+    /// `href` and whether `rel` says nofollow, for an `a[href]`.
+    link: Option<(Arc<str>, bool)>,
+}
+
+#[derive(Clone, Debug)]
+enum Entry {
+    Marker,
+    Element(Formatting),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Initial,
+    BeforeHtml,
+    BeforeHead,
+    InHead,
+    AfterHead,
+    InBody,
+    InTable,
+    InTableBody,
+    InRow,
+    InCell,
+    InCaption,
+    InColumnGroup,
+}
+
+/// The doctype as far as the quirks mode matters here (`<table>` closes an
+/// open `<p>` except in quirks mode).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Doctype {
+    /// None: quirks mode.
+    Missing,
+    /// `<!DOCTYPE html>`: no quirks.
+    Html,
+    /// Any other: not worked out.
+    Other,
+}
+
+/// After a token in a mode: done, or to be processed again in the mode the
+/// rules switched to.
+enum Step {
+    Done(Then),
+    Again,
+}
+
+/// How the tokenizer goes on after a start tag.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Then {
+    Data,
+    RawText,
+    RcData,
+    ScriptData,
+}
+
+/// The attributes of a tag that the reader or the rules read: borrowed from
+/// the page unless a reference or a carriage return had to be decoded.
+#[derive(Default)]
+struct Attrs<'a> {
+    href: Option<Cow<'a, str>>,
+    rel: Option<Cow<'a, str>>,
+    role: Option<Cow<'a, str>>,
+    property: Option<Cow<'a, str>>,
+    content: Option<Cow<'a, str>>,
+    /// `type=hidden` (an `<input>` a table keeps).
+    hidden: bool,
+    /// `font` has `color`, `face` or `size` (it then leaves foreign content).
+    font_styling: bool,
+}
+
+struct Tag<'a> {
+    name: Name,
+    self_closing: bool,
+    attrs: Attrs<'a>,
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// Reads a document by the fast path, or says why it cannot.
+pub fn parse(html: &str) -> Result<ParsedPage, Bail> {
+    if memchr::memchr(0, html.as_bytes()).is_some()
+        || matches!(
+            super::wide_tags::thin_wide_tags(html),
+            std::borrow::Cow::Owned(_)
+        )
+    {
+        return Err(Bail::Input);
+    }
+    let mut reader = Reader::new(html);
+    reader.run()?;
+    Ok(reader.finish())
+}
+
+struct Reader<'a> {
+    src: &'a str,
+    pos: usize,
+    mode: Mode,
+    doctype: Doctype,
+    stack: Vec<Open>,
+    active: Vec<Entry>,
+    next_id: u32,
+    form: Option<u32>,
+    /// The tree builder's `ignore_lf`: drop a newline that starts the next
+    /// token (after `<pre>`, `<listing>`, `<textarea>`).
+    ignore_lf: bool,
+    unknown: HashMap<Box<[u8]>, Name>,
+    lower: Vec<u8>,
+    candidates: Vec<Candidate>,
+    no_text: Arc<str>,
+    /// The text under open anchors, in tree order.
+    text: String,
+    /// (candidate index, where its text starts) of the open anchors.
+    open_anchors: Vec<(usize, usize)>,
+    base_href: Option<String>,
+    canonical: Option<Url>,
+    og_url: Option<Url>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(src: &'a str) -> Self {
+        Self {
+            src,
+            pos: 0,
+            mode: Mode::Initial,
+            doctype: Doctype::Missing,
+            stack: Vec::with_capacity(64),
+            active: Vec::new(),
+            next_id: 0,
+            form: None,
+            ignore_lf: false,
+            unknown: HashMap::new(),
+            lower: Vec::new(),
+            candidates: Vec::new(),
+            no_text: Arc::from(""),
+            text: String::new(),
+            open_anchors: Vec::new(),
+            base_href: None,
+            canonical: None,
+            og_url: None,
+        }
+    }
+
+    fn finish(mut self) -> ParsedPage {
+        self.pop_to(0);
+        self.candidates.shrink_to_fit();
+        ParsedPage {
+            candidates: self.candidates,
+            base_href: self.base_href,
+            canonical_url: self.canonical.or(self.og_url),
+        }
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.src.as_bytes()
+    }
+
+    // ---------------------------------------------------------------- tokens
+
+    fn run(&mut self) -> Result<(), Bail> {
+        let bytes = self.bytes();
+        let n = bytes.len();
+        let mut text_start = self.pos;
+        let mut i = self.pos;
+        while let Some(off) = memchr::memchr(b'<', &bytes[i..]) {
+            let lt = i + off;
+            let next = bytes.get(lt + 1).copied();
+            match next {
+                Some(b'!') | Some(b'/') | Some(b'?') => {}
+                Some(c) if c.is_ascii_alphabetic() => {}
+                // A `<` that starts nothing is text.
+                _ => {
+                    i = lt + 1;
+                    continue;
+                }
+            }
+            self.characters(text_start, lt)?;
+            let end = match next {
+                Some(b'!') => self.markup_declaration(lt)?,
+                Some(b'?') => self.bogus_comment(lt + 1)?,
+                Some(b'/') => match bytes.get(lt + 2) {
+                    Some(c) if c.is_ascii_alphabetic() => {
+                        let (tag, end) = self.tag(lt + 2, true)?;
+                        self.end_tag(tag)?;
+                        end
+                    }
+                    Some(b'>') => lt + 3,
+                    Some(_) => self.bogus_comment(lt + 2)?,
+                    None => return Err(Bail::Tokenizer),
+                },
+                _ => {
+                    let (tag, end) = self.tag(lt + 1, false)?;
+                    let name = tag.name;
+                    let then = self.start_tag(tag)?;
+                    self.pos = end;
+                    self.raw_text(name, then)?
+                }
+            };
+            i = end;
+            text_start = end;
+        }
+        self.characters(text_start, n)?;
+        Ok(())
+    }
+
+    /// `<!`: a comment, a doctype or a bogus comment. Returns where it ends.
+    fn markup_declaration(&mut self, lt: usize) -> Result<usize, Bail> {
+        let bytes = self.bytes();
+        let rest = &bytes[lt + 2..];
+        self.ignore_lf = false;
+        if rest.starts_with(b"--") {
+            let body = lt + 4;
+            let after = &bytes[body..];
+            // `<!-->` and `<!--->` end at once.
+            if after.first() == Some(&b'>') {
+                return Ok(body + 1);
+            }
+            if after.starts_with(b"->") {
+                return Ok(body + 2);
+            }
+            // Then `--`, any more `-`, and `>` or `!>` end it.
+            return comment_end(after)
+                .map(|end| body + end)
+                .ok_or(Bail::Tokenizer);
+        }
+        if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"doctype") {
+            // Every DOCTYPE state ends at the first `>`.
+            let end = memchr::memchr(b'>', rest).ok_or(Bail::Tokenizer)?;
+            if self.mode == Mode::Initial {
+                self.mode = Mode::BeforeHtml;
+                let inner = &rest[7..end];
+                let name = inner.trim_ascii();
+                self.doctype = if inner.first().is_some_and(|&c| is_space(c))
+                    && name.eq_ignore_ascii_case(b"html")
+                {
+                    Doctype::Html
+                } else {
+                    Doctype::Other
+                };
+            }
+            return Ok(lt + 2 + end + 1);
+        }
+        if rest.starts_with(b"[CDATA[") && self.in_foreign() {
+            return Err(Bail::Foreign);
+        }
+        self.bogus_comment(lt + 2)
+    }
+
+    /// A bogus comment from `from` to the next `>`.
+    fn bogus_comment(&mut self, from: usize) -> Result<usize, Bail> {
+        self.ignore_lf = false;
+        let end = memchr::memchr(b'>', &self.bytes()[from..]).ok_or(Bail::Tokenizer)?;
+        Ok(from + end + 1)
+    }
+
+    fn intern(&mut self, name: &[u8]) -> Name {
+        let lowered: &[u8] = if name.iter().any(u8::is_ascii_uppercase) {
+            self.lower.clear();
+            self.lower.extend(name.iter().map(u8::to_ascii_lowercase));
+            &self.lower
+        } else {
+            name
+        };
+        if let Some(known) = known(lowered) {
+            return known;
+        }
+        if let Some(name) = self.unknown.get(lowered) {
+            return *name;
+        }
+        let id = Name(Name::FIRST_UNKNOWN + u16::try_from(self.unknown.len()).unwrap_or(u16::MAX));
+        if self.unknown.len() < usize::from(u16::MAX - Name::FIRST_UNKNOWN) {
+            self.unknown.insert(lowered.into(), id);
+        }
+        id
+    }
+
+    /// The tag whose name starts at `at`: its name and the attributes read.
+    /// Returns it and where it ends (after its `>`).
+    fn tag(&mut self, at: usize, end: bool) -> Result<(Tag<'a>, usize), Bail> {
+        let bytes = self.bytes();
+        let n = bytes.len();
+        let mut i = at;
+        while i < n && !is_space(bytes[i]) && bytes[i] != b'/' && bytes[i] != b'>' {
+            i += 1;
+        }
+        let name = self.intern(&bytes[at..i]);
+        let mut tag = Tag {
+            name,
+            self_closing: false,
+            attrs: Attrs::default(),
+        };
+        let mut count = 0usize;
+        // Which needed attributes were seen, so a repeat is dropped (the
+        // first wins) even when the first had no value.
+        let mut seen = 0u16;
+        loop {
+            // Before an attribute name: spaces, and `/` not before `>`.
+            while i < n
+                && (is_space(bytes[i]) || (bytes[i] == b'/' && bytes.get(i + 1) != Some(&b'>')))
+            {
+                i += 1;
+            }
+            if i >= n {
+                return Err(Bail::Tokenizer);
+            }
+            if bytes[i] == b'>' {
+                return Ok((tag, i + 1));
+            }
+            if bytes[i] == b'/' {
+                tag.self_closing = true;
+                return Ok((tag, i + 2));
+            }
+            count += 1;
+            if count > super::wide_tags::WIDE_TAG {
+                return Err(Bail::Input);
+            }
+            let name_start = i;
+            // A name's first character may be `=`.
+            i += 1;
+            while i < n && !is_space(bytes[i]) && !matches!(bytes[i], b'/' | b'>' | b'=') {
+                i += 1;
+            }
+            let attr_name = &bytes[name_start..i];
+            let slot = needed(attr_name);
+            // After the name: spaces, then `=` or another attribute.
+            while i < n && is_space(bytes[i]) {
+                i += 1;
+            }
+            if i >= n {
+                return Err(Bail::Tokenizer);
+            }
+            let mut value = None;
+            if bytes[i] == b'=' {
+                i += 1;
+                while i < n && is_space(bytes[i]) {
+                    i += 1;
+                }
+                if i >= n {
+                    return Err(Bail::Tokenizer);
+                }
+                match bytes[i] {
+                    q @ (b'"' | b'\'') => {
+                        let close = memchr::memchr(q, &bytes[i + 1..]).ok_or(Bail::Tokenizer)?;
+                        value = Some((i + 1, i + 1 + close));
+                        i += close + 2;
+                        // After a quoted value anything but space, `/` or `>`
+                        // starts the next attribute.
+                    }
+                    // `>`: an empty value, and the tag ends.
+                    b'>' => value = Some((i, i)),
+                    _ => {
+                        let start = i;
+                        while i < n && !is_space(bytes[i]) && bytes[i] != b'>' {
+                            i += 1;
+                        }
+                        if i >= n {
+                            return Err(Bail::Tokenizer);
+                        }
+                        value = Some((start, i));
+                    }
+                }
+            }
+            if let Some(slot) = slot
+                && seen & (1 << slot) == 0
+            {
+                seen |= 1 << slot;
+                if end {
+                    continue;
+                }
+                let decoded = match value {
+                    Some((from, to)) => decode(&self.src[from..to], true)?,
+                    None => Cow::Borrowed(""),
+                };
+                let attrs = &mut tag.attrs;
+                match slot {
+                    0 => attrs.href = Some(decoded),
+                    1 => attrs.rel = Some(decoded),
+                    2 => attrs.role = Some(decoded),
+                    3 => attrs.property = Some(decoded),
+                    4 => attrs.content = Some(decoded),
+                    8 => attrs.hidden = decoded.eq_ignore_ascii_case("hidden"),
+                    _ => attrs.font_styling = true,
+                }
+            }
+        }
+    }
+
+    /// After a start tag: the text of a raw text or RCDATA element up to its
+    /// end tag, which is then processed. Returns where the end tag ends.
+    fn raw_text(&mut self, name: Name, then: Then) -> Result<usize, Bail> {
+        let start = self.pos;
+        if then == Then::Data {
+            return Ok(start);
+        }
+        let bytes = self.bytes();
+        let close = if then == Then::ScriptData {
+            script_end(bytes, start).ok_or(Bail::Tokenizer)?
+        } else {
+            let tag_name: &[u8] = name_text(name);
+            let mut i = start;
+            loop {
+                let at = i + memchr::memchr(b'<', &bytes[i..]).ok_or(Bail::Tokenizer)?;
+                if is_end_tag_named(bytes, at, tag_name) {
+                    break at;
+                }
+                i = at + 1;
+            }
+        };
+        if start < close {
+            self.take_ignore_lf_text(start, close, then == Then::RcData)?;
+        } else {
+            self.ignore_lf = false;
+        }
+        // The end tag: its name, then attributes as any tag's.
+        let (_, end) = self.tag(close + 2, true)?;
+        // The text insertion mode: the end tag pops the element.
+        self.pop();
+        Ok(end)
+    }
+
+    // ------------------------------------------------------------------ text
+
+    /// Text from `from` to `to` in the data state.
+    fn characters(&mut self, from: usize, to: usize) -> Result<(), Bail> {
+        if from >= to {
+            return Ok(());
+        }
+        if self.before_body() {
+            let raw = &self.src[from..to];
+            let text = decode(raw, false)?;
+            let rest = text.trim_start_matches(|c: char| c.is_ascii_whitespace());
+            self.ignore_lf = false;
+            if rest.is_empty() {
+                // Whitespace before the body: dropped or put in the head.
+                return Ok(());
+            }
+            self.open_body()?;
+            // What is left goes to the body, where no anchor is open yet.
+            self.reconstruct()?;
+            return Ok(());
+        }
+        if matches!(
+            self.mode,
+            Mode::InTable | Mode::InTableBody | Mode::InRow | Mode::InColumnGroup
+        ) {
+            return self.table_text(from, to);
+        }
+        if self.in_foreign_for_characters() {
+            return self.take_ignore_lf_text(from, to, true);
+        }
+        // In body (or an SVG integration point): reconstruct, then insert.
+        if self.ignore_lf {
+            self.ignore_lf = false;
+            let raw = &self.bytes()[from..to];
+            let skip = match raw {
+                [b'\n', ..] => 1,
+                [b'\r', b'\n', ..] => 2,
+                [b'\r', ..] => 1,
+                [b'&', ..] => return Err(Bail::CharRef),
+                _ => 0,
+            };
+            if from + skip >= to {
+                return Ok(());
+            }
+            self.reconstruct()?;
+            return self.append_text(from + skip, to, true);
+        }
+        self.reconstruct()?;
+        self.append_text(from, to, true)
+    }
+
+    /// Text in a table, not in a cell or caption: kept in place when it is
+    /// all spaces and the current node is the table's own, else foster
+    /// parented, which this path refuses.
+    fn table_text(&mut self, from: usize, to: usize) -> Result<(), Bail> {
+        self.ignore_lf = false;
+        let table_own = self.stack.last().is_some_and(|open| {
+            open.ns == Ns::Html
+                && matches!(
+                    open.name,
+                    Name::TABLE
+                        | Name::TBODY
+                        | Name::TFOOT
+                        | Name::THEAD
+                        | Name::TR
+                        | Name::COLGROUP
+                )
+        });
+        let raw = &self.bytes()[from..to];
+        if !table_own || !raw.iter().all(u8::is_ascii_whitespace) {
+            return Err(Bail::Foster);
+        }
+        self.append_text(from, to, false)
+    }
+
+    /// Text that goes to the current node without reconstruction (raw text,
+    /// foreign content), minding `ignore_lf`.
+    fn take_ignore_lf_text(&mut self, from: usize, to: usize, refs: bool) -> Result<(), Bail> {
+        let mut from = from;
+        if std::mem::take(&mut self.ignore_lf) {
+            match &self.bytes()[from..to] {
+                [b'\r', b'\n', ..] => from += 2,
+                [b'\n' | b'\r', ..] => from += 1,
+                [b'&', ..] if refs => return Err(Bail::CharRef),
+                _ => {}
+            }
+        }
+        self.append_text(from, to, refs)
+    }
+
+    fn append_text(&mut self, from: usize, to: usize, refs: bool) -> Result<(), Bail> {
+        if self.open_anchors.is_empty() || from >= to {
+            // Nobody reads it, but a character reference must still be one
+            // this path decodes exactly.
+            if refs && memchr::memchr(b'&', &self.bytes()[from..to]).is_some() {
+                decode(&self.src[from..to], false)?;
+            }
+            return Ok(());
+        }
+        let raw = &self.src[from..to];
+        if refs && raw.contains('&') {
+            let decoded = decode(raw, false)?;
+            self.text.push_str(&decoded);
+        } else {
+            self.text.push_str(raw);
+        }
+        Ok(())
+    }
+
+    // --------------------------------------------------------------- the tree
+
+    fn before_body(&self) -> bool {
+        matches!(
+            self.mode,
+            Mode::Initial | Mode::BeforeHtml | Mode::BeforeHead | Mode::InHead | Mode::AfterHead
+        )
+    }
+
+    fn in_foreign(&self) -> bool {
+        self.stack.last().is_some_and(|open| open.ns != Ns::Html)
+    }
+
+    /// Whether text goes by the foreign content rules (not at an SVG
+    /// integration point, where it goes by the body's).
+    fn in_foreign_for_characters(&self) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|open| open.ns == Ns::Svg && !is_svg_integration_point(open.name))
+    }
+
+    fn region(&self) -> Region {
+        self.stack.last().map_or(Region::Other, |open| open.region)
+    }
+
+    /// Inserts an element as the current node's last child; pushes it unless
+    /// `void`.
+    fn insert(&mut self, name: Name, ns: Ns, attrs: &Attrs, void: bool) -> Result<u32, Bail> {
+        let landmark = if ns == Ns::Html {
+            landmark(name, attrs.role.as_deref())
+        } else {
+            Region::Other
+        };
+        let link = if name == Name::A {
+            attrs.href.as_ref().map(|href| {
+                let nofollow = attrs.rel.as_deref().is_some_and(|rel| {
+                    rel.split_ascii_whitespace()
+                        .any(|r| r.eq_ignore_ascii_case("nofollow"))
+                });
+                (Arc::from(href.as_ref()), nofollow)
+            })
+        } else {
+            None
+        };
+        if ns == Ns::Html {
+            self.read_head_element(name, attrs);
+        }
+        self.insert_made(name, ns, landmark, link, void)
+    }
+
+    fn insert_made(
+        &mut self,
+        name: Name,
+        ns: Ns,
+        landmark: Region,
+        link: Option<(Arc<str>, bool)>,
+        void: bool,
+    ) -> Result<u32, Bail> {
+        if self.stack.len() >= MAX_FAST_DEPTH {
+            return Err(Bail::Deep);
+        }
+        let region = if landmark == Region::Other {
+            self.region()
+        } else {
+            landmark
+        };
+        let anchor = link.is_some();
+        if let Some((href, nofollow)) = link {
+            if !void {
+                self.open_anchors
+                    .push((self.candidates.len(), self.text.len()));
+            }
+            self.candidates.push(Candidate {
+                href,
+                text: Arc::clone(&self.no_text),
+                nofollow,
+                region,
+            });
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        if !void {
+            self.stack.push(Open {
+                id,
+                name,
+                ns,
+                region,
+                anchor,
+            });
+        }
+        Ok(id)
+    }
+
+    /// `<base>`, `<link rel=canonical>` and `<meta property=og:url>`, read
+    /// as `page::parse` reads them from the tree.
+    fn read_head_element(&mut self, name: Name, attrs: &Attrs) {
+        match name {
+            Name::BASE if self.base_href.is_none() => {
+                self.base_href = attrs.href.as_deref().map(str::to_owned);
+            }
+            Name::LINK if self.canonical.is_none() => {
+                let is_canonical = attrs.rel.as_deref().is_some_and(|rel| {
+                    rel.split_ascii_whitespace()
+                        .any(|r| r.eq_ignore_ascii_case("canonical"))
+                });
+                if is_canonical {
+                    self.canonical = attrs.href.as_deref().and_then(absolute_http);
+                }
+            }
+            Name::META if self.og_url.is_none() && attrs.property.as_deref() == Some("og:url") => {
+                self.og_url = attrs.content.as_deref().and_then(absolute_http);
+            }
+            _ => {}
+        }
+    }
+
+    fn pop(&mut self) {
+        if let Some(open) = self.stack.pop()
+            && open.anchor
+        {
+            self.close_anchor();
+        }
+    }
+
+    fn pop_to(&mut self, len: usize) {
+        while self.stack.len() > len {
+            self.pop();
+        }
+    }
+
+    fn close_anchor(&mut self) {
+        if let Some((index, start)) = self.open_anchors.pop() {
+            let folded = fold_whitespace(&self.text[start..]);
+            if !folded.is_empty() {
+                self.candidates[index].text = Arc::from(folded);
+            }
+            if self.open_anchors.is_empty() {
+                self.text.clear();
+            }
+        }
+    }
+
+    fn current_is(&self, name: Name) -> bool {
+        self.stack.last().is_some_and(|open| open.is(name))
+    }
+
+    fn in_scope(&self, scope: Scope, target: impl Fn(&Open) -> bool) -> bool {
+        for open in self.stack.iter().rev() {
+            if target(open) {
+                return true;
+            }
+            if open.bounds_default_scope()
+                || match scope {
+                    Scope::Default => false,
+                    Scope::ListItem => open.is(Name::OL) || open.is(Name::UL),
+                    Scope::Button => open.is(Name::BUTTON),
+                }
+            {
+                return false;
+            }
+        }
+        false
+    }
+
+    fn in_scope_named(&self, scope: Scope, name: Name) -> bool {
+        self.in_scope(scope, |open| open.is(name))
+    }
+
+    fn generate_implied_end(&mut self, except: Option<Name>) {
+        while let Some(open) = self.stack.last() {
+            if open.ns != Ns::Html || !open.name.is_implied_end() || Some(open.name) == except {
+                return;
+            }
+            self.pop();
+        }
+    }
+
+    /// Pops until an HTML element named `name` has been popped.
+    fn pop_until_named(&mut self, name: Name) {
+        while let Some(open) = self.stack.last() {
+            let done = open.is(name);
+            self.pop();
+            if done {
+                return;
+            }
+        }
+    }
+
+    fn close_p(&mut self) {
+        self.generate_implied_end(Some(Name::P));
+        self.pop_until_named(Name::P);
+    }
+
+    fn close_p_in_button_scope(&mut self) {
+        if self.in_scope_named(Scope::Button, Name::P) {
+            self.close_p();
+        }
+    }
+
+    fn is_open(&self, id: u32) -> bool {
+        self.stack.iter().rev().any(|open| open.id == id)
+    }
+
+    /// The standard's "reconstruct the active formatting elements".
+    fn reconstruct(&mut self) -> Result<(), Bail> {
+        let Some(last) = self.active.last() else {
+            return Ok(());
+        };
+        let open_or_marker = |reader: &Self, entry: &Entry| match entry {
+            Entry::Marker => true,
+            Entry::Element(f) => reader.is_open(f.id),
+        };
+        if open_or_marker(self, last) {
+            return Ok(());
+        }
+        let mut index = self.active.len() - 1;
+        while index > 0 {
+            index -= 1;
+            if open_or_marker(self, &self.active[index]) {
+                index += 1;
+                break;
+            }
+        }
+        for at in index..self.active.len() {
+            let Entry::Element(f) = &self.active[at] else {
+                return Err(Bail::Formatting);
+            };
+            let (name, landmark, link) = (f.name, f.landmark, f.link.clone());
+            let id = self.insert_made(name, Ns::Html, landmark, link, false)?;
+            if let Entry::Element(f) = &mut self.active[at] {
+                f.id = id;
+            }
+        }
+        Ok(())
+    }
+
+    /// The last entry after the last marker named `name`: (index, id).
+    fn formatting_named(&self, name: Name) -> Option<(usize, u32)> {
+        for (index, entry) in self.active.iter().enumerate().rev() {
+            match entry {
+                Entry::Marker => return None,
+                Entry::Element(f) if f.name == name => return Some((index, f.id)),
+                Entry::Element(_) => {}
+            }
+        }
+        None
+    }
+
+    fn push_formatting(&mut self, name: Name, attrs: &Attrs) -> Result<(), Bail> {
+        let same = self
+            .active
+            .iter()
+            .rev()
+            .take_while(|entry| matches!(entry, Entry::Element(_)))
+            .filter(|entry| matches!(entry, Entry::Element(f) if f.name == name))
+            .count();
+        if same > MAX_SAME_FORMATTING {
+            return Err(Bail::Formatting);
+        }
+        let id = self.insert(name, Ns::Html, attrs, false)?;
+        let open = self.stack.last().copied();
+        let link = if open.is_some_and(|open| open.anchor) {
+            self.candidates
+                .last()
+                .map(|c| (Arc::clone(&c.href), c.nofollow))
+        } else {
+            None
+        };
+        self.active.push(Entry::Element(Formatting {
+            id,
+            name,
+            landmark: landmark(name, attrs.role.as_deref()),
+            link,
+        }));
+        Ok(())
+    }
+
+    fn clear_active_to_marker(&mut self) {
+        while let Some(entry) = self.active.pop() {
+            if matches!(entry, Entry::Marker) {
+                return;
+            }
+        }
+    }
+
+    /// The adoption agency algorithm, where it moves no node.
+    fn adoption_agency(&mut self, subject: Name) -> Result<(), Bail> {
+        if self.current_is(subject)
+            && let Some(current) = self.stack.last()
+            && !self
+                .active
+                .iter()
+                .any(|e| matches!(e, Entry::Element(f) if f.id == current.id))
+        {
+            self.pop();
+            return Ok(());
+        }
+        let Some((entry_index, id)) = self.formatting_named(subject) else {
+            self.end_tag_in_body_generic(subject);
+            return Ok(());
+        };
+        let Some(stack_index) = self.stack.iter().rposition(|open| open.id == id) else {
+            self.active.remove(entry_index);
+            return Ok(());
+        };
+        if !self.in_scope(Scope::Default, |open| open.id == id) {
+            return Ok(());
+        }
+        if self.stack[stack_index..]
+            .iter()
+            .any(|open| open.is_html_in(Name::is_special))
+        {
+            return Err(Bail::Formatting);
+        }
+        self.pop_to(stack_index);
+        self.active.remove(entry_index);
+        Ok(())
+    }
+
+    /// "Any other end tag" in body.
+    fn end_tag_in_body_generic(&mut self, name: Name) {
+        let mut found = None;
+        for (index, open) in self.stack.iter().enumerate().rev() {
+            if open.is(name) {
+                found = Some(index);
+                break;
+            }
+            if open.is_html_in(Name::is_special) {
+                return;
+            }
+        }
+        let Some(index) = found else {
+            return;
+        };
+        self.generate_implied_end(Some(name));
+        self.pop_to(index);
+    }
+
+    /// Creates the html, head and body elements a document lacks, up to the
+    /// body.
+    fn open_body(&mut self) -> Result<(), Bail> {
+        while self.before_body() {
+            self.advance_one_mode()?;
+        }
+        Ok(())
+    }
+
+    /// The head's own elements, by the "in head" rules.
+    fn in_head_element(&mut self, tag: &Tag) -> Result<Option<Then>, Bail> {
+        Ok(Some(match tag.name {
+            Name::BASE | Name::BASEFONT | Name::BGSOUND | Name::LINK | Name::META => {
+                self.insert(tag.name, Ns::Html, &tag.attrs, true)?;
+                Then::Data
+            }
+            Name::TITLE => {
+                self.insert(tag.name, Ns::Html, &tag.attrs, false)?;
+                Then::RcData
+            }
+            Name::NOFRAMES | Name::STYLE | Name::NOSCRIPT => {
+                self.insert(tag.name, Ns::Html, &tag.attrs, false)?;
+                Then::RawText
+            }
+            Name::SCRIPT => {
+                self.insert(tag.name, Ns::Html, &tag.attrs, false)?;
+                Then::ScriptData
+            }
+            Name::TEMPLATE => return Err(Bail::Element),
+            _ => return Ok(None),
+        }))
+    }
+
+    fn start_tag(&mut self, tag: Tag) -> Result<Then, Bail> {
+        self.ignore_lf = false;
+        if !self.before_body() && self.in_foreign() {
+            return self.foreign_start_tag(tag);
+        }
+        loop {
+            match self.mode {
+                Mode::Initial => self.mode = Mode::BeforeHtml,
+                Mode::BeforeHtml => {
+                    if tag.name == Name::HTML {
+                        self.insert(Name::HTML, Ns::Html, &tag.attrs, false)?;
+                        self.mode = Mode::BeforeHead;
+                        return Ok(Then::Data);
+                    }
+                    self.insert(Name::HTML, Ns::Html, &Attrs::default(), false)?;
+                    self.mode = Mode::BeforeHead;
+                }
+                Mode::BeforeHead => match tag.name {
+                    Name::HTML => return Ok(Then::Data),
+                    Name::HEAD => {
+                        self.insert(Name::HEAD, Ns::Html, &tag.attrs, false)?;
+                        self.mode = Mode::InHead;
+                        return Ok(Then::Data);
+                    }
+                    _ => {
+                        self.insert(Name::HEAD, Ns::Html, &Attrs::default(), false)?;
+                        self.mode = Mode::InHead;
+                    }
+                },
+                Mode::InHead => match tag.name {
+                    Name::HTML | Name::HEAD => return Ok(Then::Data),
+                    _ => {
+                        if let Some(then) = self.in_head_element(&tag)? {
+                            return Ok(then);
+                        }
+                        self.pop();
+                        self.mode = Mode::AfterHead;
+                    }
+                },
+                Mode::AfterHead => match tag.name {
+                    Name::HTML | Name::HEAD => return Ok(Then::Data),
+                    Name::BODY => {
+                        self.insert(Name::BODY, Ns::Html, &tag.attrs, false)?;
+                        self.mode = Mode::InBody;
+                        return Ok(Then::Data);
+                    }
+                    Name::FRAMESET => return Err(Bail::Element),
+                    Name::BASE
+                    | Name::BASEFONT
+                    | Name::BGSOUND
+                    | Name::LINK
+                    | Name::META
+                    | Name::NOFRAMES
+                    | Name::SCRIPT
+                    | Name::STYLE
+                    | Name::TEMPLATE
+                    | Name::TITLE => {
+                        // Goes into the head, which is not an ancestor of
+                        // anything read: the stack is as if it were not there.
+                        let then = self.in_head_element(&tag)?;
+                        return Ok(then.unwrap_or(Then::Data));
+                    }
+                    _ => {
+                        self.insert(Name::BODY, Ns::Html, &Attrs::default(), false)?;
+                        self.mode = Mode::InBody;
+                    }
+                },
+                _ => {
+                    if let Step::Done(then) = self.start_tag_in_table_modes(&tag)? {
+                        return Ok(then);
+                    }
+                }
+            }
+        }
+    }
+
+    fn start_tag_in_body(&mut self, tag: &Tag) -> Result<Then, Bail> {
+        let name = tag.name;
+        match name {
+            Name::HTML | Name::BODY => {}
+            Name::BASE
+            | Name::BASEFONT
+            | Name::BGSOUND
+            | Name::LINK
+            | Name::META
+            | Name::NOFRAMES
+            | Name::SCRIPT
+            | Name::STYLE
+            | Name::TEMPLATE
+            | Name::TITLE => return Ok(self.in_head_element(tag)?.unwrap_or(Then::Data)),
+            Name::FRAMESET | Name::PLAINTEXT | Name::MATH => {
+                return Err(Bail::Element);
+            }
+            Name::TABLE => {
+                if self.in_scope_named(Scope::Button, Name::P) {
+                    match self.doctype {
+                        Doctype::Html => self.close_p(),
+                        Doctype::Missing => {}
+                        Doctype::Other => return Err(Bail::Element),
+                    }
+                }
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+                self.mode = Mode::InTable;
+            }
+            Name::ADDRESS
+            | Name::ARTICLE
+            | Name::ASIDE
+            | Name::BLOCKQUOTE
+            | Name::CENTER
+            | Name::DETAILS
+            | Name::DIALOG
+            | Name::DIR
+            | Name::DIV
+            | Name::DL
+            | Name::FIELDSET
+            | Name::FIGCAPTION
+            | Name::FIGURE
+            | Name::FOOTER
+            | Name::HEADER
+            | Name::HGROUP
+            | Name::MAIN
+            | Name::NAV
+            | Name::OL
+            | Name::P
+            | Name::SEARCH
+            | Name::SECTION
+            | Name::SUMMARY
+            | Name::UL
+            | Name::MENU => {
+                self.close_p_in_button_scope();
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+            }
+            _ if name.is_heading() => {
+                self.close_p_in_button_scope();
+                if self
+                    .stack
+                    .last()
+                    .is_some_and(|open| open.is_html_in(Name::is_heading))
+                {
+                    self.pop();
+                }
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+            }
+            Name::PRE | Name::LISTING => {
+                self.close_p_in_button_scope();
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+                self.ignore_lf = true;
+            }
+            Name::FORM => {
+                if self.form.is_none() {
+                    self.close_p_in_button_scope();
+                    let id = self.insert(name, Ns::Html, &tag.attrs, false)?;
+                    self.form = Some(id);
+                }
+            }
+            Name::LI | Name::DD | Name::DT => {
+                let closes = |n: Name| {
+                    if name == Name::LI {
+                        n == Name::LI
+                    } else {
+                        n == Name::DD || n == Name::DT
+                    }
+                };
+                let mut to_close = None;
+                for open in self.stack.iter().rev() {
+                    if open.ns == Ns::Html && closes(open.name) {
+                        to_close = Some(open.name);
+                        break;
+                    }
+                    if open.ns == Ns::Html
+                        && open.name.is_special()
+                        && !matches!(open.name, Name::ADDRESS | Name::DIV | Name::P)
+                    {
+                        break;
+                    }
+                }
+                if let Some(close) = to_close {
+                    self.generate_implied_end(Some(close));
+                    self.pop_until_named(close);
+                }
+                self.close_p_in_button_scope();
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+            }
+            Name::BUTTON => {
+                if self.in_scope_named(Scope::Default, Name::BUTTON) {
+                    self.generate_implied_end(None);
+                    self.pop_until_named(Name::BUTTON);
+                }
+                self.reconstruct()?;
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+            }
+            Name::A => {
+                if let Some((_, id)) = self.formatting_named(Name::A) {
+                    self.adoption_agency(Name::A)?;
+                    if let Some(index) = self
+                        .active
+                        .iter()
+                        .position(|e| matches!(e, Entry::Element(f) if f.id == id))
+                    {
+                        self.active.remove(index);
+                    }
+                    if self.is_open(id) {
+                        return Err(Bail::Misnested);
+                    }
+                }
+                self.reconstruct()?;
+                self.push_formatting(name, &tag.attrs)?;
+            }
+            _ if name.is_formatting() => {
+                self.reconstruct()?;
+                self.push_formatting(name, &tag.attrs)?;
+            }
+            Name::NOBR => {
+                self.reconstruct()?;
+                if self.in_scope_named(Scope::Default, Name::NOBR) {
+                    self.adoption_agency(Name::NOBR)?;
+                    self.reconstruct()?;
+                }
+                self.push_formatting(name, &tag.attrs)?;
+            }
+            Name::APPLET | Name::MARQUEE | Name::OBJECT => {
+                self.reconstruct()?;
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+                self.active.push(Entry::Marker);
+            }
+            Name::AREA | Name::BR | Name::EMBED | Name::IMG | Name::KEYGEN | Name::WBR => {
+                self.reconstruct()?;
+                self.insert(name, Ns::Html, &tag.attrs, true)?;
+            }
+            Name::IMAGE => {
+                self.reconstruct()?;
+                self.insert(Name::IMG, Ns::Html, &tag.attrs, true)?;
+            }
+            Name::INPUT => {
+                if self.in_scope_named(Scope::Default, Name::SELECT) {
+                    self.pop_until_named(Name::SELECT);
+                }
+                self.reconstruct()?;
+                self.insert(name, Ns::Html, &tag.attrs, true)?;
+            }
+            Name::PARAM | Name::SOURCE | Name::TRACK => {
+                self.insert(name, Ns::Html, &tag.attrs, true)?;
+            }
+            Name::HR => {
+                self.close_p_in_button_scope();
+                if self.in_scope_named(Scope::Default, Name::SELECT) {
+                    self.generate_implied_end(None);
+                }
+                self.insert(name, Ns::Html, &tag.attrs, true)?;
+            }
+            Name::TEXTAREA => {
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+                self.ignore_lf = true;
+                return Ok(Then::RcData);
+            }
+            Name::XMP => {
+                self.close_p_in_button_scope();
+                self.reconstruct()?;
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+                return Ok(Then::RawText);
+            }
+            Name::IFRAME | Name::NOEMBED | Name::NOSCRIPT => {
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+                return Ok(Then::RawText);
+            }
+            Name::SELECT if self.in_scope_named(Scope::Default, Name::SELECT) => {
+                self.pop_until_named(Name::SELECT);
+            }
+            Name::SELECT => {
+                self.reconstruct()?;
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+            }
+            Name::OPTION | Name::OPTGROUP => {
+                if self.in_scope_named(Scope::Default, Name::SELECT) {
+                    let except = (name == Name::OPTION).then_some(Name::OPTGROUP);
+                    self.generate_implied_end(except);
+                } else if self.current_is(Name::OPTION) {
+                    self.pop();
+                }
+                self.reconstruct()?;
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+            }
+            Name::RB | Name::RTC | Name::RP | Name::RT => {
+                if self.in_scope_named(Scope::Default, Name::RUBY) {
+                    let except = matches!(name, Name::RP | Name::RT).then_some(Name::RTC);
+                    self.generate_implied_end(except);
+                }
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+            }
+            Name::SVG => {
+                self.reconstruct()?;
+                self.insert(name, Ns::Svg, &tag.attrs, tag.self_closing)?;
+            }
+            Name::CAPTION
+            | Name::COL
+            | Name::COLGROUP
+            | Name::FRAME
+            | Name::HEAD
+            | Name::TBODY
+            | Name::TD
+            | Name::TFOOT
+            | Name::TH
+            | Name::THEAD
+            | Name::TR => {}
+            _ => {
+                self.reconstruct()?;
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+            }
+        }
+        Ok(Then::Data)
+    }
+
+    /// Pops until the current node is `html`, `table` or `template`.
+    fn pop_to_table_context(&mut self, also: &[Name]) {
+        while let Some(open) = self.stack.last() {
+            if open.ns == Ns::Html
+                && (matches!(open.name, Name::HTML | Name::TABLE | Name::TEMPLATE)
+                    || also.contains(&open.name))
+            {
+                return;
+            }
+            self.pop();
+        }
+    }
+
+    /// html5ever's `table_scope`: only `html`, `table` and `template` bound it.
+    fn in_table_scope(&self, target: impl Fn(&Open) -> bool) -> bool {
+        for open in self.stack.iter().rev() {
+            if target(open) {
+                return true;
+            }
+            if open.ns == Ns::Html && matches!(open.name, Name::HTML | Name::TABLE | Name::TEMPLATE)
+            {
+                return false;
+            }
+        }
+        false
+    }
+
+    fn in_table_scope_named(&self, name: Name) -> bool {
+        self.in_table_scope(|open| open.is(name))
+    }
+
+    /// The standard's "reset the insertion mode appropriately".
+    fn reset_mode(&mut self) -> Result<(), Bail> {
+        for (index, open) in self.stack.iter().enumerate().rev() {
+            if open.ns != Ns::Html {
+                continue;
+            }
+            self.mode = match open.name {
+                Name::TD | Name::TH if index > 0 => Mode::InCell,
+                Name::TR => Mode::InRow,
+                Name::TBODY | Name::THEAD | Name::TFOOT => Mode::InTableBody,
+                Name::CAPTION => Mode::InCaption,
+                Name::COLGROUP => Mode::InColumnGroup,
+                Name::TABLE => Mode::InTable,
+                Name::BODY => Mode::InBody,
+                Name::TEMPLATE | Name::HEAD | Name::FRAMESET | Name::HTML => {
+                    return Err(Bail::Element);
+                }
+                _ => continue,
+            };
+            return Ok(());
+        }
+        self.mode = Mode::InBody;
+        Ok(())
+    }
+
+    fn close_cell(&mut self) {
+        self.generate_implied_end(None);
+        while let Some(open) = self.stack.last() {
+            let done = open.is(Name::TD) || open.is(Name::TH);
+            self.pop();
+            if done {
+                break;
+            }
+        }
+        self.clear_active_to_marker();
+    }
+
+    /// A start tag in the body or a table, by the current mode.
+    fn start_tag_in_table_modes(&mut self, tag: &Tag) -> Result<Step, Bail> {
+        let name = tag.name;
+        let table_part = matches!(
+            name,
+            Name::CAPTION
+                | Name::COL
+                | Name::COLGROUP
+                | Name::TBODY
+                | Name::TD
+                | Name::TFOOT
+                | Name::TH
+                | Name::THEAD
+                | Name::TR
+        );
+        match self.mode {
+            Mode::InTable => self.start_tag_in_table(tag),
+            Mode::InTableBody => match name {
+                Name::TR => {
+                    self.pop_to_table_context(&[Name::TBODY, Name::TFOOT, Name::THEAD]);
+                    self.insert(name, Ns::Html, &tag.attrs, false)?;
+                    self.mode = Mode::InRow;
+                    Ok(Step::Done(Then::Data))
+                }
+                Name::TH | Name::TD => {
+                    self.pop_to_table_context(&[Name::TBODY, Name::TFOOT, Name::THEAD]);
+                    self.insert(Name::TR, Ns::Html, &Attrs::default(), false)?;
+                    self.mode = Mode::InRow;
+                    Ok(Step::Again)
+                }
+                Name::CAPTION
+                | Name::COL
+                | Name::COLGROUP
+                | Name::TBODY
+                | Name::TFOOT
+                | Name::THEAD => self.leave_table_body(),
+                _ => self.start_tag_in_table(tag),
+            },
+            Mode::InRow => match name {
+                Name::TH | Name::TD => {
+                    self.pop_to_table_context(&[Name::TR]);
+                    self.insert(name, Ns::Html, &tag.attrs, false)?;
+                    self.mode = Mode::InCell;
+                    self.active.push(Entry::Marker);
+                    Ok(Step::Done(Then::Data))
+                }
+                _ if table_part => self.leave_row(),
+                _ => self.start_tag_in_table(tag),
+            },
+            Mode::InCell => {
+                if table_part {
+                    if self.in_table_scope(|open| open.is(Name::TD) || open.is(Name::TH)) {
+                        self.close_cell();
+                        self.mode = Mode::InRow;
+                        return Ok(Step::Again);
+                    }
+                    return Ok(Step::Done(Then::Data));
+                }
+                self.start_tag_in_body(tag).map(Step::Done)
+            }
+            Mode::InCaption => {
+                if table_part {
+                    return self.leave_caption(true);
+                }
+                self.start_tag_in_body(tag).map(Step::Done)
+            }
+            Mode::InColumnGroup => match name {
+                Name::HTML => Ok(Step::Done(Then::Data)),
+                Name::COL => {
+                    self.insert(name, Ns::Html, &tag.attrs, true)?;
+                    Ok(Step::Done(Then::Data))
+                }
+                Name::TEMPLATE => Err(Bail::Element),
+                _ => Ok(self.leave_column_group()),
+            },
+            _ => self.start_tag_in_body(tag).map(Step::Done),
+        }
+    }
+
+    fn start_tag_in_table(&mut self, tag: &Tag) -> Result<Step, Bail> {
+        let name = tag.name;
+        match name {
+            Name::CAPTION => {
+                self.pop_to_table_context(&[]);
+                self.active.push(Entry::Marker);
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+                self.mode = Mode::InCaption;
+            }
+            Name::COLGROUP => {
+                self.pop_to_table_context(&[]);
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+                self.mode = Mode::InColumnGroup;
+            }
+            Name::COL => {
+                self.pop_to_table_context(&[]);
+                self.insert(Name::COLGROUP, Ns::Html, &Attrs::default(), false)?;
+                self.mode = Mode::InColumnGroup;
+                return Ok(Step::Again);
+            }
+            Name::TBODY | Name::TFOOT | Name::THEAD => {
+                self.pop_to_table_context(&[]);
+                self.insert(name, Ns::Html, &tag.attrs, false)?;
+                self.mode = Mode::InTableBody;
+            }
+            Name::TD | Name::TH | Name::TR => {
+                self.pop_to_table_context(&[]);
+                self.insert(Name::TBODY, Ns::Html, &Attrs::default(), false)?;
+                self.mode = Mode::InTableBody;
+                return Ok(Step::Again);
+            }
+            Name::TABLE => {
+                if self.in_table_scope_named(Name::TABLE) {
+                    self.pop_until_named(Name::TABLE);
+                    self.reset_mode()?;
+                    return Ok(Step::Again);
+                }
+            }
+            Name::STYLE | Name::SCRIPT | Name::TEMPLATE => {
+                let then = self.in_head_element(tag)?.unwrap_or(Then::Data);
+                return Ok(Step::Done(then));
+            }
+            Name::INPUT if tag.attrs.hidden => {
+                self.insert(name, Ns::Html, &tag.attrs, true)?;
+            }
+            Name::FORM => {
+                if self.form.is_none() {
+                    let id = self.insert(name, Ns::Html, &tag.attrs, true)?;
+                    self.form = Some(id);
+                }
+            }
+            _ => return Err(Bail::Foster),
+        }
+        Ok(Step::Done(Then::Data))
+    }
+
+    /// In a table body, a token that closes it (if it is open) and is then
+    /// processed in the table.
+    fn leave_table_body(&mut self) -> Result<Step, Bail> {
+        if self.in_table_scope(|open| {
+            open.is(Name::TABLE) || open.is(Name::TBODY) || open.is(Name::TFOOT)
+        }) {
+            self.pop_to_table_context(&[Name::TBODY, Name::TFOOT, Name::THEAD]);
+            self.pop();
+            self.mode = Mode::InTable;
+            return Ok(Step::Again);
+        }
+        Ok(Step::Done(Then::Data))
+    }
+
+    /// In a row, a token that closes it (if it is open) and is then
+    /// processed in the table body.
+    fn leave_row(&mut self) -> Result<Step, Bail> {
+        if self.in_table_scope_named(Name::TR) {
+            self.pop_to_table_context(&[Name::TR]);
+            self.pop();
+            self.mode = Mode::InTableBody;
+            return Ok(Step::Again);
+        }
+        Ok(Step::Done(Then::Data))
+    }
+
+    /// In a caption, a token that closes it (if it is open); processed again
+    /// in the table unless it was `</caption>`.
+    fn leave_caption(&mut self, again: bool) -> Result<Step, Bail> {
+        if self.in_table_scope_named(Name::CAPTION) {
+            self.generate_implied_end(None);
+            self.pop_until_named(Name::CAPTION);
+            self.clear_active_to_marker();
+            self.mode = Mode::InTable;
+            if again {
+                return Ok(Step::Again);
+            }
+        }
+        Ok(Step::Done(Then::Data))
+    }
+
+    /// In a column group, anything else closes it (if it is the current
+    /// node) and is processed again in the table; else it is dropped.
+    fn leave_column_group(&mut self) -> Step {
+        if self.current_is(Name::COLGROUP) {
+            self.pop();
+            self.mode = Mode::InTable;
+            return Step::Again;
+        }
+        Step::Done(Then::Data)
+    }
+
+    fn end_tag_in_table_modes(&mut self, name: Name) -> Result<Step, Bail> {
+        let ignored_in_table = matches!(
+            name,
+            Name::BODY
+                | Name::CAPTION
+                | Name::COL
+                | Name::COLGROUP
+                | Name::HTML
+                | Name::TBODY
+                | Name::TD
+                | Name::TFOOT
+                | Name::TH
+                | Name::THEAD
+                | Name::TR
+        );
+        let done = Ok(Step::Done(Then::Data));
+        match self.mode {
+            Mode::InTable => self.end_tag_in_table(name),
+            Mode::InTableBody => match name {
+                Name::TBODY | Name::TFOOT | Name::THEAD => {
+                    if self.in_table_scope_named(name) {
+                        self.pop_to_table_context(&[Name::TBODY, Name::TFOOT, Name::THEAD]);
+                        self.pop();
+                        self.mode = Mode::InTable;
+                    }
+                    done
+                }
+                Name::TABLE => self.leave_table_body(),
+                _ if ignored_in_table => done,
+                _ => self.end_tag_in_table(name),
+            },
+            Mode::InRow => match name {
+                Name::TR => {
+                    if self.in_table_scope_named(Name::TR) {
+                        self.pop_to_table_context(&[Name::TR]);
+                        self.pop();
+                        self.mode = Mode::InTableBody;
+                    }
+                    done
+                }
+                Name::TABLE => self.leave_row(),
+                Name::TBODY | Name::TFOOT | Name::THEAD => {
+                    if self.in_table_scope_named(name) {
+                        return self.leave_row();
+                    }
+                    done
+                }
+                _ if ignored_in_table => done,
+                _ => self.end_tag_in_table(name),
+            },
+            Mode::InCell => match name {
+                Name::TD | Name::TH => {
+                    if self.in_table_scope_named(name) {
+                        self.generate_implied_end(None);
+                        self.pop_until_named(name);
+                        self.clear_active_to_marker();
+                        self.mode = Mode::InRow;
+                    }
+                    done
+                }
+                Name::BODY | Name::CAPTION | Name::COL | Name::COLGROUP | Name::HTML => done,
+                Name::TABLE | Name::TBODY | Name::TFOOT | Name::THEAD | Name::TR => {
+                    if self.in_table_scope_named(name) {
+                        self.close_cell();
+                        self.mode = Mode::InRow;
+                        return Ok(Step::Again);
+                    }
+                    done
+                }
+                _ => self.end_tag_in_body(name).map(|()| Step::Done(Then::Data)),
+            },
+            Mode::InCaption => match name {
+                Name::TABLE => self.leave_caption(true),
+                Name::CAPTION => self.leave_caption(false),
+                _ if ignored_in_table => done,
+                _ => self.end_tag_in_body(name).map(|()| Step::Done(Then::Data)),
+            },
+            Mode::InColumnGroup => match name {
+                Name::COLGROUP => {
+                    if self.current_is(Name::COLGROUP) {
+                        self.pop();
+                        self.mode = Mode::InTable;
+                    }
+                    done
+                }
+                Name::COL | Name::TEMPLATE => done,
+                _ => Ok(self.leave_column_group()),
+            },
+            _ => self.end_tag_in_body(name).map(|()| Step::Done(Then::Data)),
+        }
+    }
+
+    fn end_tag_in_table(&mut self, name: Name) -> Result<Step, Bail> {
+        match name {
+            Name::TABLE => {
+                if self.in_table_scope_named(Name::TABLE) {
+                    self.pop_until_named(Name::TABLE);
+                    self.reset_mode()?;
+                }
+            }
+            Name::BODY
+            | Name::CAPTION
+            | Name::COL
+            | Name::COLGROUP
+            | Name::HTML
+            | Name::TBODY
+            | Name::TD
+            | Name::TFOOT
+            | Name::TH
+            | Name::THEAD
+            | Name::TR
+            | Name::TEMPLATE => {}
+            // Would insert an element, foster parented.
+            Name::P | Name::BR => return Err(Bail::Foster),
+            _ => self.end_tag_in_body(name)?,
+        }
+        Ok(Step::Done(Then::Data))
+    }
+
+    fn foreign_start_tag(&mut self, tag: Tag) -> Result<Then, Bail> {
+        let at_integration_point = self
+            .stack
+            .last()
+            .is_some_and(|open| is_svg_integration_point(open.name));
+        if at_integration_point
+            || tag.name.breaks_out_of_foreign()
+            || (tag.name == Name::FONT && tag.attrs.font_styling)
+        {
+            return Err(Bail::Foreign);
+        }
+        self.insert(tag.name, Ns::Svg, &tag.attrs, tag.self_closing)?;
+        Ok(Then::Data)
+    }
+
+    fn end_tag(&mut self, tag: Tag) -> Result<(), Bail> {
+        self.ignore_lf = false;
+        if !self.before_body() && self.in_foreign() {
+            return self.foreign_end_tag(tag.name);
+        }
+        let name = tag.name;
+        loop {
+            let is_anything_else = matches!(name, Name::HEAD | Name::BODY | Name::HTML | Name::BR);
+            match self.mode {
+                Mode::Initial => self.mode = Mode::BeforeHtml,
+                Mode::BeforeHtml | Mode::BeforeHead | Mode::AfterHead => {
+                    if !is_anything_else || (self.mode == Mode::AfterHead && name == Name::HEAD) {
+                        return Ok(());
+                    }
+                    self.advance_one_mode()?;
+                }
+                Mode::InHead => {
+                    if name == Name::HEAD {
+                        self.pop();
+                        self.mode = Mode::AfterHead;
+                        return Ok(());
+                    }
+                    if !is_anything_else {
+                        return Ok(());
+                    }
+                    self.pop();
+                    self.mode = Mode::AfterHead;
+                }
+                _ => return self.end_tag_after_head(name),
+            }
+        }
+    }
+
+    /// An end tag in the body or a table, by the current mode.
+    fn end_tag_after_head(&mut self, name: Name) -> Result<(), Bail> {
+        while let Step::Again = self.end_tag_in_table_modes(name)? {}
+        Ok(())
+    }
+
+    /// What "anything else" does in a mode before the body: the element the
+    /// document lacks is made, and the next mode entered.
+    fn advance_one_mode(&mut self) -> Result<(), Bail> {
+        let none = Attrs::default();
+        match self.mode {
+            Mode::Initial => self.mode = Mode::BeforeHtml,
+            Mode::BeforeHtml => {
+                self.insert(Name::HTML, Ns::Html, &none, false)?;
+                self.mode = Mode::BeforeHead;
+            }
+            Mode::BeforeHead => {
+                self.insert(Name::HEAD, Ns::Html, &none, false)?;
+                self.mode = Mode::InHead;
+            }
+            Mode::InHead => {
+                self.pop();
+                self.mode = Mode::AfterHead;
+            }
+            Mode::AfterHead => {
+                self.insert(Name::BODY, Ns::Html, &none, false)?;
+                self.mode = Mode::InBody;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn end_tag_in_body(&mut self, name: Name) -> Result<(), Bail> {
+        match name {
+            Name::BODY | Name::HTML | Name::TEMPLATE => {}
+            Name::ADDRESS
+            | Name::ARTICLE
+            | Name::ASIDE
+            | Name::BLOCKQUOTE
+            | Name::BUTTON
+            | Name::CENTER
+            | Name::DETAILS
+            | Name::DIALOG
+            | Name::DIR
+            | Name::DIV
+            | Name::DL
+            | Name::FIELDSET
+            | Name::FIGCAPTION
+            | Name::FIGURE
+            | Name::FOOTER
+            | Name::HEADER
+            | Name::HGROUP
+            | Name::LISTING
+            | Name::MAIN
+            | Name::MENU
+            | Name::NAV
+            | Name::OL
+            | Name::PRE
+            | Name::SEARCH
+            | Name::SECTION
+            | Name::SELECT
+            | Name::SUMMARY
+            | Name::UL => {
+                if self.in_scope_named(Scope::Default, name) {
+                    self.generate_implied_end(None);
+                    self.pop_until_named(name);
+                }
+            }
+            Name::FORM => {
+                let Some(id) = self.form.take() else {
+                    return Ok(());
+                };
+                if !self.in_scope(Scope::Default, |open| open.id == id) {
+                    return Ok(());
+                }
+                self.generate_implied_end(None);
+                if self.stack.last().map(|open| open.id) != Some(id) {
+                    return Err(Bail::Misnested);
+                }
+                self.pop();
+            }
+            Name::P => {
+                if self.in_scope_named(Scope::Button, Name::P) {
+                    self.close_p();
+                }
+                // Else an empty `<p>` is inserted and closed: nothing read.
+            }
+            Name::LI | Name::DD | Name::DT => {
+                let scope = if name == Name::LI {
+                    Scope::ListItem
+                } else {
+                    Scope::Default
+                };
+                if self.in_scope_named(scope, name) {
+                    self.generate_implied_end(Some(name));
+                    self.pop_until_named(name);
+                }
+            }
+            _ if name.is_heading() => {
+                if self.in_scope(Scope::Default, |open| open.is_html_in(Name::is_heading)) {
+                    self.generate_implied_end(None);
+                    while let Some(open) = self.stack.last() {
+                        let done = open.is_html_in(Name::is_heading);
+                        self.pop();
+                        if done {
+                            break;
+                        }
+                    }
+                }
+            }
+            Name::A | Name::NOBR => self.adoption_agency(name)?,
+            _ if name.is_formatting() => self.adoption_agency(name)?,
+            Name::APPLET | Name::MARQUEE | Name::OBJECT => {
+                if self.in_scope_named(Scope::Default, name) {
+                    self.generate_implied_end(None);
+                    self.pop_until_named(name);
+                    self.clear_active_to_marker();
+                }
+            }
+            Name::BR => {
+                self.reconstruct()?;
+                self.insert(Name::BR, Ns::Html, &Attrs::default(), true)?;
+            }
+            _ => self.end_tag_in_body_generic(name),
+        }
+        Ok(())
+    }
+
+    fn foreign_end_tag(&mut self, name: Name) -> Result<(), Bail> {
+        if matches!(name, Name::BR | Name::P) {
+            return Err(Bail::Foreign);
+        }
+        let mut index = self.stack.len() - 1;
+        let mut first = true;
+        loop {
+            if index == 0 {
+                return Ok(());
+            }
+            let open = self.stack[index];
+            if !first && open.ns == Ns::Html {
+                return self.end_tag_after_head(name);
+            }
+            if open.name == name {
+                self.pop_to(index);
+                return Ok(());
+            }
+            first = false;
+            index -= 1;
+        }
+    }
+}
+
+/// Which needed attribute a name is: href, rel, role, property, content,
+/// a `font` styling attribute, type.
+fn needed(name: &[u8]) -> Option<u8> {
+    let lowered;
+    let name = if name.iter().any(u8::is_ascii_uppercase) {
+        lowered = name.to_ascii_lowercase();
+        &lowered[..]
+    } else {
+        name
+    };
+    match name {
+        b"href" => Some(0),
+        b"rel" => Some(1),
+        b"role" => Some(2),
+        b"property" => Some(3),
+        b"content" => Some(4),
+        b"color" => Some(5),
+        b"face" => Some(6),
+        b"size" => Some(7),
+        b"type" => Some(8),
+        _ => None,
+    }
+}
+
+/// The landmark an HTML element is (as `dom::landmark`).
+fn landmark(name: Name, role: Option<&str>) -> Region {
+    let first = role.and_then(|r| r.split_ascii_whitespace().next());
+    let by_role = [
+        ("navigation", Region::Nav),
+        ("banner", Region::Header),
+        ("main", Region::Main),
+        ("complementary", Region::Aside),
+        ("contentinfo", Region::Footer),
+    ]
+    .into_iter()
+    .find(|(word, _)| first.is_some_and(|f| f.eq_ignore_ascii_case(word)))
+    .map_or(Region::Other, |(_, region)| region);
+    if by_role != Region::Other {
+        return by_role;
+    }
+    match name {
+        Name::NAV => Region::Nav,
+        Name::HEADER => Region::Header,
+        Name::MAIN => Region::Main,
+        Name::ASIDE => Region::Aside,
+        Name::FOOTER => Region::Footer,
+        _ => Region::Other,
+    }
+}
+
+/// Whether `at` starts `</name` and a space, `/` or `>`: the end tag a raw
+/// text or RCDATA element named `name` ends at.
+fn is_end_tag_named(bytes: &[u8], at: usize, name: &[u8]) -> bool {
+    let after = at + 2 + name.len();
+    bytes.len() > after
+        && bytes[at + 1] == b'/'
+        && bytes[at + 2..after].eq_ignore_ascii_case(name)
+        && (is_space(bytes[after]) || matches!(bytes[after], b'/' | b'>'))
+}
+
+/// Where a comment's text ends (after its `-->` or `--!>`), by the comment
+/// states: `--` then any more `-` then `>` or `!>`.
+fn comment_end(text: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(off) = memchr::memchr(b'-', &text[i..]) {
+        let dash = i + off;
+        if text.get(dash + 1) != Some(&b'-') {
+            i = dash + 1;
+            continue;
+        }
+        let mut at = dash + 2;
+        while text.get(at) == Some(&b'-') {
+            at += 1;
+        }
+        match text.get(at) {
+            Some(b'>') => return Some(at + 1),
+            Some(b'!') if text.get(at + 1) == Some(&b'>') => return Some(at + 2),
+            _ => i = at,
+        }
+    }
+    None
+}
+
+/// The ASCII letters from `from`: where they end.
+fn letters_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+        i += 1;
+    }
+    i
+}
+
+/// Where a script's text ends: the `<` of its end tag, by the tokenizer's
+/// script data states (13.2.5.4 and 13.2.5.15 to 13.2.5.31), so that
+/// `<!--` and `<script>` inside a script hide a `</script>` as they do in a
+/// browser. `None` when the input ends first.
+fn script_end(b: &[u8], start: usize) -> Option<usize> {
+    // `script` and a space, `/` or `>` at `from`: where the letters end, and
+    // whether they were that word.
+    let script_word = |from: usize| {
+        let end = letters_end(b, from);
+        let is = end < b.len()
+            && (is_space(b[end]) || matches!(b[end], b'/' | b'>'))
+            && b[from..end].eq_ignore_ascii_case(b"script");
+        (end, is)
+    };
+    // After `<!--`: escaped, or double escaped after `<script` (`Some(true)`,
+    // where `</script>` only undoes the `<script`); and how many `-` were
+    // just seen (two, then `>`, end the escape).
+    let mut escape: Option<bool> = None;
+    let mut dashes = 0;
+    let mut i = start;
+    while i < b.len() {
+        let Some(double) = escape else {
+            i += memchr::memchr(b'<', &b[i..])?;
+            if is_end_tag_named(b, i, b"script") {
+                return Some(i);
+            }
+            if b[i + 1..].starts_with(b"!--") {
+                escape = Some(false);
+                dashes = 2;
+                i += 4;
+            } else {
+                i += 1;
+            }
+            continue;
+        };
+        if dashes == 0 {
+            i += memchr::memchr2(b'-', b'<', &b[i..])?;
+        }
+        match b[i] {
+            b'-' => {
+                dashes = (dashes + 1).min(2);
+                i += 1;
+            }
+            b'>' if dashes == 2 => {
+                escape = None;
+                i += 1;
+            }
+            b'<' => {
+                dashes = 0;
+                if !double && is_end_tag_named(b, i, b"script") {
+                    return Some(i);
+                }
+                // `<script` starts a double escape, `</script` ends one.
+                let word = match (double, b.get(i + 1)) {
+                    (false, Some(c)) if c.is_ascii_alphabetic() => Some(i + 1),
+                    (true, Some(b'/')) => Some(i + 2),
+                    _ => None,
+                };
+                i = match word.map(script_word) {
+                    Some((end, true)) => {
+                        escape = Some(!double);
+                        end + 1
+                    }
+                    Some((end, false)) => end,
+                    None => i + 1,
+                };
+            }
+            _ => {
+                dashes = 0;
+                i += 1;
+            }
+        }
+    }
+    None
+}
+
+/// The tag name of the raw text and RCDATA elements, for their end tag.
+fn name_text(name: Name) -> &'static [u8] {
+    match name {
+        Name::SCRIPT => b"script",
+        Name::STYLE => b"style",
+        Name::TITLE => b"title",
+        Name::TEXTAREA => b"textarea",
+        Name::XMP => b"xmp",
+        Name::IFRAME => b"iframe",
+        Name::NOEMBED => b"noembed",
+        Name::NOFRAMES => b"noframes",
+        Name::NOSCRIPT => b"noscript",
+        _ => b"",
+    }
+}
+
+/// Text with its character references decoded as html5ever's tokenizer
+/// decodes them (`tokenizer/char_ref`), and newlines normalized. The text
+/// ends where no reference can reach past (`<`, a quote, a space, `>`), so
+/// its end ends a reference as the end of input does in html5ever.
+fn decode(raw: &str, in_attribute: bool) -> Result<Cow<'_, str>, Bail> {
+    let bytes = raw.as_bytes();
+    let Some(first) = memchr::memchr2(b'&', b'\r', bytes) else {
+        return Ok(Cow::Borrowed(raw));
+    };
+    let mut out = String::with_capacity(raw.len());
+    let mut copied = 0;
+    let mut i = first;
+    while let Some(off) = memchr::memchr2(b'&', b'\r', &bytes[i..]) {
+        let at = i + off;
+        out.push_str(&raw[copied..at]);
+        if bytes[at] == b'\r' {
+            out.push('\n');
+            i = at
+                + if bytes.get(at + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+            copied = i;
+            continue;
+        }
+        let (decoded, consumed) = char_ref(&bytes[at + 1..], in_attribute)?;
+        match decoded {
+            Some((c1, c2)) => {
+                out.push(c1);
+                if let Some(c2) = c2 {
+                    out.push(c2);
+                }
+                i = at + 1 + consumed;
+            }
+            None => {
+                out.push('&');
+                i = at + 1;
+            }
+        }
+        copied = i;
+    }
+    out.push_str(&raw[copied..]);
+    Ok(Cow::Owned(out))
+}
+
+type Decoded = Option<(char, Option<char>)>;
+
+/// The character reference after a `&`: what it decodes to (nothing: the `&`
+/// is text) and how many bytes it takes.
+fn char_ref(after: &[u8], in_attribute: bool) -> Result<(Decoded, usize), Bail> {
+    match after.first() {
+        None => Ok((None, 0)),
+        Some(b'#') => numeric_ref(&after[1..]).map(|(d, n)| (d, n + 1)),
+        Some(c) if c.is_ascii_alphanumeric() => named_ref(after, in_attribute),
+        Some(_) => Ok((None, 0)),
+    }
+}
+
+fn numeric_ref(after: &[u8]) -> Result<(Decoded, usize), Bail> {
+    let (base, start) = match after.first() {
+        Some(b'x' | b'X') => (16, 1),
+        Some(_) => (10, 0),
+        None => return Ok((None, 0)),
+    };
+    let mut i = start;
+    let mut num: u32 = 0;
+    let mut too_big = false;
+    while let Some(d) = after.get(i).and_then(|&b| char::from(b).to_digit(base)) {
+        num = num.wrapping_mul(base);
+        if num > 0x10FFFF {
+            too_big = true;
+        }
+        num = num.wrapping_add(d);
+        i += 1;
+    }
+    if i == start {
+        // No digits: `&#` (and `x`) are text.
+        return Ok((None, 0));
+    }
+    if after.get(i) == Some(&b';') {
+        i += 1;
+    }
+    let c = match num {
+        n if n > 0x10FFFF || too_big => '\u{fffd}',
+        0 | 0xD800..=0xDFFF => '\u{fffd}',
+        0x80..=0x9F => C1_REPLACEMENTS[(num - 0x80) as usize]
+            .or_else(|| char::from_u32(num))
+            .ok_or(Bail::CharRef)?,
+        n => char::from_u32(n).ok_or(Bail::CharRef)?,
+    };
+    Ok((Some((c, None)), i))
+}
+
+fn named_ref(after: &[u8], in_attribute: bool) -> Result<(Decoded, usize), Bail> {
+    // As html5ever: take characters while they are a prefix of some name,
+    // remembering the longest full match.
+    let mut matched: Option<((u32, u32), usize)> = None;
+    let mut len = 0;
+    while let Some(&c) = after.get(len) {
+        if !c.is_ascii() {
+            break;
+        }
+        len += 1;
+        let Ok(name) = std::str::from_utf8(&after[..len]) else {
+            return Err(Bail::CharRef);
+        };
+        match NAMED_ENTITIES.get(name) {
+            Some(&m) => {
+                if m.0 != 0 {
+                    matched = Some((m, len));
+                }
+            }
+            None => break,
+        }
+    }
+    let Some(((c1, c2), name_len)) = matched else {
+        // No name matched: the `&` and what follows are text.
+        return Ok((None, 0));
+    };
+    let last = after[name_len - 1];
+    let next = after.get(name_len).copied();
+    if last != b';' && in_attribute && next.is_some_and(|c| c == b'=' || c.is_ascii_alphanumeric())
+    {
+        return Ok((None, 0));
+    }
+    let c1 = char::from_u32(c1).ok_or(Bail::CharRef)?;
+    let c2 = if c2 == 0 {
+        None
+    } else {
+        Some(char::from_u32(c2).ok_or(Bail::CharRef)?)
+    };
+    Ok((Some((c1, c2)), name_len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_this_path_does_not_follow_is_left_to_html5ever() {
+        assert_eq!(parse("<a href=/x><div>x</a>"), Err(Bail::Formatting));
+        assert_eq!(
+            parse("<template><a href=/x></a></template>"),
+            Err(Bail::Element)
+        );
+        assert_eq!(parse("<table>text</table>"), Err(Bail::Foster));
+        assert_eq!(parse("<math><mi>x</mi></math>"), Err(Bail::Element));
+        assert_eq!(parse("<svg><div>"), Err(Bail::Foreign));
+        assert_eq!(parse("a\0b"), Err(Bail::Input));
+        assert_eq!(parse(&"<div>".repeat(500)), Err(Bail::Deep));
+        assert_eq!(parse("<a href='x"), Err(Bail::Tokenizer));
+    }
+}
