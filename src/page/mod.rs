@@ -397,6 +397,19 @@ mod tests {
         }
 
         #[test]
+        fn a_u_feff_after_the_decoder_is_text_in_both_readers() {
+            // html5ever's `discard_bom` would drop it where `feed` resumes,
+            // after `</script>` and after `<meta charset>`; a browser keeps it.
+            let page = same_as_html5ever(
+                "<a href=/x><script></script>\u{feff}</a>\
+                 <meta charset=utf-8>\u{feff}<a href=/y>\u{feff}y</a>",
+            )
+            .unwrap();
+            let texts: Vec<&str> = page.candidates.iter().map(|c| &*c.text).collect();
+            assert_eq!(texts, ["\u{feff}", "\u{feff}y"]);
+        }
+
+        #[test]
         fn svg_links_and_titles_are_read_here() {
             assert_eq!(
                 links(
