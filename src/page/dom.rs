@@ -134,6 +134,8 @@ pub struct Dom {
     /// The built depth of the element inserted last: the tree builder's stack
     /// depth, as far as [`Bounded`] needs to know it.
     open_depth: Cell<u32>,
+    /// What the tree builder made of the doctype.
+    quirks: Cell<QuirksMode>,
 }
 
 impl Dom {
@@ -147,7 +149,13 @@ impl Dom {
             nodes: RefCell::new(all),
             templates: RefCell::new(HashMap::new()),
             open_depth: Cell::new(0),
+            quirks: Cell::new(QuirksMode::NoQuirks),
         }
+    }
+
+    /// The document's quirks mode, as the tree builder set it.
+    pub fn quirks_mode(&self) -> QuirksMode {
+        self.quirks.get()
     }
 
     /// The nodes, the document first.
@@ -371,7 +379,9 @@ impl TreeSink for Dom {
         x == y
     }
 
-    fn set_quirks_mode(&self, _mode: QuirksMode) {}
+    fn set_quirks_mode(&self, mode: QuirksMode) {
+        self.quirks.set(mode);
+    }
 
     fn append_before_sibling(&self, sibling: &NodeId, new_node: NodeOrText<NodeId>) {
         let parent = self.parent_of(*sibling);

@@ -166,6 +166,19 @@ impl PartialEq for KeywordList {
 
 impl Eq for KeywordList {}
 
+/// Appends `part.to_lowercase()`; in place when `part` is ASCII, as most
+/// URLs and link texts are (two fewer strings a link; `to_lowercase` keeps
+/// its context rules, such as a final sigma, for the rest).
+fn push_lowercase(out: &mut String, part: &str) {
+    if part.is_ascii() {
+        let start = out.len();
+        out.push_str(part);
+        out[start..].make_ascii_lowercase();
+    } else {
+        out.push_str(&part.to_lowercase());
+    }
+}
+
 /// `lower(percent_decode_utf8_lossy(key)) + " " + lower(text)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Haystack {
@@ -175,10 +188,12 @@ pub struct Haystack {
 
 impl Haystack {
     pub fn new(key: &str, text: &str) -> Self {
-        let mut joined = percent_decode_str(key).decode_utf8_lossy().to_lowercase();
+        let url = percent_decode_str(key).decode_utf8_lossy();
+        let mut joined = String::with_capacity(url.len() + 1 + text.len());
+        push_lowercase(&mut joined, &url);
         let url_len = joined.len();
         joined.push(' ');
-        joined.push_str(&text.to_lowercase());
+        push_lowercase(&mut joined, text);
         Self { joined, url_len }
     }
 

@@ -60,8 +60,9 @@ fn bounded_detection_chooses_what_the_whole_page_chooses_on_every_real_page() {
 /// The reader's fast path (`page::parse_fast`) reads every real page it
 /// accepts exactly as html5ever's tree does: the same links in the same
 /// order, each with the same text, region and nofollow, the same base and
-/// canonical URL. It must accept nine in ten, or it buys little: it accepted
-/// 248 of the 265 when it was written.
+/// canonical URL. It must accept nineteen in twenty, or it buys little: it
+/// accepted 248 of the 265 when it was written, 260 once it followed the
+/// adoption agency's moves and asked html5ever for a doctype's quirks mode.
 #[test]
 fn the_fast_path_reads_every_real_page_it_accepts_as_html5ever_does() {
     let Some(pages) = real_pages() else {
@@ -104,5 +105,5 @@ fn the_fast_path_reads_every_real_page_it_accepts_as_html5ever_does() {
         pages.len() - left,
         pages.len()
     );
-    assert!(left * 10 <= pages.len(), "{left} of {} left", pages.len());
+    assert!(left * 20 <= pages.len(), "{left} of {} left", pages.len());
 }

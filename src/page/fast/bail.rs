@@ -11,8 +11,9 @@ pub enum Bail {
     /// A start tag inside SVG that leaves it, or HTML inside an SVG
     /// integration point, or a CDATA section.
     Foreign,
-    /// The adoption agency would move nodes, or the active formatting list
-    /// is deeper than this path keeps.
+    /// The adoption agency would move nodes across a landmark, or into a
+    /// table or template; or the active formatting list is deeper than this
+    /// path keeps.
     Formatting,
     /// A `</form>` closing a form that is not the current node, or an element
     /// removed from the middle of the stack.

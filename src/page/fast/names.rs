@@ -192,6 +192,15 @@ impl Name {
         )
     }
 
+    /// Where html5ever's `appropriate_place_for_insertion` may foster parent
+    /// (or, for a template, insert into its contents).
+    pub(super) fn is_foster_target(self) -> bool {
+        matches!(
+            self,
+            Name::TABLE | Name::TBODY | Name::TFOOT | Name::THEAD | Name::TR | Name::TEMPLATE
+        )
+    }
+
     /// Start tags that leave foreign content (`font` is asked apart).
     pub(super) fn breaks_out_of_foreign(self) -> bool {
         matches!(
