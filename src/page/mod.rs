@@ -416,6 +416,43 @@ mod tests {
         }
 
         #[test]
+        fn template_contents_are_read_by_neither_path() {
+            assert_eq!(
+                links(
+                    "<head><template><base href=/t/><a href=/h>h</a></template>\
+                     <base href=/b/></head><a href=/x>a<template>b<a href=/in>in</a>\
+                     <table><tr><td><a href=/cell>c</template>c</a><template><col>\
+                     <template><tr><td>x</td></template></template><a href=/y>y</a>"
+                ),
+                [
+                    ("/x".into(), "ac".into(), "other"),
+                    ("/y".into(), "y".into(), "other")
+                ]
+            );
+            assert_eq!(
+                same_as_html5ever("<template><base href=/t/></template><base href=/b/>")
+                    .map(|page| page.base_href),
+                Ok(Some("/b/".into()))
+            );
+            links(
+                "<template><form><p>x</form></template><form><template></form>y</template></form>",
+            );
+            links("<template><p><a href=/f>x<div>y</a></template><a href=/g>g</a>");
+            links("<table><template><td>t</template><tr><td><a href=/t>t</table>");
+            links("<template><caption>c<tbody><tr><td>x</template>z");
+            links("<template><colgroup><col><template></template></colgroup></template>");
+            links("<template shadowrootmode=open><a href=/s>s</a></template><a href=/u>u</a>");
+            links("<template><svg><template></template></svg></template><a href=/v>v</a>");
+            // `</template>` clears the active formatting list only to the
+            // object's marker: the anchor made in the template is made
+            // again after it, a link of the document (the fuzzer's find).
+            assert_eq!(
+                links("<template><a href=/r><object></template>word two"),
+                [("/r".into(), "word two".into(), "other")]
+            );
+        }
+
+        #[test]
         fn a_table_after_an_open_p_follows_the_doctypes_quirks_mode() {
             // Limited quirks (XHTML 1.0 Transitional with its system id):
             // `<table>` closes the `<p>`; quirks (HTML 4.01 Transitional
@@ -654,6 +691,7 @@ mod tests {
             let names = prop::sample::select(vec![
                 "a", "b", "i", "em", "nobr", "font", "span", "div", "p", "nav", "li", "ul",
                 "section", "table", "td", "tr", "form", "button", "h1", "main", "address",
+                "template", "tbody", "caption", "col", "colgroup", "base", "head", "script",
             ]);
             let attrs = prop::sample::select(vec![
                 "",

@@ -138,6 +138,7 @@ enum Mode {
     InCell,
     InCaption,
     InColumnGroup,
+    InTemplate,
 }
 
 /// The doctype as far as the quirks mode matters here (`<table>` closes an
@@ -190,6 +191,17 @@ struct Tag<'a> {
     attrs: Attrs<'a>,
 }
 
+/// An `a` element's link, from its attributes.
+fn link_of(attrs: &Attrs) -> Option<Link> {
+    attrs.href.as_ref().map(|href| {
+        let nofollow = attrs.rel.as_deref().is_some_and(|rel| {
+            rel.split_ascii_whitespace()
+                .any(|r| r.eq_ignore_ascii_case("nofollow"))
+        });
+        (Arc::from(href.as_ref()), nofollow)
+    })
+}
+
 /// Reads a document by the fast path, or says why it cannot.
 pub fn parse(html: &str) -> Result<ParsedPage, Bail> {
     if memchr::memchr(0, html.as_bytes()).is_some()
@@ -214,6 +226,12 @@ struct Reader<'a> {
     active: Vec<Entry>,
     next_id: u32,
     form: Option<u32>,
+    /// The tree builder's stack of template insertion modes.
+    template_modes: Vec<Mode>,
+    /// HTML `<template>` elements on the stack. While one is, what is
+    /// inserted goes to its contents, outside the document: no link, no
+    /// text, no base is read there (as `page::parse` reads html5ever's tree).
+    templates_open: usize,
     /// The tree builder's `ignore_lf`: drop a newline that starts the next
     /// token (after `<pre>`, `<listing>`, `<textarea>`).
     ignore_lf: bool,
@@ -241,6 +259,8 @@ impl<'a> Reader<'a> {
             active: Vec::new(),
             next_id: 0,
             form: None,
+            template_modes: Vec::new(),
+            templates_open: 0,
             ignore_lf: false,
             unknown: HashMap::new(),
             lower: Vec::new(),
@@ -548,8 +568,12 @@ impl<'a> Reader<'a> {
                 return Ok(());
             }
             self.open_body()?;
-            // What is left goes to the body, where no anchor is open yet.
+            // What is left goes to the body, into an anchor only where the
+            // reconstruction makes one (one left open in a head template).
             self.reconstruct()?;
+            if !self.open_anchors.is_empty() && self.templates_open == 0 {
+                self.text.push_str(rest);
+            }
             return Ok(());
         }
         if matches!(
@@ -622,7 +646,7 @@ impl<'a> Reader<'a> {
     }
 
     fn append_text(&mut self, from: usize, to: usize, refs: bool) -> Result<(), Bail> {
-        if self.open_anchors.is_empty() || from >= to {
+        if self.open_anchors.is_empty() || from >= to || self.templates_open > 0 {
             // Nobody reads it: no anchor is open.
             return Ok(());
         }
@@ -670,17 +694,11 @@ impl<'a> Reader<'a> {
             Region::Other
         };
         let link = if name == Name::A {
-            attrs.href.as_ref().map(|href| {
-                let nofollow = attrs.rel.as_deref().is_some_and(|rel| {
-                    rel.split_ascii_whitespace()
-                        .any(|r| r.eq_ignore_ascii_case("nofollow"))
-                });
-                (Arc::from(href.as_ref()), nofollow)
-            })
+            link_of(attrs)
         } else {
             None
         };
-        if ns == Ns::Html {
+        if ns == Ns::Html && self.templates_open == 0 {
             self.read_head_element(name, attrs);
         }
         self.insert_made(name, ns, landmark, link, void)
@@ -702,6 +720,7 @@ impl<'a> Reader<'a> {
         } else {
             landmark
         };
+        let link = link.filter(|_| self.templates_open == 0);
         let anchor = link.is_some();
         let (cand_mark, text_mark) = (self.candidates.len(), self.text.len());
         if let Some((href, nofollow)) = link {
@@ -719,6 +738,9 @@ impl<'a> Reader<'a> {
         let id = self.next_id;
         self.next_id += 1;
         if !void {
+            if ns == Ns::Html && name == Name::TEMPLATE {
+                self.templates_open += 1;
+            }
             self.stack.push(Open {
                 id,
                 name,
@@ -756,10 +778,13 @@ impl<'a> Reader<'a> {
     }
 
     fn pop(&mut self) {
-        if let Some(open) = self.stack.pop()
-            && open.anchor
-        {
-            self.close_anchor();
+        if let Some(open) = self.stack.pop() {
+            if open.anchor {
+                self.close_anchor();
+            }
+            if open.is(Name::TEMPLATE) {
+                self.templates_open -= 1;
+            }
         }
     }
 
@@ -899,13 +924,15 @@ impl<'a> Reader<'a> {
             return Err(Bail::Formatting);
         }
         let id = self.insert(name, Ns::Html, attrs, false)?;
-        let open = self.stack.last().copied();
-        let link = if open.is_some_and(|open| open.anchor) {
-            self.candidates
+        // Its clones are links wherever they go, even when it was made in a
+        // template (a clone reconstructed after the template is read).
+        let link = match self.stack.last() {
+            Some(open) if open.anchor => self
+                .candidates
                 .last()
-                .map(|c| (Arc::clone(&c.href), c.nofollow))
-        } else {
-            None
+                .map(|c| (Arc::clone(&c.href), c.nofollow)),
+            _ if name == Name::A => link_of(attrs),
+            _ => None,
         };
         self.active.push(Entry::Element(Formatting {
             id,
@@ -1000,6 +1027,8 @@ impl<'a> Reader<'a> {
         }
         let element = self.stack[stack_index];
         let block = self.stack[furthest];
+        // In a template, the clones are in its contents too: no links.
+        let visible = self.templates_open == 0;
         // The formatting element's clone goes between the block and its
         // children, so its own landmark must be the block's region.
         if self.stack[stack_index..furthest]
@@ -1045,7 +1074,7 @@ impl<'a> Reader<'a> {
             f.id = id;
             let clone = Open {
                 id,
-                anchor: f.link.is_some(),
+                anchor: visible && f.link.is_some(),
                 ..node
             };
             self.stack[node_index] = clone;
@@ -1077,7 +1106,7 @@ impl<'a> Reader<'a> {
         let new = Open {
             id: new_id,
             region: block.region,
-            anchor: formatting.link.is_some(),
+            anchor: visible && formatting.link.is_some(),
             ..element
         };
         let mut made: Vec<(Open, Option<Link>)> = Vec::new();
@@ -1093,7 +1122,7 @@ impl<'a> Reader<'a> {
         let mut marks: Vec<(u32, usize)> = Vec::new();
         for (open, link) in made {
             marks.push((open.id, at));
-            if let Some((href, nofollow)) = link {
+            if let Some((href, nofollow)) = link.filter(|_| open.anchor) {
                 self.candidates.insert(
                     at,
                     Candidate {
@@ -1218,7 +1247,13 @@ impl<'a> Reader<'a> {
                 self.insert(tag.name, Ns::Html, &tag.attrs, false)?;
                 Then::ScriptData
             }
-            Name::TEMPLATE => return Err(Bail::Element),
+            Name::TEMPLATE => {
+                self.insert(tag.name, Ns::Html, &tag.attrs, false)?;
+                self.active.push(Entry::Marker);
+                self.mode = Mode::InTemplate;
+                self.template_modes.push(Mode::InTemplate);
+                Then::Data
+            }
             _ => return Ok(None),
         }))
     }
@@ -1290,6 +1325,34 @@ impl<'a> Reader<'a> {
                         self.mode = Mode::InBody;
                     }
                 },
+                Mode::InTemplate => {
+                    let mode = match tag.name {
+                        Name::BASE
+                        | Name::BASEFONT
+                        | Name::BGSOUND
+                        | Name::LINK
+                        | Name::META
+                        | Name::NOFRAMES
+                        | Name::SCRIPT
+                        | Name::STYLE
+                        | Name::TEMPLATE
+                        | Name::TITLE => {
+                            return Ok(self.in_head_element(&tag)?.unwrap_or(Then::Data));
+                        }
+                        Name::CAPTION
+                        | Name::COLGROUP
+                        | Name::TBODY
+                        | Name::TFOOT
+                        | Name::THEAD => Mode::InTable,
+                        Name::COL => Mode::InColumnGroup,
+                        Name::TR => Mode::InTableBody,
+                        Name::TD | Name::TH => Mode::InRow,
+                        _ => Mode::InBody,
+                    };
+                    self.template_modes.pop();
+                    self.template_modes.push(mode);
+                    self.mode = mode;
+                }
                 _ => {
                     if let Step::Done(then) = self.start_tag_in_table_modes(&tag)? {
                         return Ok(then);
@@ -1378,10 +1441,12 @@ impl<'a> Reader<'a> {
                 self.ignore_lf = true;
             }
             Name::FORM => {
-                if self.form.is_none() {
+                if self.form.is_none() || self.templates_open > 0 {
                     self.close_p_in_button_scope();
                     let id = self.insert(name, Ns::Html, &tag.attrs, false)?;
-                    self.form = Some(id);
+                    if self.templates_open == 0 {
+                        self.form = Some(id);
+                    }
                 }
             }
             Name::LI | Name::DD | Name::DT => {
@@ -1586,9 +1651,11 @@ impl<'a> Reader<'a> {
                 Name::COLGROUP => Mode::InColumnGroup,
                 Name::TABLE => Mode::InTable,
                 Name::BODY => Mode::InBody,
-                Name::TEMPLATE | Name::HEAD | Name::FRAMESET | Name::HTML => {
-                    return Err(Bail::Element);
-                }
+                Name::TEMPLATE => *self.template_modes.last().ok_or(Bail::Element)?,
+                Name::HEAD if index > 0 => Mode::InHead,
+                // The head is made before any template can be: after it.
+                Name::HTML => Mode::AfterHead,
+                Name::FRAMESET => return Err(Bail::Element),
                 _ => continue,
             };
             return Ok(());
@@ -1681,7 +1748,10 @@ impl<'a> Reader<'a> {
                     self.insert(name, Ns::Html, &tag.attrs, true)?;
                     Ok(Step::Done(Then::Data))
                 }
-                Name::TEMPLATE => Err(Bail::Element),
+                Name::TEMPLATE => {
+                    let then = self.in_head_element(tag)?.unwrap_or(Then::Data);
+                    Ok(Step::Done(then))
+                }
                 _ => Ok(self.leave_column_group()),
             },
             _ => self.start_tag_in_body(tag).map(Step::Done),
@@ -1734,7 +1804,7 @@ impl<'a> Reader<'a> {
                 self.insert(name, Ns::Html, &tag.attrs, true)?;
             }
             Name::FORM => {
-                if self.form.is_none() {
+                if self.form.is_none() && self.templates_open == 0 {
                     let id = self.insert(name, Ns::Html, &tag.attrs, true)?;
                     self.form = Some(id);
                 }
@@ -1939,6 +2009,10 @@ impl<'a> Reader<'a> {
         loop {
             let is_anything_else = matches!(name, Name::HEAD | Name::BODY | Name::HTML | Name::BR);
             match self.mode {
+                Mode::InHead | Mode::AfterHead | Mode::InTemplate if name == Name::TEMPLATE => {
+                    return self.end_template();
+                }
+                Mode::InTemplate => return Ok(()),
                 Mode::Initial => self.mode = Mode::BeforeHtml,
                 Mode::BeforeHtml | Mode::BeforeHead | Mode::AfterHead => {
                     if !is_anything_else || (self.mode == Mode::AfterHead && name == Name::HEAD) {
@@ -1965,8 +2039,29 @@ impl<'a> Reader<'a> {
 
     /// An end tag in the body or a table, by the current mode.
     fn end_tag_after_head(&mut self, name: Name) -> Result<(), Bail> {
+        // Every one of these modes takes `</template>` by the in-head rules.
+        if name == Name::TEMPLATE {
+            return self.end_template();
+        }
         while let Step::Again = self.end_tag_in_table_modes(name)? {}
         Ok(())
+    }
+
+    /// `</template>` by the in-head rules.
+    fn end_template(&mut self) -> Result<(), Bail> {
+        if self.templates_open == 0 {
+            return Ok(());
+        }
+        while let Some(open) = self.stack.last() {
+            if open.ns != Ns::Html || !open.name.is_thorough_implied_end() {
+                break;
+            }
+            self.pop();
+        }
+        self.pop_until_named(Name::TEMPLATE);
+        self.clear_active_to_marker();
+        self.template_modes.pop();
+        self.reset_mode()
     }
 
     /// What "anything else" does in a mode before the body: the element the
@@ -2030,6 +2125,12 @@ impl<'a> Reader<'a> {
                 if self.in_scope_named(Scope::Default, name) {
                     self.generate_implied_end(None);
                     self.pop_until_named(name);
+                }
+            }
+            Name::FORM if self.templates_open > 0 => {
+                if self.in_scope_named(Scope::Default, Name::FORM) {
+                    self.generate_implied_end(None);
+                    self.pop_until_named(Name::FORM);
                 }
             }
             Name::FORM => {
@@ -2126,10 +2227,8 @@ mod tests {
             parse("<table><tr><td><a href=/x></td><b><div>x</b>"),
             Err(Bail::Foster)
         );
-        assert_eq!(
-            parse("<template><a href=/x></a></template>"),
-            Err(Bail::Element)
-        );
+        assert_eq!(parse("<frameset><frame>"), Err(Bail::Element));
+        assert_eq!(parse("<template><tr> x"), Err(Bail::Foster));
         assert_eq!(parse("<table>text</table>"), Err(Bail::Foster));
         assert_eq!(parse("<math><mi>x</mi></math>"), Err(Bail::Element));
         assert_eq!(parse("<svg><div>"), Err(Bail::Foreign));

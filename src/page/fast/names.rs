@@ -174,6 +174,22 @@ impl Name {
         )
     }
 
+    /// html5ever's `thorough_implied_end`.
+    pub(super) fn is_thorough_implied_end(self) -> bool {
+        self.is_implied_end()
+            || matches!(
+                self,
+                Name::CAPTION
+                    | Name::COLGROUP
+                    | Name::TBODY
+                    | Name::TD
+                    | Name::TFOOT
+                    | Name::TH
+                    | Name::THEAD
+                    | Name::TR
+            )
+    }
+
     pub(super) fn is_formatting(self) -> bool {
         matches!(
             self,
