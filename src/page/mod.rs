@@ -371,6 +371,16 @@ mod tests {
             links("<nobr><a href=/e>1<div>2<nobr>3</div>4");
             links(&"<b>x<div>".repeat(3));
             links("<a href=/f>f<i>i<b>b<u>u<s>s<p>p</a>after");
+            // Moves that take 200 levels off: html5ever's tree keeps the
+            // moved block's grandchildren at their old depth, where the depth
+            // rule puts `<i>` beside the anchor, not in it (the review's find).
+            let deep = format!(
+                "<b>{}{}</b>{}<a href=/z><i>y</i>q</a>",
+                "<span>".repeat(200),
+                "<div>".repeat(10),
+                "<span>".repeat(300)
+            );
+            assert_eq!(same_as_html5ever(&deep).err(), Some(Bail::Deep));
             // The clone of a landmark would sit between the block and its
             // children, in another landmark: left to html5ever (the fuzzer's
             // find).

@@ -228,6 +228,11 @@ struct Reader<'a> {
     form: Option<u32>,
     /// The tree builder's stack of template insertion modes.
     template_modes: Vec<Mode>,
+    /// How many levels the adoption agency's moves have taken off the
+    /// elements they moved, in all: `dom.rs` keeps a moved element's
+    /// descendants at the depth they had, so its depth rule can see them up
+    /// to this much deeper than they are. The depth bound counts it.
+    moved_levels: usize,
     /// HTML `<template>` elements on the stack. While one is, what is
     /// inserted goes to its contents, outside the document: no link, no
     /// text, no base is read there (as `page::parse` reads html5ever's tree).
@@ -260,6 +265,7 @@ impl<'a> Reader<'a> {
             next_id: 0,
             form: None,
             template_modes: Vec::new(),
+            moved_levels: 0,
             templates_open: 0,
             ignore_lf: false,
             unknown: HashMap::new(),
@@ -712,7 +718,7 @@ impl<'a> Reader<'a> {
         link: Option<Link>,
         void: bool,
     ) -> Result<u32, Bail> {
-        if self.stack.len() >= MAX_FAST_DEPTH {
+        if self.stack.len() + self.moved_levels >= MAX_FAST_DEPTH {
             return Err(Bail::Deep);
         }
         let region = if landmark == Region::Other {
@@ -1083,6 +1089,9 @@ impl<'a> Reader<'a> {
             }
             clones.push(clone);
         }
+        // The block's grandchildren stay as deep as they were, to the depth
+        // rule of `dom.rs`, though the elements it left are no longer above.
+        self.moved_levels += left.len().saturating_sub(clones.len());
         // What the block leaves loses its text.
         for open in left.iter().filter(|open| open.anchor) {
             // The marks are the reader's own; a refusal, not a panic, should
@@ -1174,7 +1183,7 @@ impl<'a> Reader<'a> {
             return Err(Bail::Formatting);
         };
         self.stack.insert(block_index + 1, new);
-        if self.stack.len() >= MAX_FAST_DEPTH {
+        if self.stack.len() + self.moved_levels >= MAX_FAST_DEPTH {
             return Err(Bail::Deep);
         }
         // The marks of what moved, and of what was read inside the block.
