@@ -980,16 +980,7 @@ impl<'a> Reader<'a> {
                         return Ok(Then::Data);
                     }
                     Name::FRAMESET => return Err(Bail::Element),
-                    Name::BASE
-                    | Name::BASEFONT
-                    | Name::BGSOUND
-                    | Name::LINK
-                    | Name::META
-                    | Name::NOFRAMES
-                    | Name::SCRIPT
-                    | Name::STYLE
-                    | Name::TEMPLATE
-                    | Name::TITLE => {
+                    _ if tag.name.goes_by_in_head_rules() => {
                         // Goes into the head, which is not an ancestor of
                         // anything read: the stack is as if it were not there.
                         let then = self.in_head_element(&tag)?;
@@ -1002,16 +993,7 @@ impl<'a> Reader<'a> {
                 },
                 Mode::InTemplate => {
                     let mode = match tag.name {
-                        Name::BASE
-                        | Name::BASEFONT
-                        | Name::BGSOUND
-                        | Name::LINK
-                        | Name::META
-                        | Name::NOFRAMES
-                        | Name::SCRIPT
-                        | Name::STYLE
-                        | Name::TEMPLATE
-                        | Name::TITLE => {
+                        _ if tag.name.goes_by_in_head_rules() => {
                             return Ok(self.in_head_element(&tag)?.unwrap_or(Then::Data));
                         }
                         Name::CAPTION
@@ -1041,16 +1023,9 @@ impl<'a> Reader<'a> {
         let name = tag.name;
         match name {
             Name::HTML | Name::BODY => {}
-            Name::BASE
-            | Name::BASEFONT
-            | Name::BGSOUND
-            | Name::LINK
-            | Name::META
-            | Name::NOFRAMES
-            | Name::SCRIPT
-            | Name::STYLE
-            | Name::TEMPLATE
-            | Name::TITLE => return Ok(self.in_head_element(tag)?.unwrap_or(Then::Data)),
+            _ if name.goes_by_in_head_rules() => {
+                return Ok(self.in_head_element(tag)?.unwrap_or(Then::Data));
+            }
             Name::FRAMESET | Name::PLAINTEXT | Name::MATH => {
                 return Err(Bail::Element);
             }

@@ -174,6 +174,24 @@ impl Name {
         )
     }
 
+    /// Start tags the body, after-head and in-template modes give to the
+    /// in-head rules.
+    pub(super) fn goes_by_in_head_rules(self) -> bool {
+        matches!(
+            self,
+            Name::BASE
+                | Name::BASEFONT
+                | Name::BGSOUND
+                | Name::LINK
+                | Name::META
+                | Name::NOFRAMES
+                | Name::SCRIPT
+                | Name::STYLE
+                | Name::TEMPLATE
+                | Name::TITLE
+        )
+    }
+
     /// html5ever's `thorough_implied_end`.
     pub(super) fn is_thorough_implied_end(self) -> bool {
         self.is_implied_end()
