@@ -248,9 +248,19 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
             applied.len()
         )));
     }
-    let stored = |wire: &[u8]| wire[..wire.len().min(max_body.saturating_add(1))].to_vec();
+    // A power of two, as a block is sized (`records::read_record`).
+    let stored = |wire: &[u8]| {
+        let kept = &wire[..wire.len().min(max_body.saturating_add(1))];
+        let mut body = Vec::with_capacity(kept.len().next_power_of_two());
+        body.extend_from_slice(kept);
+        body
+    };
     let mut decoded = Vec::new();
-    if let Some(unknown) = applied.iter().find(|c| !can_undo(c)) {
+    if applied.is_empty() {
+        // Most bodies: copied once at their size, not grown through a
+        // reader (which copied a real page's body four or five times).
+        decoded = stored(&wire);
+    } else if let Some(unknown) = applied.iter().find(|c| !can_undo(c)) {
         quirks.push(ReadQuirk::UnknownCoding {
             coding: unknown.clone(),
         });
