@@ -718,8 +718,46 @@ mod tests {
             ]
         }
 
+        /// Tags the wide-tag scan thins, or nearly, and what puts the scan
+        /// out of step with the tokenizer (a `<` and a quote where no tag is
+        /// read), among ordinary pieces.
+        fn wide_piece() -> impl Strategy<Value = String> {
+            let attrs = |n: usize| (0..n).map(|i| format!(" d{i}")).collect::<String>();
+            let wide = super::wide_tags::WIDE_TAG;
+            let pieces = vec![
+                format!("<i{}>", attrs(wide + 1)),
+                format!("<i{}>", attrs(wide)),
+                format!("</i{}>", attrs(wide)),
+                format!("</i{}>", attrs(wide - 1)),
+                format!("<a href=/w{} href=/v>", attrs(wide)),
+                format!("\"{}>", attrs(wide + 1)),
+                format!("'{} href=/q>", attrs(wide + 1)),
+                "<b x=\"".to_owned(),
+                "<b x='".to_owned(),
+                "\"".to_owned(),
+                "'".to_owned(),
+                "<script>".to_owned(),
+                "</script>".to_owned(),
+                "<!-- ".to_owned(),
+                " -->".to_owned(),
+                "<title>".to_owned(),
+                "</title>".to_owned(),
+                "<style>".to_owned(),
+                "</style>".to_owned(),
+            ];
+            prop_oneof![prop::sample::select(pieces), piece()]
+        }
+
         proptest! {
             #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+            /// A page the wide-tag scan thins is left to html5ever, however
+            /// the wide tag hides (`fast::Reader::passed_over`).
+            #[test]
+            fn pages_with_wide_tags_are_read_as_html5ever_reads_them(pieces in prop::collection::vec(wide_piece(), 0..30)) {
+                let html: String = pieces.concat();
+                let _ = same_as_html5ever(&html);
+            }
 
             /// Whatever it accepts, the fast path reads as html5ever does.
             #[test]

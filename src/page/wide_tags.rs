@@ -141,6 +141,50 @@ pub fn thin_wide_tags(html: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// What [`thin_wide_tags`] finds over the tags that start in `from..to`,
+/// reaching `from` in step with the tokenizer.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Region {
+    /// No wide tag, and the scan is in step again at `to`.
+    Plain,
+    /// A tag it would thin.
+    Wide,
+    /// A tag it takes to start there runs on to this offset, past `to`
+    /// (a `<` and a quote in a script, say): the scan is out of step with
+    /// the tokenizer from here.
+    RunsPast(usize),
+}
+
+/// The scan over `from..to`. The fast path asks this of what its tokenizer
+/// passes over without reading tags (comments, doctypes, script and other
+/// raw text); the tags it reads, it counts itself (`page::fast`), so the
+/// scan need not run over the whole page.
+pub fn region(html: &str, from: usize, to: usize) -> Region {
+    let bytes = html.as_bytes();
+    let mut attrs = Vec::new();
+    let mut i = from;
+    while let Some(at) = memchr_lt(bytes, i).filter(|&at| at < to) {
+        let after = if bytes.get(at + 1) == Some(&b'/') {
+            at + 2
+        } else {
+            at + 1
+        };
+        if !bytes.get(after).is_some_and(u8::is_ascii_alphabetic) {
+            i = at + 1;
+            continue;
+        }
+        let end = scan_tag(bytes, at, &mut attrs);
+        if attrs.len() > WIDE_TAG {
+            return Region::Wide;
+        }
+        if end > to {
+            return Region::RunsPast(end);
+        }
+        i = end.max(at + 1);
+    }
+    Region::Plain
+}
+
 /// The next `<` from `from`. This scan runs over every page before it is
 /// parsed: with memchr's vector search instead of a byte loop (here and for
 /// a quoted value's end), it and the count of `<` went from 5.6% of a corpus
@@ -191,6 +235,13 @@ mod tests {
         assert!(thin.starts_with("<b>é</b><a data-x0=\"0\" data-x1=\"1\""));
         assert!(thin.ends_with(" data-x999=\"999\" HREF=\"/first\" rel='nofollow'>t</a>"));
         assert!(!thin.contains("data-x1000"));
+    }
+
+    #[test]
+    fn a_wide_tag_without_quotes_is_thinned_too() {
+        let tag = |n| format!("<a{}>x", " b".repeat(n));
+        assert!(matches!(thin_wide_tags(&tag(WIDE_TAG)), Cow::Borrowed(_)));
+        assert_eq!(thin_wide_tags(&tag(WIDE_TAG + 1)), "<a b>x");
     }
 
     #[test]
