@@ -213,13 +213,13 @@ fn can_undo(coding: &str) -> bool {
 /// Parses a response block, keeping at most `max_body` bytes of the body.
 /// What is odd about it is read past as warcio reads it, and named in
 /// [`HttpResponse::quirks`].
-pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, BadHttp> {
+pub fn parse_response(block: Vec<u8>, max_body: usize) -> Result<HttpResponse, BadHttp> {
     let Head {
         status,
         headers,
         body_at,
         skipped,
-    } = split_head(block)?;
+    } = split_head(&block)?;
     let mut quirks: Vec<ReadQuirk> = skipped.into_iter().collect();
     let mut transfer = codings(&headers, "Transfer-Encoding");
     let raw = &block[body_at..];
@@ -248,18 +248,21 @@ pub fn parse_response(block: &[u8], max_body: usize) -> Result<HttpResponse, Bad
             applied.len()
         )));
     }
-    // A power of two, as a block is sized (`records::read_record`).
-    let stored = |wire: &[u8]| {
-        let kept = &wire[..wire.len().min(max_body.saturating_add(1))];
-        let mut body = Vec::with_capacity(kept.len().next_power_of_two());
-        body.extend_from_slice(kept);
-        body
-    };
+    let stored = |wire: &[u8]| wire[..wire.len().min(max_body.saturating_add(1))].to_vec();
     let mut decoded = Vec::new();
     if applied.is_empty() {
-        // Most bodies: copied once at their size, not grown through a
-        // reader (which copied a real page's body four or five times).
-        decoded = stored(&wire);
+        // Most bodies: the block's own bytes, moved to its front, not copied
+        // into a new buffer grown through a reader (which copied a real
+        // page's body four or five times).
+        decoded = match wire {
+            Cow::Owned(joined) => joined,
+            Cow::Borrowed(_) => {
+                let mut body = block;
+                body.drain(..body_at);
+                body
+            }
+        };
+        decoded.truncate(max_body.saturating_add(1));
     } else if let Some(unknown) = applied.iter().find(|c| !can_undo(c)) {
         quirks.push(ReadQuirk::UnknownCoding {
             coding: unknown.clone(),

@@ -54,7 +54,7 @@ fn status_headers_and_a_plain_body() {
         "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 56",
         PAGE,
     );
-    let parsed = parse_response(&block, 1000).unwrap();
+    let parsed = parse_response(block.to_vec(), 1000).unwrap();
     assert_eq!(parsed.status, 200);
     assert_eq!(
         parsed.header("content-type"),
@@ -66,10 +66,10 @@ fn status_headers_and_a_plain_body() {
 
 #[test]
 fn http_1_0_and_a_status_line_without_a_reason() {
-    let parsed = parse_response(&response("HTTP/1.0 404", b"gone"), 100).unwrap();
+    let parsed = parse_response(response("HTTP/1.0 404", b"gone").to_vec(), 100).unwrap();
     assert_eq!(parsed.status, 404);
     assert_eq!(parsed.body, b"gone");
-    let parsed = parse_response(b"HTTP/1.0 200 OK\n\nbare lf", 100).unwrap();
+    let parsed = parse_response(b"HTTP/1.0 200 OK\n\nbare lf".to_vec(), 100).unwrap();
     assert_eq!(parsed.body, b"bare lf");
 }
 
@@ -87,7 +87,7 @@ fn every_content_coding_is_undone() {
             &format!("HTTP/1.1 200 OK\r\nContent-Encoding: {coding}"),
             &body,
         );
-        let parsed = parse_response(&block, 1000).unwrap();
+        let parsed = parse_response(block.to_vec(), 1000).unwrap();
         assert_eq!(parsed.body, PAGE, "{coding}");
     }
 }
@@ -100,12 +100,12 @@ fn chunked_then_gzip_then_br_are_undone_in_reverse_order() {
         "HTTP/1.1 200 OK\r\nContent-Encoding: gzip, br\r\nTransfer-Encoding: chunked",
         &body,
     );
-    assert_eq!(parse_response(&block, 1000).unwrap().body, PAGE);
+    assert_eq!(parse_response(block.to_vec(), 1000).unwrap().body, PAGE);
     let block = response(
         "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked",
         &chunked(&gzip(PAGE), 5),
     );
-    assert_eq!(parse_response(&block, 1000).unwrap().body, PAGE);
+    assert_eq!(parse_response(block.to_vec(), 1000).unwrap().body, PAGE);
 }
 
 #[test]
@@ -116,7 +116,7 @@ fn headers_our_writer_renamed_are_not_undone_again() {
          Content-Length: 56",
         PAGE,
     );
-    let parsed = parse_response(&block, 1000).unwrap();
+    let parsed = parse_response(block.to_vec(), 1000).unwrap();
     assert_eq!(parsed.body, PAGE);
 }
 
@@ -124,7 +124,7 @@ fn headers_our_writer_renamed_are_not_undone_again() {
 fn a_gzip_bomb_is_cut_at_the_cap() {
     let bomb = gzip(&vec![0u8; 20 * 1024 * 1024]);
     let block = response("HTTP/1.1 200 OK\r\nContent-Encoding: gzip", &bomb);
-    let parsed = parse_response(&block, 1000).unwrap();
+    let parsed = parse_response(block.to_vec(), 1000).unwrap();
     assert_eq!(parsed.body.len(), 1000);
     assert!(parsed.truncated);
     assert!(parsed.body.capacity() < 64 * 1024);
@@ -138,7 +138,7 @@ fn a_body_cut_inside_its_gzip_stream_keeps_what_decoded_and_says_it_ended_early(
         "HTTP/1.1 200 OK\r\nContent-Encoding: gzip",
         &packed[..packed.len() / 2],
     );
-    let mut parsed = parse_response(&block, 1_000_000).unwrap();
+    let mut parsed = parse_response(block.to_vec(), 1_000_000).unwrap();
     // Not cut at the cap: the record ended before its body.
     assert!(!parsed.truncated);
     assert!(!parsed.body.is_empty() && long.starts_with(&parsed.body));
@@ -159,7 +159,7 @@ fn a_body_short_of_its_content_length_ended_early() {
         "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 100",
         PAGE,
     );
-    let parsed = parse_response(&block, 1000).unwrap();
+    let parsed = parse_response(block.to_vec(), 1000).unwrap();
     assert_eq!(parsed.body, PAGE);
     assert!(!parsed.truncated);
     assert_eq!(
@@ -177,10 +177,15 @@ fn a_body_short_of_its_content_length_ended_early() {
         )
     );
     // Cut at the cap, or a 304 with no body: nothing odd.
-    assert!(parse_response(&block, 10).unwrap().quirks.is_empty());
+    assert!(
+        parse_response(block.to_vec(), 10)
+            .unwrap()
+            .quirks
+            .is_empty()
+    );
     let not_modified = response("HTTP/1.1 304 Not Modified\r\nContent-Length: 100", b"");
     assert!(
-        parse_response(&not_modified, 1000)
+        parse_response(not_modified.to_vec(), 1000)
             .unwrap()
             .quirks
             .is_empty()
@@ -193,7 +198,7 @@ fn a_coding_not_undone_here_is_read_as_stored() {
         "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: zstd",
         PAGE,
     );
-    let parsed = parse_response(&block, 1000).unwrap();
+    let parsed = parse_response(block.to_vec(), 1000).unwrap();
     assert_eq!(parsed.body, PAGE);
     assert_eq!(
         parsed.quirks,
@@ -211,7 +216,7 @@ fn skipped_header_lines_are_named_cut_to_a_line() {
         &format!("HTTP/1.1 200 OK\r\nno colon\r\n{long}\r\nContent-Type: text/javascript"),
         b"var a;",
     );
-    let parsed = parse_response(&block, 1000).unwrap();
+    let parsed = parse_response(block.to_vec(), 1000).unwrap();
     assert_eq!(parsed.header("Content-Type"), Some("text/javascript"));
     assert_eq!(
         parsed.quirks,
@@ -224,7 +229,11 @@ fn skipped_header_lines_are_named_cut_to_a_line() {
         parsed.quirks[0].to_string(),
         "2 lines of its HTTP header are not fields (the first: \"no colon\"): skipped, the rest kept"
     );
-    let one = parse_response(&response(&format!("HTTP/1.1 200 OK\r\n{long}"), b""), 10).unwrap();
+    let one = parse_response(
+        response(&format!("HTTP/1.1 200 OK\r\n{long}"), b"").to_vec(),
+        10,
+    )
+    .unwrap();
     let said = one.quirks[0].to_string();
     assert!(
         said.starts_with(&format!(
@@ -237,7 +246,7 @@ fn skipped_header_lines_are_named_cut_to_a_line() {
 
 #[test]
 fn what_does_not_parse_says_why() {
-    let detail = |block: &[u8]| parse_response(block, 100).unwrap_err().detail;
+    let detail = |block: &[u8]| parse_response(block.to_vec(), 100).unwrap_err().detail;
     assert!(detail(b"").contains("empty"));
     assert!(detail(b"<html>no header").contains("no blank line"));
     assert!(detail(b"HTTP/1.1 OK\r\n\r\n").contains("status line"));
@@ -251,7 +260,7 @@ fn a_long_stack_of_codings_is_refused_before_any_decoder_is_built() {
         &format!("HTTP/1.1 200 OK\r\nContent-Encoding: {codings}"),
         &gzip(b"<a href=/x>x</a>"),
     );
-    let err = parse_response(&block, 1 << 20).unwrap_err();
+    let err = parse_response(block.to_vec(), 1 << 20).unwrap_err();
     assert!(
         err.to_string()
             .contains("50000 content codings are stacked"),
@@ -263,11 +272,11 @@ fn a_long_stack_of_codings_is_refused_before_any_decoder_is_built() {
 fn a_chunked_body_without_its_last_chunk_ended_early() {
     let whole = chunked(PAGE, 7);
     let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked";
-    let parsed = parse_response(&response(head, &whole), 1000).unwrap();
+    let parsed = parse_response(response(head, &whole).to_vec(), 1000).unwrap();
     assert!(!parsed.truncated && parsed.quirks.is_empty());
     // Every chunk there, the empty last one missing: the capture was cut.
     let without_last = &whole[..whole.len() - b"0\r\nX-Trailer: t\r\n\r\n".len()];
-    let parsed = parse_response(&response(head, without_last), 1000).unwrap();
+    let parsed = parse_response(response(head, without_last).to_vec(), 1000).unwrap();
     assert_eq!(parsed.body, PAGE);
     assert!(!parsed.truncated);
     assert_eq!(
@@ -276,14 +285,14 @@ fn a_chunked_body_without_its_last_chunk_ended_early() {
     );
     // Inside a chunk: how much of it is there.
     let inside = &whole[..b"7;ext=1\r\n<ht".len()];
-    let parsed = parse_response(&response(head, inside), 1000).unwrap();
+    let parsed = parse_response(response(head, inside).to_vec(), 1000).unwrap();
     assert_eq!(parsed.body, b"<ht");
     assert_eq!(
         parsed.quirks[0].to_string(),
         "the record ended before its body: a chunk of 7 bytes holds 3"
     );
     assert!(
-        parse_response(&response(head, b""), 1000)
+        parse_response(response(head, b"").to_vec(), 1000)
             .unwrap()
             .ended_early()
     );
@@ -315,7 +324,7 @@ fn a_chunked_header_over_a_body_stored_dechunked_reads_the_body_as_stored() {
         "Content-Type: text/html\r\nTransfer-Encoding: chunked\r\n",
         page,
     );
-    let read = parse_response(&block, 1 << 20).unwrap();
+    let read = parse_response(block.to_vec(), 1 << 20).unwrap();
     assert_eq!(read.body, page);
     assert_eq!(read.quirks, [ReadQuirk::NotChunked]);
     assert!(!read.truncated);
@@ -324,7 +333,7 @@ fn a_chunked_header_over_a_body_stored_dechunked_reads_the_body_as_stored() {
         "Transfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n",
         &gzip(page),
     );
-    let read = parse_response(&block, 1 << 20).unwrap();
+    let read = parse_response(block.to_vec(), 1 << 20).unwrap();
     assert_eq!(read.body, page);
     assert_eq!(read.quirks, [ReadQuirk::NotChunked]);
 }
@@ -333,7 +342,7 @@ fn a_chunked_header_over_a_body_stored_dechunked_reads_the_body_as_stored() {
 fn a_content_encoding_over_a_body_stored_decoded_reads_the_body_as_stored() {
     let page = b"<html><a href=/contact>Contact</a></html>";
     let block = response_with("Content-Encoding: gzip\r\n", page);
-    let read = parse_response(&block, 1 << 20).unwrap();
+    let read = parse_response(block.to_vec(), 1 << 20).unwrap();
     assert_eq!(read.body, page);
     assert_eq!(
         read.quirks,
@@ -342,7 +351,7 @@ fn a_content_encoding_over_a_body_stored_decoded_reads_the_body_as_stored() {
         }]
     );
     // Still capped at the body's limit.
-    let read = parse_response(&block, 10).unwrap();
+    let read = parse_response(block.to_vec(), 10).unwrap();
     assert_eq!(read.body, &page[..10]);
     assert!(read.truncated);
 }
@@ -354,7 +363,7 @@ fn bodies_that_have_their_coding_say_nothing() {
         "Transfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n",
         &chunked(&gzip(page), 7),
     );
-    let read = parse_response(&block, 1 << 20).unwrap();
+    let read = parse_response(block.to_vec(), 1 << 20).unwrap();
     assert_eq!(read.body, page);
     assert!(read.quirks.is_empty());
 }

@@ -471,7 +471,7 @@ impl ArchiveIndex {
             self.max_bytes
         };
         let record = self.record(response.at, cap.saturating_add(HEAD_ROOM))?;
-        let mut http = parse_response(&record.block, cap).map_err(|bad| bad.to_string())?;
+        let mut http = parse_response(record.block, cap).map_err(|bad| bad.to_string())?;
         if record.block_cut || response.cut_by_capture {
             http.mark_record_cut();
         }

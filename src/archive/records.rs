@@ -599,21 +599,32 @@ fn read_record(
     } else {
         0
     };
-    // Sized from what is already in memory (a member held whole: all of
-    // it), so the block is not grown and copied as it is read; never more
-    // than is there, whatever the header claims. A power of two, as growing
-    // gave: exact sizes spread the blocks over many of the allocator's size
+    // Copied from the reader's buffer: `read_to_end` through `Take` zeroed
+    // the block's room first (1.7% of a corpus run's instructions). Sized
+    // from what is already in memory (a member held whole: all of it), so
+    // the block is not grown and copied as it is read; never more than is
+    // there, whatever the header claims. A power of two, as growing gave:
+    // exact sizes spread the blocks over many of the allocator's size
     // classes, and a two-job run peaked at 118-121 MB instead of 92-107.
     let mut block = Vec::new();
-    if keep > 0 {
-        let ready = input.fill_buf().map_err(Damage::of_io)?.len();
-        let sure = ready.min(usize::try_from(keep).unwrap_or(usize::MAX));
-        block.reserve_exact(sure.next_power_of_two());
+    let mut left = keep;
+    while left > 0 {
+        let bytes = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Damage::of_io(e)),
+        };
+        if bytes.is_empty() {
+            break;
+        }
+        let n = bytes.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        if block.capacity() == 0 {
+            block.reserve_exact(n.next_power_of_two());
+        }
+        block.extend_from_slice(&bytes[..n]);
+        input.consume(n);
+        left -= n as u64;
     }
-    input
-        .take(keep)
-        .read_to_end(&mut block)
-        .map_err(Damage::of_io)?;
     let skipped =
         io::copy(&mut input.take(length - keep), &mut io::sink()).map_err(Damage::of_io)?;
     let got = block.len() as u64 + skipped;

@@ -549,7 +549,7 @@ mod tests {
         assert_eq!(request.head.kind(), crate::archive::RecordKind::Request);
         let response = reader.next_record(&wanted, 1 << 20).unwrap().unwrap();
         std::fs::remove_file(&path).unwrap();
-        parse_response(&response.block, 1 << 20).unwrap()
+        parse_response(response.block.clone(), 1 << 20).unwrap()
     }
 
     #[test]

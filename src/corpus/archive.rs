@@ -453,7 +453,7 @@ fn read_part(
             }
         };
         stats.records += 1;
-        match take(&file, &record, max_bytes, seen, *at) {
+        match take(&file, record, max_bytes, seen, *at) {
             Taken::Page(page, warning) => {
                 *at += 1;
                 if let Some(warning) = warning {
@@ -479,7 +479,7 @@ fn read_part(
 /// Whether a record is a page, and if not why.
 fn take(
     file: &Path,
-    record: &archive::Record,
+    record: archive::Record,
     max_bytes: usize,
     seen: &mut HashSet<String>,
     at: usize,
@@ -503,7 +503,7 @@ fn take(
             return Taken::Unreadable(SkipKind::BadTargetUri, problem(detail));
         }
     };
-    let mut response = match archive::parse_response(&record.block, max_bytes) {
+    let mut response = match archive::parse_response(record.block, max_bytes) {
         Ok(response) => response,
         Err(e) => return Taken::Unreadable(SkipKind::BadHttp, problem(e.to_string())),
     };

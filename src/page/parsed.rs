@@ -40,6 +40,17 @@ pub(super) fn absolute_http(value: &str) -> Option<Url> {
 /// Each run of Unicode whitespace folded to one space, trimmed.
 pub(super) fn fold_whitespace(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    // ASCII text splits where `split_whitespace` does by its bytes, but for
+    // the vertical tab, which only Unicode counts as whitespace.
+    if text.is_ascii() && !text.contains('\x0b') {
+        for word in text.split_ascii_whitespace() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(word);
+        }
+        return out;
+    }
     for word in text.split_whitespace() {
         if !out.is_empty() {
             out.push(' ');
@@ -47,4 +58,26 @@ pub(super) fn fold_whitespace(text: &str) -> String {
         out.push_str(word);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold_whitespace;
+
+    fn by_unicode(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_vertical_tab_and_no_break_space_fold_as_unicode_whitespace() {
+        assert_eq!(fold_whitespace(" a\x0bb\u{a0}c \t\r\n\x0cd "), "a b c d");
+        assert_eq!(fold_whitespace(" About \n us "), "About us");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn folding_is_unicode_whitespace_folding(text in "[ a\\t\\n\\r\\x0b\\x0c\u{a0}\u{3000}é]{0,30}") {
+            proptest::prop_assert_eq!(fold_whitespace(&text), by_unicode(&text));
+        }
+    }
 }

@@ -56,7 +56,14 @@ pub fn allow_match(entry: &str, link_host: &str, link_root: &str) -> bool {
 /// Lowercased, copied only when it is not lowercase already (the `url` crate
 /// gives lowercase punycode hosts, so almost never).
 fn lowercase(host: &str) -> Cow<'_, str> {
-    if host.chars().any(char::is_uppercase) {
+    // An ASCII host is checked by its bytes (1.2% of a corpus run's
+    // instructions went to asking every character for its case).
+    let upper = if host.is_ascii() {
+        host.bytes().any(|b| b.is_ascii_uppercase())
+    } else {
+        host.chars().any(char::is_uppercase)
+    };
+    if upper {
         Cow::Owned(host.to_lowercase())
     } else {
         Cow::Borrowed(host)
