@@ -116,17 +116,7 @@ pub fn thin_wide_tags(html: &str) -> Cow<'_, str> {
     let mut copied = 0;
     let mut attrs = Vec::new();
     let mut i = 0;
-    while let Some(at) = memchr_lt(bytes, i) {
-        let after = if bytes.get(at + 1) == Some(&b'/') {
-            at + 2
-        } else {
-            at + 1
-        };
-        if !bytes.get(after).is_some_and(u8::is_ascii_alphabetic) {
-            i = at + 1;
-            continue;
-        }
-        let end = scan_tag(bytes, at, &mut attrs);
+    while let Some((at, end)) = next_tag(bytes, i, bytes.len(), &mut attrs) {
         if attrs.len() > WIDE_TAG {
             out.push_str(&html[copied..attrs[0].whole.start]);
             keep_needed(html, &attrs, &mut out);
@@ -163,17 +153,7 @@ pub fn region(html: &str, from: usize, to: usize) -> Region {
     let bytes = html.as_bytes();
     let mut attrs = Vec::new();
     let mut i = from;
-    while let Some(at) = memchr_lt(bytes, i).filter(|&at| at < to) {
-        let after = if bytes.get(at + 1) == Some(&b'/') {
-            at + 2
-        } else {
-            at + 1
-        };
-        if !bytes.get(after).is_some_and(u8::is_ascii_alphabetic) {
-            i = at + 1;
-            continue;
-        }
-        let end = scan_tag(bytes, at, &mut attrs);
+    while let Some((at, end)) = next_tag(bytes, i, to, &mut attrs) {
         if attrs.len() > WIDE_TAG {
             return Region::Wide;
         }
@@ -183,6 +163,29 @@ pub fn region(html: &str, from: usize, to: usize) -> Region {
         i = end.max(at + 1);
     }
     Region::Plain
+}
+
+/// The next tag the scan takes that starts in `from..to`: where it starts
+/// and ends, its attributes in `attrs`.
+fn next_tag(
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+    attrs: &mut Vec<Written>,
+) -> Option<(usize, usize)> {
+    let mut i = from;
+    while let Some(at) = memchr_lt(bytes, i).filter(|&at| at < to) {
+        let after = if bytes.get(at + 1) == Some(&b'/') {
+            at + 2
+        } else {
+            at + 1
+        };
+        if bytes.get(after).is_some_and(u8::is_ascii_alphabetic) {
+            return Some((at, scan_tag(bytes, at, attrs)));
+        }
+        i = at + 1;
+    }
+    None
 }
 
 /// The next `<` from `from`. This scan runs over every page before it is
