@@ -367,3 +367,51 @@ fn bodies_that_have_their_coding_say_nothing() {
     assert_eq!(read.body, page);
     assert!(read.quirks.is_empty());
 }
+
+#[test]
+fn only_one_whole_sound_gzip_member_is_inflated_at_once_the_rest_go_to_the_stream() {
+    let gz = |c: &str| vec![c.to_owned()];
+    let page = gzip(PAGE);
+    assert_eq!(gzip_whole(&gz("gzip"), &page, 1000).as_deref(), Some(PAGE));
+    assert_eq!(
+        gzip_whole(&gz("x-gzip"), &page, 1000).as_deref(),
+        Some(PAGE)
+    );
+    // Exactly one byte over the cap is inflated (it says the body was cut);
+    // more is left to the stream, which stops at the cap.
+    assert!(gzip_whole(&gz("gzip"), &page, PAGE.len() - 1).is_some());
+    assert!(gzip_whole(&gz("gzip"), &page, PAGE.len() - 2).is_none());
+    let mut bad_crc = page.clone();
+    let at = bad_crc.len() - 8;
+    bad_crc[at] ^= 1;
+    let mut header_crc = page.clone();
+    header_crc[3] |= 0x02;
+    let mut lying_size = page.clone();
+    let at = lying_size.len() - 4;
+    lying_size[at] ^= 1;
+    for (why, coding, body) in [
+        ("two members", "gzip", [page.clone(), page.clone()].concat()),
+        ("bytes after it", "gzip", [&page[..], b"junk"].concat()),
+        ("cut", "gzip", page[..page.len() / 2].to_vec()),
+        ("a bad CRC", "gzip", bad_crc),
+        ("a header CRC", "gzip", header_crc),
+        ("a lying length", "gzip", lying_size),
+        ("empty", "gzip", gzip(b"")),
+        ("not gzip", "deflate", raw_deflate(PAGE)),
+    ] {
+        assert_eq!(gzip_whole(&gz(coding), &body, 1000), None, "{why}");
+    }
+    assert_eq!(
+        gzip_whole(&["gzip".to_owned(), "br".to_owned()], &page, 1000),
+        None
+    );
+    // What went to the stream reads as before.
+    let two = response(
+        "HTTP/1.1 200 OK\r\nContent-Encoding: gzip",
+        &[page.clone(), page].concat(),
+    );
+    assert_eq!(
+        parse_response(two, 1000).unwrap().body,
+        [PAGE, PAGE].concat()
+    );
+}

@@ -23,6 +23,7 @@ mod input;
 mod member;
 mod scan;
 pub use input::{Input, RecordInput};
+pub(super) use member::{Decompressor, FHCRC};
 use member::{Inflated, WholeMembers, Window};
 use scan::{VERSION_PREFIX, find_head_end, is_version_start, read_up_to};
 

@@ -9,8 +9,15 @@ use super::settings::FollowOptions;
 /// The scraper's `getRootDomain`: the last two dot-separated labels, or the whole
 /// host when it has at most two. Deliberately naive (`acme.co.uk` gives `co.uk`).
 pub fn root_domain(host: &str) -> &str {
-    match host.rmatch_indices('.').nth(1) {
-        Some((dot, _)) => &host[dot + 1..],
+    // The dots found by bytes: `rmatch_indices('.')` cost 1.7% of a corpus
+    // run's instructions on real homepages, twice a link.
+    let bytes = host.as_bytes();
+    let before_last = bytes
+        .iter()
+        .rposition(|&b| b == b'.')
+        .and_then(|last| bytes[..last].iter().rposition(|&b| b == b'.'));
+    match before_last {
+        Some(dot) => &host[dot + 1..],
         None => host,
     }
 }
@@ -58,11 +65,10 @@ pub fn allow_match(entry: &str, link_host: &str, link_root: &str) -> bool {
 fn lowercase(host: &str) -> Cow<'_, str> {
     // An ASCII host is checked by its bytes (1.2% of a corpus run's
     // instructions went to asking every character for its case).
-    let upper = if host.is_ascii() {
-        host.bytes().any(|b| b.is_ascii_uppercase())
-    } else {
-        host.chars().any(char::is_uppercase)
-    };
+    let upper = host
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+        && host.chars().any(char::is_uppercase);
     if upper {
         Cow::Owned(host.to_lowercase())
     } else {
@@ -183,6 +189,9 @@ mod tests {
         // Byte for byte like split/slice/join: a trailing dot is an empty label.
         assert_eq!(root_domain("acme.com."), "com.");
         assert_eq!(root_domain(".com"), ".com");
+        assert_eq!(root_domain(".."), ".");
+        assert_eq!(root_domain("a..b"), ".b");
+        assert_eq!(root_domain("shop.bücher.de"), "bücher.de");
     }
 
     #[test]

@@ -122,7 +122,10 @@ pub fn lint_settings(settings: &Settings) -> Vec<Lint> {
 pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
     match too_large(settings) {
         Some(lint) => vec![lint],
-        None => lints_within_limits(&settings.options(), ctx),
+        None => {
+            let opts = settings.options();
+            lints_within_limits(&opts, black_shadows_white(&opts), ctx)
+        }
     }
 }
 
@@ -141,12 +144,20 @@ fn too_large(settings: &Settings) -> Option<Lint> {
 pub fn lint_compiled(settings: &CompiledSettings, ctx: LintContext<'_>) -> Vec<Lint> {
     match too_large(settings.settings()) {
         Some(lint) => vec![lint],
-        None => lints_within_limits(settings.options(), ctx),
+        None => {
+            let opts = settings.options();
+            let shadowed = settings.shadowed(|| black_shadows_white(opts));
+            lints_within_limits(opts, shadowed, ctx)
+        }
     }
 }
 
 /// Every lint but the one of the limits, which the caller checked first.
-fn lints_within_limits(opts: &FollowOptions, ctx: LintContext<'_>) -> Vec<Lint> {
+fn lints_within_limits(
+    opts: &FollowOptions,
+    shadowed: Option<Finding>,
+    ctx: LintContext<'_>,
+) -> Vec<Lint> {
     let mut lints = Vec::new();
     let mut push = |code, finding: Option<Finding>| {
         if let Some(finding) = finding {
@@ -164,7 +175,7 @@ fn lints_within_limits(opts: &FollowOptions, ctx: LintContext<'_>) -> Vec<Lint> 
         LintCode::OptionsStack,
         (opts.allow_subdomain && !opts.allowed_domains.is_empty()).then_some(Finding::OptionsStack),
     );
-    push(LintCode::BlackShadowsWhite, black_shadows_white(opts));
+    push(LintCode::BlackShadowsWhite, shadowed);
     push(
         LintCode::AssetSuffixOnly,
         asset_suffix_only(opts, ctx.links),

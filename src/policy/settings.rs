@@ -1,12 +1,13 @@
 //! The scraper's `storage-data` follow settings (SPEC section 1) and their parsing.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::keywords::{BlackAndWhite, KeywordList};
 use super::limits::{OverLimit, list_over_limit};
+use super::lints::Finding;
 
 /// Storage keys, in the order the scraper's settings page shows them.
 pub const KEY_SUBDOMAIN: &str = "followSubdomain";
@@ -69,20 +70,40 @@ pub struct FollowOptions {
 /// decided under them: a corpus run compiled both keyword automata three
 /// times a page before (6% of its time on real homepages).
 #[derive(Clone, Debug)]
-pub struct CompiledSettings(Arc<(Settings, FollowOptions)>);
+pub struct CompiledSettings(Arc<Compiled>);
+
+#[derive(Debug)]
+struct Compiled {
+    settings: Settings,
+    options: FollowOptions,
+    /// The lint of white keywords a black one shadows, which reads the
+    /// settings alone: asked again for every page of a corpus run it was 2.3%
+    /// of the run's instructions on real homepages. Computed when first
+    /// asked, not here: past the limits it is never asked.
+    shadowed: OnceLock<Option<Finding>>,
+}
 
 impl CompiledSettings {
     pub fn new(settings: Settings) -> Self {
         let options = settings.options();
-        Self(Arc::new((settings, options)))
+        Self(Arc::new(Compiled {
+            settings,
+            options,
+            shadowed: OnceLock::new(),
+        }))
     }
 
     pub fn settings(&self) -> &Settings {
-        &self.0.0
+        &self.0.settings
     }
 
     pub fn options(&self) -> &FollowOptions {
-        &self.0.1
+        &self.0.options
+    }
+
+    /// `lints::black_shadows_white` of these settings, computed once.
+    pub(super) fn shadowed(&self, compute: impl FnOnce() -> Option<Finding>) -> Option<Finding> {
+        self.0.shadowed.get_or_init(compute).clone()
     }
 }
 

@@ -32,7 +32,7 @@ const MAX_INFLATED: usize = 8 * 1024 * 1024;
 const FIRST_INFLATED: usize = 512 * 1024;
 /// FLG bit: the header carries a CRC16, which libdeflate skips unchecked and
 /// flate2 checks; such members go to flate2.
-const FHCRC: u8 = 0x02;
+pub(in crate::archive) const FHCRC: u8 = 0x02;
 
 /// The file read through a buffer that can be topped up to hold a whole
 /// member (std's `BufReader` only refills once it is empty).
@@ -197,7 +197,7 @@ impl WholeMembers {
 }
 
 /// Why libdeflate did not inflate a member.
-enum Refused {
+pub(in crate::archive) enum Refused {
     /// The output buffer is too small.
     TooSmall,
     /// Not a whole valid gzip member (or a cut one).
@@ -205,14 +205,14 @@ enum Refused {
 }
 
 /// A libdeflate decompressor (about 10 KB of tables, allocated once).
-struct Decompressor(NonNull<libdeflate_sys::libdeflate_decompressor>);
+pub(in crate::archive) struct Decompressor(NonNull<libdeflate_sys::libdeflate_decompressor>);
 
 // SAFETY: the decompressor is plain memory owned by this value; libdeflate
 // keeps no thread-local or shared state, and `&mut self` serialises use.
 unsafe impl Send for Decompressor {}
 
 impl Decompressor {
-    fn new() -> Option<Self> {
+    pub(in crate::archive) fn new() -> Option<Self> {
         // SAFETY: no arguments; a null result (out of memory) is checked.
         NonNull::new(unsafe { libdeflate_sys::libdeflate_alloc_decompressor() }).map(Self)
     }
@@ -220,7 +220,11 @@ impl Decompressor {
     /// Inflates the gzip member at the start of `input` (what follows it is
     /// not read) into `out`: (bytes of `input` it took, bytes inflated).
     /// The CRC32 and length in its trailer are checked.
-    fn gzip(&mut self, input: &[u8], out: &mut [u8]) -> Result<(usize, usize), Refused> {
+    pub(in crate::archive) fn gzip(
+        &mut self,
+        input: &[u8],
+        out: &mut [u8],
+    ) -> Result<(usize, usize), Refused> {
         let (mut taken, mut len) = (0usize, 0usize);
         // SAFETY: the pointers and lengths are those of live slices that
         // libdeflate reads (`input`) and writes (`out`) only within; the two
