@@ -127,7 +127,7 @@ fn a_gzip_bomb_is_cut_at_the_cap() {
     let parsed = parse_response(block.to_vec(), 1000).unwrap();
     assert_eq!(parsed.body.len(), 1000);
     assert!(parsed.truncated);
-    assert!(parsed.body.capacity() < 64 * 1024);
+    assert!(parsed.body.into_vec().capacity() < 64 * 1024);
 }
 
 #[test]

@@ -479,7 +479,7 @@ impl ArchiveIndex {
             .read_warnings
             .note(response.at, &response.url, http.quirks);
         Ok(Body {
-            bytes: http.body,
+            bytes: http.body.into_vec(),
             truncated: http.truncated,
         })
     }

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use fetcher::ArchiveFetcher;
-pub use http_block::{BadHttp, EarlyEnd, HttpResponse, ReadQuirk, parse_response};
+pub use http_block::{BadHttp, Body, EarlyEnd, HttpResponse, ReadQuirk, parse_response};
 pub use index::{CaptureInfo, ReadWarning, ReadWarnings};
 pub use package::{Capture, open_capture};
 pub use parts::{PackageInfo, Part, PartOpener, UrlIndex};

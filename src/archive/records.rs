@@ -24,7 +24,7 @@ mod member;
 mod scan;
 pub use input::{Input, RecordInput};
 pub(super) use member::{Decompressor, FHCRC};
-use member::{Inflated, WholeMembers, Window};
+use member::{FIRST_LOOK, Inflated, ONE_RECORD_LOOK, WholeMembers, Window};
 use scan::{VERSION_PREFIX, find_head_end, is_version_start, read_up_to};
 
 /// A record header longer than this is damage, not a header: real ones are
@@ -374,7 +374,7 @@ impl RecordReader {
             } else {
                 Source::Plain(input)
             },
-            whole: gzip.then(WholeMembers::new).flatten(),
+            whole: gzip.then(|| WholeMembers::new(FIRST_LOOK)).flatten(),
         })
     }
 
@@ -786,7 +786,7 @@ impl RecordReader {
             } else {
                 Source::Plain(input)
             },
-            whole: gzip.then(WholeMembers::new).flatten(),
+            whole: gzip.then(|| WholeMembers::new(ONE_RECORD_LOOK)).flatten(),
         };
         for _ in 0..nth {
             match reader.next_record(&|_| false, 0) {

@@ -279,7 +279,8 @@ struct ArchivePage {
     at: usize,
     file: PathBuf,
     url: Url,
-    html: Vec<u8>,
+    /// The body as it lies in its record's block.
+    html: archive::Body,
     charset: Option<String>,
     truncated: bool,
 }
@@ -318,7 +319,7 @@ pub fn run_archives(
     // the work) found the channel full at every page and each page cost a
     // futex wake and a context switch on both threads, 3-4% of a run's
     // cycles on real homepages (perf, one job).
-    let (sender, receiver) = mpsc::sync_channel::<Vec<ArchivePage>>(jobs.max(1) * 2);
+    let (sender, receiver) = mpsc::sync_channel::<Vec<ArchivePage>>(jobs.max(1));
     let receiver = Mutex::new(receiver);
     let worker = || {
         loop {
@@ -384,8 +385,8 @@ struct Batch {
 }
 
 impl Batch {
-    const PAGES: usize = 16;
-    const BYTES: usize = 1024 * 1024;
+    const PAGES: usize = 8;
+    const BYTES: usize = 512 * 1024;
 
     /// Adds a page; the batch to send when it is full.
     fn add(&mut self, page: ArchivePage) -> Option<Vec<ArchivePage>> {

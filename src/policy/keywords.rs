@@ -526,6 +526,31 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Keywords of a three-letter alphabet overlap, nest and repeat in
+        /// every way; the walked automaton must name the keyword and place
+        /// the scan names, DFA and NFA alike.
+        #[test]
+        fn the_walked_automata_find_what_the_scan_finds(
+            black in "[ab/ ]{1,4}(,[ab/ ]{1,4}){0,5}",
+            white in "[abc ]{1,5}(,[abc ]{1,5}){0,6}",
+            key in "[abc/%]{0,40}",
+            text in "[abC ]{0,20}",
+        ) {
+            let dfa = BlackAndWhite::new(kws(&black), kws(&white));
+            let scan = BlackAndWhite { search: KeywordSearch::Scan, ..dfa.clone() };
+            let all: Vec<&String> = dfa.black.words.iter().chain(&dfa.white.words).collect();
+            let nfa = BlackAndWhite {
+                search: NFA::new(&all).map_or(KeywordSearch::Scan, KeywordSearch::Nfa),
+                ..dfa.clone()
+            };
+            let h = Haystack::new(&key, &text);
+            let want = h.find_first_of_each(&scan);
+            proptest::prop_assert_eq!(&h.find_first_of_each(&dfa), &want);
+            proptest::prop_assert_eq!(&h.find_first_of_each(&nfa), &want);
+        }
+    }
+
     #[test]
     fn long_lists_get_an_nfa_that_finds_the_same_keywords() {
         let filler: Vec<String> = (0..2_000).map(|i| format!("filler{i:05}")).collect();

@@ -124,7 +124,8 @@ pub fn lint(settings: &Settings, ctx: LintContext<'_>) -> Vec<Lint> {
         Some(lint) => vec![lint],
         None => {
             let opts = settings.options();
-            lints_within_limits(&opts, black_shadows_white(&opts), ctx)
+            let shadowed = shadowed_pairs(&opts);
+            lints_within_limits(&opts, &shadowed, ctx)
         }
     }
 }
@@ -146,7 +147,7 @@ pub fn lint_compiled(settings: &CompiledSettings, ctx: LintContext<'_>) -> Vec<L
         Some(lint) => vec![lint],
         None => {
             let opts = settings.options();
-            let shadowed = settings.shadowed(|| black_shadows_white(opts));
+            let shadowed = settings.shadowed(|| shadowed_pairs(opts));
             lints_within_limits(opts, shadowed, ctx)
         }
     }
@@ -155,7 +156,7 @@ pub fn lint_compiled(settings: &CompiledSettings, ctx: LintContext<'_>) -> Vec<L
 /// Every lint but the one of the limits, which the caller checked first.
 fn lints_within_limits(
     opts: &FollowOptions,
-    shadowed: Option<Finding>,
+    shadowed: &[(String, String)],
     ctx: LintContext<'_>,
 ) -> Vec<Lint> {
     let mut lints = Vec::new();
@@ -175,7 +176,10 @@ fn lints_within_limits(
         LintCode::OptionsStack,
         (opts.allow_subdomain && !opts.allowed_domains.is_empty()).then_some(Finding::OptionsStack),
     );
-    push(LintCode::BlackShadowsWhite, shadowed);
+    push(
+        LintCode::BlackShadowsWhite,
+        (!shadowed.is_empty()).then(|| Finding::BlackShadowsWhite(shadowed.to_vec())),
+    );
     push(
         LintCode::AssetSuffixOnly,
         asset_suffix_only(opts, ctx.links),
@@ -270,14 +274,14 @@ pub fn sibling_roots(page_host: &str, links: &[LinkDecision]) -> Vec<SiblingRoot
 
 /// A white keyword containing a black one can never fire: every haystack that
 /// contains it also contains the black keyword, and black is checked first.
-fn black_shadows_white(opts: &FollowOptions) -> Option<Finding> {
+/// The (white, black) pairs of the lint `black_shadows_white`.
+fn shadowed_pairs(opts: &FollowOptions) -> Vec<(String, String)> {
     let (black, white) = (opts.keywords.black(), opts.keywords.white());
-    let shadowed: Vec<(String, String)> = white
+    white
         .iter()
         .zip(first_contained(black, white))
         .filter_map(|(w, b)| Some((w.clone(), black.get(b?)?.clone())))
-        .collect();
-    (!shadowed.is_empty()).then_some(Finding::BlackShadowsWhite(shadowed))
+        .collect()
 }
 
 /// File suffixes that are not pages but that the asset list does not know, so a

@@ -7,7 +7,6 @@ use serde_json::{Map, Value};
 
 use super::keywords::{BlackAndWhite, KeywordList};
 use super::limits::{OverLimit, list_over_limit};
-use super::lints::Finding;
 
 /// Storage keys, in the order the scraper's settings page shows them.
 pub const KEY_SUBDOMAIN: &str = "followSubdomain";
@@ -80,7 +79,8 @@ struct Compiled {
     /// settings alone: asked again for every page of a corpus run it was 2.3%
     /// of the run's instructions on real homepages. Computed when first
     /// asked, not here: past the limits it is never asked.
-    shadowed: OnceLock<Option<Finding>>,
+    /// (white keyword, the black keyword it contains) pairs.
+    shadowed: OnceLock<Vec<(String, String)>>,
 }
 
 impl CompiledSettings {
@@ -101,9 +101,13 @@ impl CompiledSettings {
         &self.0.options
     }
 
-    /// `lints::black_shadows_white` of these settings, computed once.
-    pub(super) fn shadowed(&self, compute: impl FnOnce() -> Option<Finding>) -> Option<Finding> {
-        self.0.shadowed.get_or_init(compute).clone()
+    /// The white keywords a black one shadows (`lints::shadowed_pairs`),
+    /// computed once.
+    pub(super) fn shadowed(
+        &self,
+        compute: impl FnOnce() -> Vec<(String, String)>,
+    ) -> &[(String, String)] {
+        self.0.shadowed.get_or_init(compute)
     }
 }
 

@@ -20,10 +20,14 @@ use super::input::Input;
 /// The most of a compressed member looked at whole: past it, the member is
 /// read as a stream. Real pages' records compress to 2-60 KB.
 pub(super) const WINDOW: usize = 1024 * 1024;
-/// What the buffer is first topped up to before a member is tried: most
-/// members fit, and topping up to the whole window each time would move
-/// more bytes than it saves.
-const FIRST_LOOK: usize = 256 * 1024;
+/// What the buffer is first topped up to before a member is tried, reading
+/// record after record: most members fit, and topping up to the whole
+/// window each time would move more bytes than it saves.
+pub(super) const FIRST_LOOK: usize = 256 * 1024;
+/// The same for one record read where an index found it (the window's
+/// archive fetcher): what `BufReader` read there before the window, so a
+/// random read does not read the whole window for a 30 KB member.
+pub(super) const ONE_RECORD_LOOK: usize = 64 * 1024;
 /// The most a member may inflate to and be held whole (its records are
 /// read from memory); past it, the member is read as a stream. Common
 /// Crawl cuts a page at 1 MiB.
@@ -47,7 +51,8 @@ impl Window {
     pub(super) fn new(input: Input) -> Self {
         Self {
             input,
-            buf: vec![0; WINDOW],
+            // Grown by `top_up` as far as the members need.
+            buf: vec![0; ONE_RECORD_LOOK],
             start: 0,
             end: 0,
         }
@@ -61,7 +66,10 @@ impl Window {
     /// At least `want` bytes buffered (at most the window), fewer only at the
     /// end of the file.
     fn top_up(&mut self, want: usize) -> io::Result<&[u8]> {
-        let want = want.min(self.buf.len());
+        let want = want.min(WINDOW);
+        if self.buf.len() < want {
+            self.buf.resize(want, 0);
+        }
         if self.end - self.start < want {
             // Room after what is buffered, else move it to the front: at
             // most a quarter of the window moves per three quarters read.
@@ -146,13 +154,17 @@ impl BufRead for Inflated {
 pub(super) struct WholeMembers {
     decompressor: Decompressor,
     spare: Vec<u8>,
+    first_look: usize,
 }
 
 impl WholeMembers {
-    pub(super) fn new() -> Option<Self> {
+    /// `first_look`: [`FIRST_LOOK`] reading record after record,
+    /// [`ONE_RECORD_LOOK`] for one record.
+    pub(super) fn new(first_look: usize) -> Option<Self> {
         Some(Self {
             decompressor: Decompressor::new()?,
             spare: Vec::new(),
+            first_look,
         })
     }
 
@@ -161,7 +173,7 @@ impl WholeMembers {
     /// stream (too large, or not one libdeflate reads: flate2 tells why);
     /// nothing is consumed then.
     pub(super) fn inflate(&mut self, window: &mut Window) -> Option<(Inflated, usize)> {
-        let mut want = FIRST_LOOK;
+        let mut want = self.first_look;
         let mut buf = std::mem::take(&mut self.spare);
         if buf.is_empty() {
             buf = vec![0; FIRST_INFLATED];
@@ -181,7 +193,9 @@ impl WholeMembers {
                     buf = vec![0; buf.len() * 2];
                 }
                 // Bad data, or a member cut by the end of what is buffered.
-                Err(Refused::Bad) if !whole_file && want < WINDOW => want = WINDOW,
+                Err(Refused::Bad) if !whole_file && want < WINDOW => {
+                    want = want.saturating_mul(4).min(WINDOW);
+                }
                 Err(_) => {
                     self.spare = buf;
                     return None;
@@ -311,7 +325,7 @@ mod tests {
     fn members_are_inflated_one_at_a_time_and_say_what_they_took() {
         let (a, b) = (gzip(b"first member"), gzip(&[b'x'; 5000]));
         let mut file = window([a.clone(), b.clone()].concat());
-        let mut whole = WholeMembers::new().unwrap();
+        let mut whole = WholeMembers::new(FIRST_LOOK).unwrap();
         let (mut inflated, taken) = whole.inflate(&mut file).unwrap();
         assert_eq!(taken, a.len());
         let mut text = Vec::new();
@@ -331,7 +345,7 @@ mod tests {
         let member = gzip(&data);
         assert!(member.len() > FIRST_LOOK);
         let mut file = Window::new(Box::new(Trickle(Cursor::new(member.clone()))));
-        let mut whole = WholeMembers::new().unwrap();
+        let mut whole = WholeMembers::new(FIRST_LOOK).unwrap();
         let (mut inflated, taken) = whole.inflate(&mut file).unwrap();
         assert_eq!(taken, member.len());
         let mut text = Vec::new();
@@ -346,7 +360,7 @@ mod tests {
     #[test]
     fn what_libdeflate_does_not_read_whole_is_left_to_the_stream() {
         let member = gzip(b"a page");
-        let mut whole = WholeMembers::new().unwrap();
+        let mut whole = WholeMembers::new(FIRST_LOOK).unwrap();
         // Cut, bad CRC, and a header CRC flag: nothing consumed.
         let cut = member[..member.len() - 3].to_vec();
         let mut bad_crc = member.clone();
@@ -375,5 +389,15 @@ mod tests {
         file.read_to_end(&mut rest).unwrap();
         got.extend(rest);
         assert_eq!(got, bytes);
+    }
+
+    #[test]
+    fn the_window_reads_no_more_of_the_file_than_it_is_asked_for() {
+        let bytes: Vec<u8> = (0..3 * WINDOW as u32).map(|i| (i % 253) as u8).collect();
+        let mut file = window(bytes);
+        // One record read where an index found it: a first look, not a window.
+        assert_eq!(file.fill_buf().unwrap().len(), ONE_RECORD_LOOK);
+        assert_eq!(file.top_up(FIRST_LOOK).unwrap().len(), FIRST_LOOK);
+        assert_eq!(file.top_up(10 * WINDOW).unwrap().len(), WINDOW);
     }
 }
