@@ -1,7 +1,7 @@
 //! A corpus of web archives (SPEC 10): every HTML 200 `response` record is a
 //! page judged against its `WARC-Target-URI`. One thread reads the records
-//! and hands pages through a bounded channel to the workers, so no record
-//! or body outlives its page; what is kept is each page's report line
+//! and hands pages in small batches through a bounded channel to the
+//! workers, so no record or body outlives its page; what is kept is each page's report line
 //! (about 2 KB a page, docs/archives.md), reported in record order.
 
 use std::collections::{BTreeMap, HashSet};
