@@ -15,6 +15,12 @@ pub fn report_out() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
     std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock())
 }
 
+/// Standard output for a report written from the worker threads as a run
+/// goes (a locked stdout stays on its thread).
+pub fn shared_report_out() -> std::io::BufWriter<std::io::Stdout> {
+    std::io::BufWriter::with_capacity(1 << 20, std::io::stdout())
+}
+
 /// Standard output for a text report that is not one of `report`'s tables
 /// (which escape themselves): every line escaped, its layout kept.
 pub fn text_out() -> Escaped<std::io::BufWriter<std::io::StdoutLock<'static>>> {

@@ -13,7 +13,7 @@ use std::sync::{Mutex, mpsc};
 use serde::{Deserialize, Serialize};
 use url::Url;
 
-use super::{Compiled, CorpusRun, PageRun, Sides, finish_run, judge};
+use super::{Compiled, CorpusRun, PageRun, Sides, Tally, finish_tallied, judge};
 use crate::archive::{self, RecordHead, RecordKind};
 use crate::fetch::{charset_param, is_html};
 
@@ -294,7 +294,9 @@ enum Taken {
 }
 
 /// Runs the sides over every HTML 200 response of `files`, in file and
-/// record order; `progress` gets (pages done, pages found so far).
+/// record order; `progress` gets (pages done, pages found so far). With
+/// `each` (a report streamed as the run goes), every page is handed to it
+/// once judged, in record order, then added to the run's tally and not kept.
 pub fn run_archives(
     files: &[PathBuf],
     sides: Sides<'_>,
@@ -302,14 +304,15 @@ pub fn run_archives(
     jobs: usize,
     cancel: &AtomicBool,
     progress: &(dyn Fn(usize, usize) + Sync),
+    each: Each<'_>,
 ) -> CorpusRun {
     let (found, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    let results: Mutex<Vec<(usize, PageRun)>> = Mutex::new(Vec::new());
+    let results: Mutex<InOrder> = Mutex::new(InOrder::default());
     let compiled = Compiled::new(sides);
     let work = |page: ArchivePage| {
         let run = judge_page(&page, &compiled);
         if let Ok(mut results) = results.lock() {
-            results.push((page.at, run));
+            results.add(page.at, run, each);
         }
         progress(
             done.fetch_add(1, Ordering::SeqCst) + 1,
@@ -374,13 +377,50 @@ pub fn run_archives(
         }
         // Dropping the sender ends the workers once the channel is empty.
     });
-    let mut runs = results.into_inner().unwrap_or_default();
-    runs.sort_by_key(|(at, _)| *at);
-    let runs: Vec<PageRun> = runs.into_iter().map(|(_, run)| run).collect();
+    let (runs, tally) = results.into_inner().unwrap_or_default().finish(each);
     let cancelled = cancel.load(Ordering::SeqCst);
-    let mut run = finish_run(sides, runs, cancelled);
+    let mut run = finish_tallied(sides, runs, tally, cancelled);
     run.archives = Some(stats);
     run
+}
+
+/// Who is handed each page as it is judged (a streamed report), if anyone.
+type Each<'a> = Option<&'a (dyn Fn(&PageRun) + Sync)>;
+
+/// The judged pages in record order: each is added to the tally (and handed
+/// on, or kept) as soon as every page before it is judged.
+#[derive(Default)]
+struct InOrder {
+    next: usize,
+    waiting: BTreeMap<usize, PageRun>,
+    kept: Vec<PageRun>,
+    tally: Tally,
+}
+
+impl InOrder {
+    fn add(&mut self, at: usize, run: PageRun, each: Each<'_>) {
+        self.waiting.insert(at, run);
+        while let Some(run) = self.waiting.remove(&self.next) {
+            self.take(run, each);
+            self.next += 1;
+        }
+    }
+
+    fn take(&mut self, run: PageRun, each: Each<'_>) {
+        self.tally.add(&run);
+        match each {
+            Some(each) => each(&run),
+            None => self.kept.push(run),
+        }
+    }
+
+    /// Every page, those after a gap too (a cancelled run judges no more).
+    fn finish(mut self, each: Each<'_>) -> (Vec<PageRun>, Tally) {
+        for run in std::mem::take(&mut self.waiting).into_values() {
+            self.take(run, each);
+        }
+        (self.kept, self.tally)
+    }
 }
 
 /// Pages gathered for one trip through the channel: at most

@@ -22,10 +22,12 @@ mod archive;
 mod list;
 pub mod partial;
 mod source;
+mod tally;
 pub mod truth;
 pub use archive::{ArchiveStats, RecordProblem, RecordWarning, SkipKind, run_archives};
 pub use list::{CorpusError, CorpusPage, RowProblem, list_pages};
 pub use source::{CorpusSource, check_archives, list_corpus, list_inputs, run_source};
+pub use tally::Tally;
 
 /// Every core the machine offers.
 pub fn default_jobs() -> usize {
@@ -201,6 +203,9 @@ pub struct CorpusRun {
     pub archives: Option<ArchiveStats>,
     /// Measured against a targets file.
     pub evaluation: Option<truth::Evaluation>,
+    /// What the pages add up to: of `pages`, or of the pages a streamed
+    /// report wrote and did not keep (`pages` is then empty).
+    pub tally: Tally,
 }
 
 impl CorpusRun {
@@ -234,31 +239,16 @@ impl CorpusRun {
     /// The ids of the pages where side A (or B) follows nothing: the scraper
     /// would find no contact page there.
     pub fn nothing_followed(&self, b: bool) -> Vec<&str> {
-        self.read_pages()
-            .filter(|p| {
-                let side = if b { p.b.as_ref() } else { Some(&p.a) };
-                side.is_some_and(|s| s.followed.is_empty())
-            })
-            .map(|p| p.id.as_str())
+        self.tally
+            .nothing_followed(b)
+            .iter()
+            .map(String::as_str)
             .collect()
     }
 
     /// The run's totals over the pages read.
     pub fn totals(&self) -> Totals {
-        let followed = |side: fn(&PageRun) -> Option<&SideRun>| {
-            self.read_pages()
-                .filter_map(side)
-                .map(|s| s.count(Verdict::Followed))
-                .sum::<usize>()
-        };
-        Totals {
-            pages_read: self.read_pages().count(),
-            pages_failed: self.pages.iter().filter(|p| p.error.is_some()).count(),
-            links: self.read_pages().map(|p| p.a.links()).sum(),
-            followed_a: followed(|p| Some(&p.a)),
-            followed_b: self.b.is_some().then(|| followed(|p| p.b.as_ref())),
-            changed_links: self.pages.iter().map(|p| p.changes.len()).sum(),
-        }
+        self.tally.totals(self.b.is_some())
     }
 }
 
@@ -355,73 +345,6 @@ fn changed_links(
         .collect()
 }
 
-/// Every keyword of `settings`' lists in list order (each once), with its
-/// totals over `sides`.
-fn keyword_stats<'a>(
-    settings: &Settings,
-    sides: impl Iterator<Item = &'a SideRun> + Clone,
-) -> Vec<KeywordStats> {
-    let opts = settings.options();
-    let mut out: Vec<KeywordStats> = Vec::new();
-    for (list, words) in [
-        (ListName::White, opts.keywords.white()),
-        (ListName::Black, opts.keywords.black()),
-    ] {
-        for word in words.iter() {
-            if out.iter().any(|k| k.list == list && &k.keyword == word) {
-                continue;
-            }
-            let key = (list, word.clone());
-            let mut stats = KeywordStats {
-                keyword: word.clone(),
-                list,
-                pages: 0,
-                used: KeywordUse::default(),
-            };
-            for side in sides.clone() {
-                if let Some(used) = side.keywords.get(&key) {
-                    stats.pages += 1;
-                    stats.used.add(used);
-                }
-            }
-            out.push(stats);
-        }
-    }
-    out
-}
-
-/// Changed links grouped by cause, most links first, then by cause.
-fn cause_counts(pages: &[PageRun]) -> Vec<CauseCount> {
-    let mut by_cause: BTreeMap<&Cause, CauseCount> = BTreeMap::new();
-    for page in pages {
-        let mut seen: Vec<&Cause> = Vec::new();
-        for change in &page.changes {
-            let entry = by_cause.entry(&change.because).or_insert(CauseCount {
-                because: change.because.clone(),
-                links: 0,
-                pages: 0,
-                gained: 0,
-                lost: 0,
-            });
-            entry.links += 1;
-            let followed = |o: &Outcome| o.verdict == Verdict::Followed;
-            entry.gained += usize::from(!followed(&change.a) && followed(&change.b));
-            entry.lost += usize::from(followed(&change.a) && !followed(&change.b));
-            if !seen.contains(&&change.because) {
-                seen.push(&change.because);
-                entry.pages += 1;
-            }
-        }
-    }
-    let mut causes: Vec<CauseCount> = by_cause.into_values().collect();
-    causes.sort_by(|x, y| {
-        y.links
-            .cmp(&x.links)
-            .then_with(|| x.because.cmp(&y.because))
-    });
-    causes
-}
-
 /// Runs `a` (and `b`) over `pages` on `jobs` threads, each page read up to
 /// `fetch::DEFAULT_MAX_BYTES`. `progress` gets the number of pages done;
 /// `cancel` stops before the next page.
@@ -497,19 +420,30 @@ pub fn run_capped(
 
 /// The run of `runs`: keyword totals and causes added.
 fn finish_run(sides: Sides<'_>, runs: Vec<PageRun>, cancelled: bool) -> CorpusRun {
+    let tally = Tally::of(&runs);
+    finish_tallied(sides, runs, tally, cancelled)
+}
+
+/// The run of `runs` (none, when a streamed report kept none) and what
+/// every page judged added up to.
+fn finish_tallied(
+    sides: Sides<'_>,
+    runs: Vec<PageRun>,
+    tally: Tally,
+    cancelled: bool,
+) -> CorpusRun {
     let Sides { a, b, depth, .. } = sides;
-    let keywords_a = keyword_stats(a, runs.iter().map(|p| &p.a));
-    let keywords_b = b.map(|b| keyword_stats(b, runs.iter().filter_map(|p| p.b.as_ref())));
     CorpusRun {
         a: a.clone(),
         b: b.cloned(),
         depth,
-        causes: cause_counts(&runs),
+        causes: tally.cause_counts(),
+        keywords_a: tally.keyword_stats(a, false),
+        keywords_b: b.map(|b| tally.keyword_stats(b, true)),
         pages: runs,
-        keywords_a,
-        keywords_b,
         cancelled,
         archives: None,
         evaluation: None,
+        tally,
     }
 }

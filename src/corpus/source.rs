@@ -106,7 +106,7 @@ pub fn run_source(
             run_capped(pages, sides, max_bytes, jobs, cancel, &done)
         }
         CorpusSource::Archives(files) => {
-            run_archives(files, sides, max_bytes, jobs, cancel, progress)
+            run_archives(files, sides, max_bytes, jobs, cancel, progress, None)
         }
     }
 }

@@ -92,7 +92,7 @@ fn json_archives(run: &CorpusRun) -> Option<JsonArchives<'_>> {
             .map(|f| f.display().to_string())
             .collect(),
         records: stats.records,
-        pages: run.pages.len(),
+        pages: run.tally.pages(),
         skipped: SkipKind::ALL
             .iter()
             .map(|k| (k.id(), stats.skipped(*k)))
@@ -225,7 +225,7 @@ fn json_page(page: &PageRun) -> JsonCorpusPage<'_> {
 fn summary(run: &CorpusRun) -> JsonSummary<'_> {
     let totals = run.totals();
     JsonSummary {
-        pages: run.pages.len(),
+        pages: run.tally.pages(),
         pages_failed: totals.pages_failed,
         links: totals.links,
         followed_a: totals.followed_a,
@@ -250,12 +250,111 @@ fn summary(run: &CorpusRun) -> JsonSummary<'_> {
 
 /// One JSON object, pages in corpus order, then a newline.
 pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Result<()> {
-    let report = JsonCorpus {
+    json_pretty(&mut out, &json_corpus(run, true))?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// The report of [`write_corpus_json`], byte for byte, written as the run
+/// goes: the settings first, each page as it is judged, the keyword table,
+/// summary and archives at the end, from what the pages added up to
+/// ([`crate::corpus::Tally`]): a run of 20,000 pages kept each page's ~2 KB
+/// until the end.
+pub struct CorpusJsonStream<W: Write> {
+    out: W,
+    pages: usize,
+    line: Vec<u8>,
+}
+
+/// Where the pages go in the report: `"pages": ` and the array, at the top
+/// level of the object (a string cannot hold it: its quotes are escaped).
+const PAGES_KEY: &[u8] = b"\n  \"pages\": [";
+
+impl<W: Write> CorpusJsonStream<W> {
+    /// Writes the report's head: everything before the first page.
+    pub fn start(
+        a: &Settings,
+        b: Option<&Settings>,
+        depth: u32,
+        mut out: W,
+    ) -> std::io::Result<Self> {
+        #[derive(Serialize)]
+        struct Head<'a> {
+            schema: u32,
+            a: &'a Settings,
+            b: Option<&'a Settings>,
+            depth: u32,
+            pages: [(); 0],
+        }
+        let head = Head {
+            schema: SCHEMA,
+            a,
+            b,
+            depth,
+            pages: [],
+        };
+        let mut text = Vec::new();
+        json_pretty(&mut text, &head)?;
+        let at = find(&text, PAGES_KEY).ok_or_else(|| std::io::Error::other("no pages key"))?;
+        out.write_all(&text[..at + PAGES_KEY.len()])?;
+        Ok(Self {
+            out,
+            pages: 0,
+            line: Vec::new(),
+        })
+    }
+
+    /// Writes one page, as [`write_corpus_json`] writes it in the array.
+    pub fn page(&mut self, page: &PageRun) -> std::io::Result<()> {
+        self.line.clear();
+        json_pretty(&mut self.line, &json_page(page))?;
+        self.out
+            .write_all(if self.pages == 0 { b"\n" } else { b",\n" })?;
+        // Two levels in: a string holds no line break (it is escaped), so
+        // every line break is the layout's.
+        for (n, line) in self.line.split(|&b| b == b'\n').enumerate() {
+            if n > 0 {
+                self.out.write_all(b"\n")?;
+            }
+            self.out.write_all(b"    ")?;
+            self.out.write_all(line)?;
+        }
+        self.pages += 1;
+        Ok(())
+    }
+
+    /// Writes the rest of the report from the whole run (which kept no
+    /// page), and the newline after it.
+    pub fn finish(mut self, run: &CorpusRun) -> std::io::Result<()> {
+        let mut text = Vec::new();
+        json_pretty(&mut text, &json_corpus(run, false))?;
+        let at = find(&text, PAGES_KEY).ok_or_else(|| std::io::Error::other("no pages key"))?;
+        // `[]` when no page was written, else the array's end on its line.
+        let rest = &text[at + PAGES_KEY.len() + 1..];
+        self.out
+            .write_all(if self.pages == 0 { b"]" } else { b"\n  ]" })?;
+        self.out.write_all(rest)?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
+    }
+}
+
+fn find(text: &[u8], what: &[u8]) -> Option<usize> {
+    text.windows(what.len()).position(|w| w == what)
+}
+
+/// The report's object; its pages only `with_pages`.
+fn json_corpus(run: &CorpusRun, with_pages: bool) -> JsonCorpus<'_> {
+    JsonCorpus {
         schema: SCHEMA,
         a: &run.a,
         b: run.b.as_ref(),
         depth: run.depth,
-        pages: run.pages.iter().map(json_page).collect(),
+        pages: if with_pages {
+            run.pages.iter().map(json_page).collect()
+        } else {
+            Vec::new()
+        },
         keywords: json_keywords(&run.keywords_a),
         keywords_b: run.keywords_b.as_deref().map(json_keywords),
         summary: summary(run),
@@ -266,10 +365,7 @@ pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Resul
             .as_ref()
             .and_then(|e| e.tuning.as_ref())
             .map(super::truth::json_tuning),
-    };
-    json_pretty(&mut out, &report)?;
-    out.write_all(b"\n")?;
-    out.flush()
+    }
 }
 
 /// One CSV line per page: its counts under A (and B), changes and lints;
@@ -277,15 +373,29 @@ pub fn write_corpus_json(run: &CorpusRun, mut out: impl Write) -> std::io::Resul
 pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Error> {
     let mut writer = csv::Writer::from_writer(out);
     let truth = run.evaluation.as_ref();
-    let truth_header: &[&str] = match truth {
-        Some(_) => &[
+    write_csv_header(&mut writer, truth.is_some())?;
+    for page in &run.pages {
+        write_csv_page(&mut writer, page, truth)?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// The CSV header; the targets' columns `with_truth`.
+fn write_csv_header<W: Write>(
+    writer: &mut csv::Writer<W>,
+    with_truth: bool,
+) -> Result<(), csv::Error> {
+    let truth_header: &[&str] = if with_truth {
+        &[
             "targets",
             "targets_followed_a",
             "targets_followed_b",
             "found_a",
             "found_b",
-        ],
-        None => &[],
+        ]
+    } else {
+        &[]
     };
     let header = [
         "id",
@@ -304,46 +414,88 @@ pub fn write_corpus_csv(run: &CorpusRun, out: impl Write) -> Result<(), csv::Err
         "error",
         "truncated",
     ];
-    write_cells(&mut writer, header.iter().chain(truth_header).copied())?;
+    write_cells(writer, header.iter().chain(truth_header).copied())
+}
+
+/// One page's CSV line.
+fn write_csv_page<W: Write>(
+    writer: &mut csv::Writer<W>,
+    page: &PageRun,
+    truth: Option<&crate::corpus::truth::Evaluation>,
+) -> Result<(), csv::Error> {
     let count = |side: Option<&SideRun>, v: Verdict| {
         side.map(|s| s.count(v).to_string()).unwrap_or_default()
     };
-    for page in &run.pages {
-        let read = page.error.is_none();
-        let a = read.then_some(&page.a);
-        let b = page.b.as_ref();
-        let truth_cells = truth.map(|e| truth_cells(e, &page.id)).unwrap_or_default();
-        let cells = [
-            page.id.as_str(),
-            page.url.as_deref().unwrap_or_default(),
-            &if read {
-                page.a.links().to_string()
-            } else {
-                String::new()
-            },
-            &count(a, Verdict::Followed),
-            &count(a, Verdict::RankedOut),
-            &count(a, Verdict::Blacklisted),
-            &count(a, Verdict::OffDomain),
-            &count(b, Verdict::Followed),
-            &count(b, Verdict::RankedOut),
-            &count(b, Verdict::Blacklisted),
-            &count(b, Verdict::OffDomain),
-            &page.changes.len().to_string(),
-            &page.a.lints.join(" "),
-            page.error.as_deref().unwrap_or_default(),
-            if page.truncated { "true" } else { "" },
-        ];
-        write_cells(
-            &mut writer,
-            cells
-                .iter()
-                .copied()
-                .chain(truth_cells.iter().map(String::as_str)),
-        )?;
+    let read = page.error.is_none();
+    let a = read.then_some(&page.a);
+    let b = page.b.as_ref();
+    let truth_cells = truth.map(|e| truth_cells(e, &page.id)).unwrap_or_default();
+    let cells = [
+        page.id.as_str(),
+        page.url.as_deref().unwrap_or_default(),
+        &if read {
+            page.a.links().to_string()
+        } else {
+            String::new()
+        },
+        &count(a, Verdict::Followed),
+        &count(a, Verdict::RankedOut),
+        &count(a, Verdict::Blacklisted),
+        &count(a, Verdict::OffDomain),
+        &count(b, Verdict::Followed),
+        &count(b, Verdict::RankedOut),
+        &count(b, Verdict::Blacklisted),
+        &count(b, Verdict::OffDomain),
+        &page.changes.len().to_string(),
+        &page.a.lints.join(" "),
+        page.error.as_deref().unwrap_or_default(),
+        if page.truncated { "true" } else { "" },
+    ];
+    write_cells(
+        writer,
+        cells
+            .iter()
+            .copied()
+            .chain(truth_cells.iter().map(String::as_str)),
+    )
+}
+
+/// A report written as the run goes, in a format that allows it (JSON, whose
+/// summary comes after the pages, and CSV, which has none; the table's
+/// summary comes first): the bytes of the report written at the end.
+pub enum CorpusStream<W: Write> {
+    Json(CorpusJsonStream<W>),
+    Csv(Box<csv::Writer<W>>),
+}
+
+impl<W: Write> CorpusStream<W> {
+    /// The JSON report's head, written.
+    pub fn json(a: &Settings, b: Option<&Settings>, depth: u32, out: W) -> std::io::Result<Self> {
+        CorpusJsonStream::start(a, b, depth, out).map(Self::Json)
     }
-    writer.flush()?;
-    Ok(())
+
+    /// The CSV header (a run with no targets), written.
+    pub fn csv(out: W) -> std::io::Result<Self> {
+        let mut writer = csv::Writer::from_writer(out);
+        write_csv_header(&mut writer, false)?;
+        Ok(Self::Csv(Box::new(writer)))
+    }
+
+    /// One page, judged after every page written before it.
+    pub fn page(&mut self, page: &PageRun) -> std::io::Result<()> {
+        match self {
+            Self::Json(json) => json.page(page),
+            Self::Csv(writer) => Ok(write_csv_page(writer, page, None)?),
+        }
+    }
+
+    /// The rest, from the run that kept no page.
+    pub fn finish(self, run: &CorpusRun) -> std::io::Result<()> {
+        match self {
+            Self::Json(json) => json.finish(run),
+            Self::Csv(mut writer) => writer.flush(),
+        }
+    }
 }
 
 /// A page's ground-truth cells; empty for a page with no target.
@@ -588,4 +740,85 @@ pub fn write_corpus_table(run: &CorpusRun, out: impl Write) -> std::io::Result<(
         }
     }
     out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::{ChangedLink, Tally};
+    use crate::policy::compare::{Cause, Outcome};
+
+    fn page(id: &str) -> PageRun {
+        let mut page = PageRun::unjudged(id.to_owned(), id.into(), Some(format!("{id}/")));
+        page.a.counts.insert(Verdict::Followed, 1);
+        page.a.followed = vec![format!("{id}/kontakt")];
+        page.a.lints = vec!["white-empty"];
+        page.b = Some(page.a.clone());
+        let outcome = |verdict| Outcome {
+            verdict,
+            keyword: Some("kontakt".to_owned()),
+            score: Some(3),
+            rank: None,
+        };
+        page.changes = vec![ChangedLink {
+            index: 4,
+            url: Some(format!("{id}/x")),
+            // Line breaks, controls, quotes and the report's own key.
+            text: "a\nb\u{1b}[2J \"pages\": [\n  ]".to_owned(),
+            a: outcome(Verdict::NoKeyword),
+            b: outcome(Verdict::Followed),
+            because: Cause::Ranking,
+        }];
+        page
+    }
+
+    fn run_of(pages: Vec<PageRun>) -> CorpusRun {
+        let a = Settings::default();
+        CorpusRun {
+            b: Some(a.clone()),
+            keywords_a: Vec::new(),
+            keywords_b: Some(Vec::new()),
+            depth: 3,
+            tally: Tally::of(&pages),
+            causes: Tally::of(&pages).cause_counts(),
+            pages,
+            a,
+            cancelled: false,
+            archives: None,
+            evaluation: None,
+        }
+    }
+
+    #[test]
+    fn a_streamed_report_is_the_one_written_at_the_end_byte_for_byte() {
+        let mut failed = page("https://c.example");
+        failed.error = Some("cannot read: \"pages\"".to_owned());
+        let mut cut = page("https://b.example");
+        cut.truncated = true;
+        for pages in [
+            vec![],
+            vec![page("https://a.example")],
+            vec![page("https://a.example"), cut, failed],
+        ] {
+            let run = run_of(pages);
+            let mut whole = Vec::new();
+            write_corpus_json(&run, &mut whole).unwrap();
+            let mut streamed = Vec::new();
+            let mut stream =
+                CorpusJsonStream::start(&run.a, run.b.as_ref(), run.depth, &mut streamed).unwrap();
+            for page in &run.pages {
+                stream.page(page).unwrap();
+            }
+            // A streamed run keeps no page, only what they add up to.
+            let kept_none = CorpusRun {
+                pages: Vec::new(),
+                ..run.clone()
+            };
+            stream.finish(&kept_none).unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&streamed),
+                String::from_utf8_lossy(&whole)
+            );
+        }
+    }
 }

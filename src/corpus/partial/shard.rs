@@ -169,6 +169,7 @@ pub fn write_shard(shard: ShardRun<'_>, out: &mut dyn Write) -> Result<(), Shard
                     shard.jobs,
                     &cancel,
                     shard.progress,
+                    None,
                 );
                 let pages = run.pages.len();
                 for (at, page) in run.pages.into_iter().enumerate() {
