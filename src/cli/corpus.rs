@@ -12,7 +12,9 @@ use super::args::{
     CorpusArgs, CorpusFormat, Format, MergeArgs, MergedFormat, ShardArg, TuningArgs,
 };
 use super::failure::Failure;
-use super::output::{StatusLine, finish_writing, report_out, say, shared_report_out};
+use super::output::{
+    StatusLine, finish_writing, report_out, say, shared_report_out, stdout_is_terminal,
+};
 use super::setup::{side_a, side_b};
 use crate::copy;
 use crate::corpus::partial::{
@@ -371,7 +373,7 @@ fn write_report(mut run: CorpusRun, report: Report<'_>) -> Result<(), Failure> {
     let mut stdout = report_out();
     let written = match report.format {
         Format::Json => report::write_corpus_json(&run, &mut stdout),
-        Format::Csv => report::write_corpus_csv(&run, &mut stdout).map_err(std::io::Error::from),
+        Format::Csv => report::write_corpus_csv(&run, &mut stdout).map_err(report::csv_io),
         Format::Table => report::write_corpus_table(&run, &mut stdout),
     };
     finish_writing(written)
@@ -407,6 +409,14 @@ fn stream_report(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<(), Failure> {
     let status = StatusLine::on_stderr();
+    // A report streamed to the terminal would be cut by the progress line
+    // redrawn beside it.
+    let to_terminal = stdout_is_terminal();
+    let progress = |done: usize, found: usize| {
+        if !to_terminal {
+            progress(done, found);
+        }
+    };
     let cancel = AtomicBool::new(false);
     let out = shared_report_out();
     // The table is never streamed: its summary comes first.
@@ -442,7 +452,7 @@ fn stream_report(
         max_bytes,
         jobs,
         &cancel,
-        progress,
+        &progress,
         Some(&each),
     );
     let (stream, written, truncated) = state

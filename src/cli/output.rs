@@ -15,6 +15,12 @@ pub fn report_out() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
     std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock())
 }
 
+/// Whether standard output is a terminal (a person reading the report as it
+/// comes).
+pub fn stdout_is_terminal() -> bool {
+    std::io::stdout().is_terminal()
+}
+
 /// Standard output for a report written from the worker threads as a run
 /// goes (a locked stdout stays on its thread).
 pub fn shared_report_out() -> std::io::BufWriter<std::io::Stdout> {

@@ -93,5 +93,8 @@ pub fn unreadable_record_line(problem: &RecordProblem) -> String {
 }
 
 pub const LABEL_CHOOSE_ARCHIVE: &str = "Archive…";
+/// A streamed corpus report whose JSON has no `pages` array where it
+/// should (never seen: it would be a bug in the report's layout).
+pub const REPORT_WITHOUT_PAGES: &str = "the corpus report was laid out without its pages";
 pub const FILE_DIALOG_CORPUS_ARCHIVE: &str = "A web archive (WARC)";
 pub const FILE_FILTER_ARCHIVE: &str = "web archive";

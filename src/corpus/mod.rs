@@ -204,7 +204,8 @@ pub struct CorpusRun {
     /// Measured against a targets file.
     pub evaluation: Option<truth::Evaluation>,
     /// What the pages add up to: of `pages`, or of the pages a streamed
-    /// report wrote and did not keep (`pages` is then empty).
+    /// report wrote and did not keep (`pages` is then empty). Made with the
+    /// run; a change to `pages` afterwards does not reach it.
     pub tally: Tally,
 }
 

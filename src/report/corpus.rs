@@ -295,7 +295,8 @@ impl<W: Write> CorpusJsonStream<W> {
         };
         let mut text = Vec::new();
         json_pretty(&mut text, &head)?;
-        let at = find(&text, PAGES_KEY).ok_or_else(|| std::io::Error::other("no pages key"))?;
+        let at = find(&text, PAGES_KEY)
+            .ok_or_else(|| std::io::Error::other(crate::copy::REPORT_WITHOUT_PAGES))?;
         out.write_all(&text[..at + PAGES_KEY.len()])?;
         Ok(Self {
             out,
@@ -328,7 +329,8 @@ impl<W: Write> CorpusJsonStream<W> {
     pub fn finish(mut self, run: &CorpusRun) -> std::io::Result<()> {
         let mut text = Vec::new();
         json_pretty(&mut text, &json_corpus(run, false))?;
-        let at = find(&text, PAGES_KEY).ok_or_else(|| std::io::Error::other("no pages key"))?;
+        let at = find(&text, PAGES_KEY)
+            .ok_or_else(|| std::io::Error::other(crate::copy::REPORT_WITHOUT_PAGES))?;
         // `[]` when no page was written, else the array's end on its line.
         let rest = &text[at + PAGES_KEY.len() + 1..];
         self.out
@@ -460,6 +462,17 @@ fn write_csv_page<W: Write>(
     )
 }
 
+/// A CSV error as the I/O error it is, its kind kept: `csv`'s own
+/// conversion makes every error `Other`, so a closed pipe (`| head`) failed
+/// the run instead of ending it.
+pub fn csv_io(e: csv::Error) -> std::io::Error {
+    let kind = match e.kind() {
+        csv::ErrorKind::Io(io) => io.kind(),
+        _ => std::io::ErrorKind::Other,
+    };
+    std::io::Error::new(kind, e)
+}
+
 /// A report written as the run goes, in a format that allows it (JSON, whose
 /// summary comes after the pages, and CSV, which has none; the table's
 /// summary comes first): the bytes of the report written at the end.
@@ -485,7 +498,7 @@ impl<W: Write> CorpusStream<W> {
     pub fn page(&mut self, page: &PageRun) -> std::io::Result<()> {
         match self {
             Self::Json(json) => json.page(page),
-            Self::Csv(writer) => Ok(write_csv_page(writer, page, None)?),
+            Self::Csv(writer) => write_csv_page(writer, page, None).map_err(csv_io),
         }
     }
 

@@ -2,8 +2,9 @@
 //! judged against its target URI, other records are counted by kind, and the
 //! run gives the verdicts of the same pages saved as `.html` files.
 
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
@@ -305,4 +306,39 @@ fn the_corpus_view_runs_an_archive_typed_in_its_field() {
     ));
     // The page's id and its URL: both the target URI.
     assert_eq!(harness.query_all_by_label("https://beta.test/").count(), 2);
+}
+
+/// A report streamed into a pipe closed after its first bytes (`| head`):
+/// the run ends, and quietly, in each format that streams.
+#[test]
+fn a_streamed_report_into_a_closed_pipe_ends_the_run_quietly() {
+    let dir = temp_dir("archive-corpus-closed-pipe");
+    // More report than the pipe and the 1 MiB before it hold, in either
+    // format (a CSV line of ~420 bytes, two long URLs).
+    let long = "a-path-long-enough-to-make-the-report-outgrow-its-buffer/".repeat(3);
+    let mut records = vec![warcinfo()];
+    for n in 0..4000 {
+        let url = format!("https://site{n}.example/{long}");
+        records.push(html_response(&url, &page(&url, "Contact")));
+    }
+    let archive = dir.join("many.warc");
+    std::fs::write(&archive, records.concat()).expect("the archive");
+    for format in ["json", "csv"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_follow-inspector"))
+            .args(["corpus", &archive.display().to_string(), "--format", format])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut out = child.stdout.take().expect("its stdout");
+        let mut first = [0_u8; 64];
+        out.read_exact(&mut first)
+            .expect("the report's first bytes");
+        drop(out);
+        let done = child.wait_with_output().expect("its end");
+        let err = String::from_utf8_lossy(&done.stderr);
+        assert_eq!(done.status.code(), Some(0), "{format}: {err}");
+        assert_eq!(err, "", "{format}");
+    }
 }
