@@ -9,10 +9,13 @@ use std::io::{IsTerminal as _, Write as _};
 use super::failure::Failure;
 use crate::report::{self, Escaped};
 
-/// Standard output for a report, in large writes: a report of 10,000 links is
-/// 4 MB of JSON.
+/// A report goes out in large writes: a report of 10,000 links is 4 MB of
+/// JSON.
+const REPORT_BUFFER: usize = 1 << 20;
+
+/// Standard output for a report, in large writes.
 pub fn report_out() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
-    std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock())
+    std::io::BufWriter::with_capacity(REPORT_BUFFER, std::io::stdout().lock())
 }
 
 /// Whether standard output is a terminal (a person reading the report as it
@@ -24,7 +27,7 @@ pub fn stdout_is_terminal() -> bool {
 /// Standard output for a report written from the worker threads as a run
 /// goes (a locked stdout stays on its thread).
 pub fn shared_report_out() -> std::io::BufWriter<std::io::Stdout> {
-    std::io::BufWriter::with_capacity(1 << 20, std::io::stdout())
+    std::io::BufWriter::with_capacity(REPORT_BUFFER, std::io::stdout())
 }
 
 /// Standard output for a text report that is not one of `report`'s tables

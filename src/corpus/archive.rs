@@ -2,8 +2,9 @@
 //! page judged against its `WARC-Target-URI`. One thread reads the records
 //! and, with more than one job, hands pages in small batches through a
 //! bounded channel to the workers (with one job it judges them itself), so
-//! no record or body outlives its page; what is kept is each page's report
-//! line (about 2 KB a page, docs/archives.md), reported in record order.
+//! no record or body outlives its page. Pages are taken in record order:
+//! kept for the report written at the end (about 2 KB a page), or handed to
+//! a report streamed as the run goes and only added to the run's tally.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};

@@ -295,7 +295,7 @@ impl<W: Write> CorpusJsonStream<W> {
         };
         let mut text = Vec::new();
         json_pretty(&mut text, &head)?;
-        let at = find(&text, PAGES_KEY)
+        let at = memchr::memmem::find(&text, PAGES_KEY)
             .ok_or_else(|| std::io::Error::other(crate::copy::REPORT_WITHOUT_PAGES))?;
         out.write_all(&text[..at + PAGES_KEY.len()])?;
         Ok(Self {
@@ -329,7 +329,7 @@ impl<W: Write> CorpusJsonStream<W> {
     pub fn finish(mut self, run: &CorpusRun) -> std::io::Result<()> {
         let mut text = Vec::new();
         json_pretty(&mut text, &json_corpus(run, false))?;
-        let at = find(&text, PAGES_KEY)
+        let at = memchr::memmem::find(&text, PAGES_KEY)
             .ok_or_else(|| std::io::Error::other(crate::copy::REPORT_WITHOUT_PAGES))?;
         // `[]` when no page was written, else the array's end on its line.
         let rest = &text[at + PAGES_KEY.len() + 1..];
@@ -339,10 +339,6 @@ impl<W: Write> CorpusJsonStream<W> {
         self.out.write_all(b"\n")?;
         self.out.flush()
     }
-}
-
-fn find(text: &[u8], what: &[u8]) -> Option<usize> {
-    text.windows(what.len()).position(|w| w == what)
 }
 
 /// The report's object; its pages only `with_pages`.

@@ -15,9 +15,7 @@ mod escape;
 mod json;
 mod truth;
 
-pub use corpus::{
-    CorpusJsonStream, CorpusStream, csv_io, write_corpus_csv, write_corpus_json, write_corpus_table,
-};
+pub use corpus::{CorpusStream, csv_io, write_corpus_csv, write_corpus_json, write_corpus_table};
 pub use diff::{write_diff_csv, write_diff_json, write_diff_table};
 pub use escape::{Escaped, escape, is_hidden};
 pub use json::write_json;

@@ -2,9 +2,8 @@
 //! judged against its target URI, other records are counted by kind, and the
 //! run gives the verdicts of the same pages saved as `.html` files.
 
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
@@ -16,7 +15,7 @@ use crate::warc_files::{
     captured_page, gzip_member, html_response, http_response, per_record_gzip, record, warcinfo,
     write,
 };
-use crate::{repo_path, run, run_json, stderr, stdout};
+use crate::{repo_path, run, run_json, run_read_then_closed, stderr, stdout};
 
 /// A home page naming its URL, with links the scraper ranks.
 fn page(url: &str, name: &str) -> String {
@@ -321,23 +320,11 @@ fn a_streamed_report_into_a_closed_pipe_ends_the_run_quietly() {
         let url = format!("https://site{n}.example/{long}");
         records.push(html_response(&url, &page(&url, "Contact")));
     }
-    let archive = dir.join("many.warc");
-    std::fs::write(&archive, records.concat()).expect("the archive");
+    let archive = write(&dir, "many.warc", &records.concat());
+    let archive = archive.display().to_string();
     for format in ["json", "csv"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_follow-inspector"))
-            .args(["corpus", &archive.display().to_string(), "--format", format])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let mut out = child.stdout.take().expect("its stdout");
-        let mut first = [0_u8; 64];
-        out.read_exact(&mut first)
-            .expect("the report's first bytes");
-        drop(out);
-        let done = child.wait_with_output().expect("its end");
-        let err = String::from_utf8_lossy(&done.stderr);
+        let done = run_read_then_closed(&["corpus", &archive, "--format", format], 64);
+        let err = stderr(&done);
         assert_eq!(done.status.code(), Some(0), "{format}: {err}");
         assert_eq!(err, "", "{format}");
     }

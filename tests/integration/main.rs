@@ -190,6 +190,23 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// [`run`] with a reader that goes away after the first `bytes` of standard
+/// output, as `| head -c BYTES` does (stdin empty).
+pub fn run_read_then_closed<S: AsRef<std::ffi::OsStr>>(args: &[S], bytes: usize) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_follow-inspector"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut out = child.stdout.take().expect("a stdout pipe");
+    let mut first = vec![0_u8; bytes];
+    std::io::Read::read_exact(&mut out, &mut first).expect("the output's first bytes");
+    drop(out);
+    child.wait_with_output().expect("its end")
+}
+
 /// [`run`] with owned arguments.
 pub fn run_owned(args: &[String]) -> Output {
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();

@@ -13,7 +13,7 @@ use crate::warc_files::{
     captured_page, gzip_member, html_response, http_response, per_record_gzip, record, warcinfo,
     write,
 };
-use crate::{repo_path, run_owned, stderr};
+use crate::{repo_path, run_owned, run_read_then_closed, stderr};
 
 const SHARD_COUNTS: [usize; 4] = [1, 2, 3, 7];
 const FORMATS: [&str; 3] = ["json", "table", "csv"];
@@ -543,17 +543,7 @@ fn a_shard_whose_reader_goes_away_fails() {
     let Some(args) = corpus_args(&["--targets", &targets, "--format", "partial"]) else {
         return;
     };
-    let mut child = binary()
-        .args(&args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdout = child.stdout.take().expect("a stdout pipe");
-    let mut start = [0u8; 100];
-    std::io::Read::read_exact(&mut stdout, &mut start).expect("the header's first bytes");
-    drop(stdout);
-    let out = child.wait_with_output().expect("the shard ends");
+    let out = run_read_then_closed(&args, 100);
     // Megabytes were still to be written: a cut partial result is a failure.
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
